@@ -1,0 +1,183 @@
+//! The core's error type. Every error carries a stable [`ErrorKind`] whose
+//! `code()` is the problem code the HTTP API and the CLI report, a message a
+//! user can act on, field-level errors (JSON-pointer style) and structured
+//! details (reachable parameter values, diagnostics).
+
+use std::fmt;
+
+/// What went wrong, as a stable machine-readable category.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// The CSV could not be read (bad quoting, wrong field count, bad number…).
+    MalformedCsv,
+    /// A schema or parameter names a column the data does not have.
+    UnknownColumn,
+    /// The data has a column the schema does not describe.
+    UndescribedColumn,
+    /// The schema is inconsistent (duplicate names, missing type, …).
+    InvalidSchema,
+    /// A hierarchy is malformed or does not cover the column's values.
+    InvalidHierarchy,
+    /// Missing values in a QI or SA while the policy is `reject`.
+    MissingValues,
+    /// A parameter is out of its domain (k = 0, δ > 1, …).
+    InvalidParameters,
+    /// The parameters are valid but no release can satisfy them on this data.
+    InfeasibleParameters,
+    /// The partitioner could not produce a release that satisfies the model.
+    ModelNotSatisfied,
+    /// The caller's progress callback asked to stop.
+    Cancelled,
+    /// A bug: an invariant of the core was broken.
+    Internal,
+}
+
+impl ErrorKind {
+    /// The stable problem code (API.md §Conventions).
+    pub fn code(self) -> &'static str {
+        match self {
+            ErrorKind::MalformedCsv => "malformed_csv",
+            ErrorKind::UnknownColumn => "unknown_column",
+            ErrorKind::UndescribedColumn => "undescribed_column",
+            ErrorKind::InvalidSchema => "invalid_schema",
+            ErrorKind::InvalidHierarchy => "invalid_hierarchy",
+            ErrorKind::MissingValues => "missing_values",
+            ErrorKind::InvalidParameters => "invalid_parameters",
+            ErrorKind::InfeasibleParameters => "infeasible_parameters",
+            ErrorKind::ModelNotSatisfied => "model_not_satisfied",
+            ErrorKind::Cancelled => "cancelled",
+            ErrorKind::Internal => "internal",
+        }
+    }
+
+    /// True when the error is the caller's (bad input or parameters), false
+    /// for cancellation and internal errors.
+    pub fn is_user_error(self) -> bool {
+        !matches!(self, ErrorKind::Cancelled | ErrorKind::Internal)
+    }
+}
+
+/// One field-level error: `pointer` is a JSON pointer into the request
+/// (`/model/m`, `/columns/3/type`) or a location in a file (`/data/line/17`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldError {
+    pub pointer: String,
+    pub message: String,
+}
+
+/// A small JSON-like value for structured error details, so the core needs
+/// no serde_json. The service turns it into JSON verbatim.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Detail {
+    Int(i64),
+    Num(f64),
+    Str(String),
+    Bool(bool),
+    List(Vec<Detail>),
+    Map(Vec<(String, Detail)>),
+}
+
+impl From<i64> for Detail {
+    fn from(v: i64) -> Self {
+        Detail::Int(v)
+    }
+}
+impl From<usize> for Detail {
+    fn from(v: usize) -> Self {
+        Detail::Int(v as i64)
+    }
+}
+impl From<u32> for Detail {
+    fn from(v: u32) -> Self {
+        Detail::Int(v as i64)
+    }
+}
+impl From<f64> for Detail {
+    fn from(v: f64) -> Self {
+        Detail::Num(v)
+    }
+}
+impl From<&str> for Detail {
+    fn from(v: &str) -> Self {
+        Detail::Str(v.to_string())
+    }
+}
+impl From<String> for Detail {
+    fn from(v: String) -> Self {
+        Detail::Str(v)
+    }
+}
+impl From<bool> for Detail {
+    fn from(v: bool) -> Self {
+        Detail::Bool(v)
+    }
+}
+
+/// The core's error.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CoreError {
+    pub kind: ErrorKind,
+    pub message: String,
+    pub errors: Vec<FieldError>,
+    /// Structured details, e.g. `("max_m", Int(6))` for an infeasible m.
+    pub details: Vec<(String, Detail)>,
+}
+
+impl CoreError {
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
+        CoreError {
+            kind,
+            message: message.into(),
+            errors: Vec::new(),
+            details: Vec::new(),
+        }
+    }
+
+    /// Adds a field error.
+    pub fn with_error(mut self, pointer: impl Into<String>, message: impl Into<String>) -> Self {
+        self.errors.push(FieldError {
+            pointer: pointer.into(),
+            message: message.into(),
+        });
+        self
+    }
+
+    /// Adds a structured detail.
+    pub fn with_detail(mut self, key: impl Into<String>, value: impl Into<Detail>) -> Self {
+        self.details.push((key.into(), value.into()));
+        self
+    }
+
+    /// Looks up a detail by key (tests and mappers use it).
+    pub fn detail(&self, key: &str) -> Option<&Detail> {
+        self.details.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    pub fn invalid_parameters(pointer: impl Into<String>, message: impl Into<String>) -> Self {
+        let message = message.into();
+        CoreError::new(ErrorKind::InvalidParameters, message.clone()).with_error(pointer, message)
+    }
+
+    pub fn invalid_schema(pointer: impl Into<String>, message: impl Into<String>) -> Self {
+        let message = message.into();
+        CoreError::new(ErrorKind::InvalidSchema, message.clone()).with_error(pointer, message)
+    }
+
+    pub fn internal(message: impl Into<String>) -> Self {
+        CoreError::new(ErrorKind::Internal, message)
+    }
+
+    pub fn cancelled() -> Self {
+        CoreError::new(ErrorKind::Cancelled, "the job was cancelled")
+    }
+}
+
+impl fmt::Display for CoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.kind.code(), self.message)
+    }
+}
+
+impl std::error::Error for CoreError {}
+
+pub type CoreResult<T> = Result<T, CoreError>;

@@ -1,0 +1,263 @@
+//! Validated privacy-model parameters ("parse, don't validate"): raw numbers
+//! become these types at the boundary, and the algorithms never re-check
+//! their domains. Checks that depend on the data (k ≤ rows, m ≤ Theorem 1's
+//! bound) happen in the algorithms' feasibility functions.
+
+use crate::error::{CoreError, CoreResult};
+
+/// Minimum group size k ≥ 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct K(u32);
+
+impl K {
+    pub fn new(k: u64, pointer: &str) -> CoreResult<K> {
+        if k == 0 || k > u32::MAX as u64 {
+            return Err(CoreError::invalid_parameters(
+                pointer,
+                format!("k must be an integer of at least 1, got {k}"),
+            ));
+        }
+        Ok(K(k as u32))
+    }
+    pub fn get(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The m of (ε,m)-anonymity, m ≥ 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct M(u32);
+
+impl M {
+    pub fn new(m: u64, pointer: &str) -> CoreResult<M> {
+        if m == 0 || m > u32::MAX as u64 {
+            return Err(CoreError::invalid_parameters(
+                pointer,
+                format!("m must be an integer of at least 1, got {m}"),
+            ));
+        }
+        Ok(M(m as u32))
+    }
+    pub fn get(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A non-negative, finite neighbourhood radius ε.
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+pub struct Epsilon(f64);
+
+impl Epsilon {
+    pub fn new(e: f64, pointer: &str) -> CoreResult<Epsilon> {
+        if !e.is_finite() || e < 0.0 {
+            return Err(CoreError::invalid_parameters(
+                pointer,
+                format!("epsilon must be a finite number ≥ 0, got {e}"),
+            ));
+        }
+        Ok(Epsilon(e))
+    }
+    pub fn get(self) -> f64 {
+        self.0
+    }
+}
+
+/// A fraction in [0, 1] (δ of (ε,δ)^k-dissimilarity, t of t-closeness).
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+pub struct Fraction(f64);
+
+impl Fraction {
+    pub fn new(v: f64, name: &str, pointer: &str) -> CoreResult<Fraction> {
+        if !v.is_finite() || !(0.0..=1.0).contains(&v) {
+            return Err(CoreError::invalid_parameters(
+                pointer,
+                format!("{name} must be in [0, 1], got {v}"),
+            ));
+        }
+        Ok(Fraction(v))
+    }
+    pub fn get(self) -> f64 {
+        self.0
+    }
+}
+
+/// Absolute (|x−y| ≤ ε) or relative (y ∈ [x(1−ε), x(1+ε)]) neighbourhoods.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Neighborhood {
+    Absolute,
+    Relative,
+}
+
+/// (ε,m)-anonymity parameters. For `Relative`, ε < 1 (ε = 1 makes the log₂
+/// reduction infinite), checked by [`EpsilonM::new`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct EpsilonM {
+    pub epsilon: Epsilon,
+    pub m: M,
+    pub neighborhood: Neighborhood,
+}
+
+impl EpsilonM {
+    pub fn new(epsilon: Epsilon, m: M, neighborhood: Neighborhood, eps_pointer: &str) -> CoreResult<Self> {
+        if neighborhood == Neighborhood::Relative && epsilon.get() >= 1.0 {
+            return Err(CoreError::invalid_parameters(
+                eps_pointer,
+                format!(
+                    "a relative epsilon must be in [0, 1), got {}",
+                    epsilon.get()
+                ),
+            ));
+        }
+        Ok(EpsilonM {
+            epsilon,
+            m,
+            neighborhood,
+        })
+    }
+}
+
+/// (ε,δ)^k-dissimilarity parameters (XColor).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Dissimilarity {
+    pub epsilon: Epsilon,
+    pub delta: Fraction,
+    pub k: K,
+}
+
+/// The l-diversity variants.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum LDiversityVariant {
+    Distinct,
+    Entropy,
+    /// Recursive (c,l)-diversity: r₁ < c·(r_l + … + r_m), c > 0.
+    Recursive { c: f64 },
+}
+
+/// l-diversity with a minimum group size.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LDiversity {
+    /// l ≥ 1 (entropy l may be fractional in the literature; we take a real).
+    pub l: f64,
+    pub variant: LDiversityVariant,
+    pub k: K,
+}
+
+impl LDiversity {
+    pub fn new(l: f64, variant: LDiversityVariant, k: K, pointer: &str) -> CoreResult<Self> {
+        if !l.is_finite() || l < 1.0 {
+            return Err(CoreError::invalid_parameters(
+                format!("{pointer}/l"),
+                format!("l must be a number ≥ 1, got {l}"),
+            ));
+        }
+        if let LDiversityVariant::Distinct | LDiversityVariant::Recursive { .. } = variant {
+            if l.fract() != 0.0 {
+                return Err(CoreError::invalid_parameters(
+                    format!("{pointer}/l"),
+                    format!("l must be an integer for this variant, got {l}"),
+                ));
+            }
+        }
+        if let LDiversityVariant::Recursive { c } = variant {
+            if !c.is_finite() || c <= 0.0 {
+                return Err(CoreError::invalid_parameters(
+                    format!("{pointer}/c"),
+                    format!("c must be a number > 0, got {c}"),
+                ));
+            }
+        }
+        Ok(LDiversity { l, variant, k })
+    }
+}
+
+/// Ground distance of the Earth Mover's Distance in t-closeness.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GroundDistance {
+    /// Values on a line (numeric SA, or categories in hierarchy leaf order).
+    Ordered,
+    /// Every two distinct values at distance 1.
+    Equal,
+    /// Distance of two values = height of their LCA / hierarchy height.
+    Hierarchical,
+}
+
+/// t-closeness with a minimum group size.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TCloseness {
+    pub t: Fraction,
+    pub k: K,
+    pub ground: GroundDistance,
+}
+
+/// The privacy model a job asks for.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum PrivacyModel {
+    EpsilonM(EpsilonM),
+    Dissimilarity(Dissimilarity),
+    KAnonymity(K),
+    LDiversity(LDiversity),
+    TCloseness(TCloseness),
+}
+
+/// Which partitioner to run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    EpsilonM,
+    XColor,
+    Mondrian,
+}
+
+impl Algorithm {
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::EpsilonM => "epsilon_m",
+            Algorithm::XColor => "xcolor",
+            Algorithm::Mondrian => "mondrian",
+        }
+    }
+}
+
+impl PrivacyModel {
+    /// The default algorithm of each model (API.md §Jobs).
+    pub fn default_algorithm(&self) -> Algorithm {
+        match self {
+            PrivacyModel::EpsilonM(_) => Algorithm::EpsilonM,
+            PrivacyModel::Dissimilarity(_) => Algorithm::XColor,
+            _ => Algorithm::Mondrian,
+        }
+    }
+
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            PrivacyModel::EpsilonM(_) => "epsilon_m",
+            PrivacyModel::Dissimilarity(_) => "dissimilarity",
+            PrivacyModel::KAnonymity(_) => "k_anonymity",
+            PrivacyModel::LDiversity(_) => "l_diversity",
+            PrivacyModel::TCloseness(_) => "t_closeness",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn domains_are_enforced() {
+        assert!(K::new(0, "/model/k").is_err());
+        assert_eq!(K::new(10, "/model/k").unwrap().get(), 10);
+        assert!(M::new(0, "/model/m").is_err());
+        assert!(Epsilon::new(-1.0, "/e").is_err());
+        assert!(Epsilon::new(f64::NAN, "/e").is_err());
+        assert!(Fraction::new(1.2, "delta", "/d").is_err());
+        let e = Epsilon::new(1.0, "/e").unwrap();
+        let m = M::new(2, "/m").unwrap();
+        let err = EpsilonM::new(e, m, Neighborhood::Relative, "/model/epsilon").unwrap_err();
+        assert_eq!(err.errors[0].pointer, "/model/epsilon");
+        assert!(EpsilonM::new(e, m, Neighborhood::Absolute, "/e").is_ok());
+        let k = K::new(2, "/k").unwrap();
+        assert!(LDiversity::new(2.5, LDiversityVariant::Distinct, k, "/model").is_err());
+        assert!(LDiversity::new(2.5, LDiversityVariant::Entropy, k, "/model").is_ok());
+        assert!(LDiversity::new(2.0, LDiversityVariant::Recursive { c: 0.0 }, k, "/model").is_err());
+    }
+}

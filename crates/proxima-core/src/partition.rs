@@ -1,0 +1,101 @@
+//! A partition of a table's rows into QI-groups.
+
+use crate::error::{CoreError, CoreResult};
+
+/// Groups of row indices. Every row of the table is in exactly one group
+/// (checked by [`Partition::check_covers`]); group order is the release's
+/// `group_id` order (1-based when printed).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Partition {
+    pub groups: Vec<Vec<u32>>,
+}
+
+impl Partition {
+    pub fn new(groups: Vec<Vec<u32>>) -> Self {
+        Partition { groups }
+    }
+
+    pub fn len(&self) -> usize {
+        self.groups.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.groups.is_empty()
+    }
+
+    /// Total number of rows over all groups.
+    pub fn rows(&self) -> usize {
+        self.groups.iter().map(Vec::len).sum()
+    }
+
+    pub fn min_group_size(&self) -> usize {
+        self.groups.iter().map(Vec::len).min().unwrap_or(0)
+    }
+
+    /// `group_of[row]` = index of the row's group.
+    pub fn group_of_rows(&self, n: usize) -> Vec<u32> {
+        let mut g = vec![u32::MAX; n];
+        for (gi, rows) in self.groups.iter().enumerate() {
+            for &r in rows {
+                g[r as usize] = gi as u32;
+            }
+        }
+        g
+    }
+
+    /// Checks that the groups are non-empty and cover `0..n` exactly once:
+    /// an internal error otherwise (a partitioner bug must never publish).
+    pub fn check_covers(&self, n: usize) -> CoreResult<()> {
+        let mut seen = vec![false; n];
+        for rows in &self.groups {
+            if rows.is_empty() {
+                return Err(CoreError::internal("a partition has an empty group"));
+            }
+            for &r in rows {
+                let r = r as usize;
+                if r >= n || seen[r] {
+                    return Err(CoreError::internal(format!(
+                        "row {r} is out of range or in two groups"
+                    )));
+                }
+                seen[r] = true;
+            }
+        }
+        if seen.iter().any(|s| !s) {
+            return Err(CoreError::internal("a partition misses rows"));
+        }
+        Ok(())
+    }
+
+    /// Groups ordered by their smallest row, rows inside a group ascending:
+    /// a canonical form for comparing partitions in tests.
+    pub fn canonical(&self) -> Partition {
+        let mut groups: Vec<Vec<u32>> = self
+            .groups
+            .iter()
+            .map(|g| {
+                let mut g = g.clone();
+                g.sort_unstable();
+                g
+            })
+            .collect();
+        groups.sort();
+        Partition { groups }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cover_check_finds_holes_and_duplicates() {
+        assert!(Partition::new(vec![vec![0, 2], vec![1]]).check_covers(3).is_ok());
+        assert!(Partition::new(vec![vec![0, 2], vec![2, 1]]).check_covers(3).is_err());
+        assert!(Partition::new(vec![vec![0], vec![1]]).check_covers(3).is_err());
+        assert!(Partition::new(vec![vec![0, 1, 2], vec![]]).check_covers(3).is_err());
+        let p = Partition::new(vec![vec![2, 0], vec![1]]);
+        assert_eq!(p.group_of_rows(3), vec![0, 1, 0]);
+        assert_eq!(p.canonical().groups, vec![vec![0, 2], vec![1]]);
+    }
+}

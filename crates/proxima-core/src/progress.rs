@@ -1,0 +1,77 @@
+//! Progress reporting and cooperative cancellation for long-running entry
+//! points. The callback receives a fraction in [0, 1] and returns `false` to
+//! ask the work to stop; the algorithm then returns `ErrorKind::Cancelled`.
+
+use crate::error::{CoreError, CoreResult};
+
+/// A cheap, copyable handle to an optional progress callback, possibly
+/// mapped onto a sub-range of the overall progress.
+#[derive(Clone, Copy)]
+pub struct Progress<'a> {
+    callback: Option<&'a (dyn Fn(f64) -> bool + Sync)>,
+    start: f64,
+    span: f64,
+}
+
+impl<'a> Progress<'a> {
+    /// No reporting, never cancelled.
+    pub fn none() -> Progress<'static> {
+        Progress {
+            callback: None,
+            start: 0.0,
+            span: 1.0,
+        }
+    }
+
+    /// Reports to `callback`; the callback returns `false` to cancel.
+    pub fn new(callback: &'a (dyn Fn(f64) -> bool + Sync)) -> Self {
+        Progress {
+            callback: Some(callback),
+            start: 0.0,
+            span: 1.0,
+        }
+    }
+
+    /// A handle whose [0, 1] maps onto [from, to] of this one: lets a phase
+    /// report its own progress without knowing where it sits in the whole.
+    pub fn sub(&self, from: f64, to: f64) -> Progress<'a> {
+        Progress {
+            callback: self.callback,
+            start: self.start + self.span * from,
+            span: self.span * (to - from),
+        }
+    }
+
+    /// Reports `fraction` of this phase; `Err(Cancelled)` when the callback
+    /// asks to stop. Call it at checkpoints a few times a second at most.
+    pub fn report(&self, fraction: f64) -> CoreResult<()> {
+        if let Some(cb) = self.callback {
+            let f = (self.start + self.span * fraction.clamp(0.0, 1.0)).clamp(0.0, 1.0);
+            if !cb(f) {
+                return Err(CoreError::cancelled());
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    #[test]
+    fn sub_ranges_map_and_cancel_propagates() {
+        let seen = Mutex::new(Vec::new());
+        let cb = |f: f64| {
+            seen.lock().unwrap().push(f);
+            f < 0.9
+        };
+        let p = Progress::new(&cb);
+        let half = p.sub(0.5, 1.0);
+        half.report(0.5).unwrap();
+        assert!((seen.lock().unwrap()[0] - 0.75).abs() < 1e-12);
+        assert_eq!(half.report(1.0).unwrap_err().kind, crate::ErrorKind::Cancelled);
+        Progress::none().report(0.3).unwrap();
+    }
+}

@@ -1,0 +1,413 @@
+//! The columnar in-memory table the algorithms work on.
+//!
+//! Rows are indexed `0..n` (as `u32` in partitions). Quasi-identifiers are
+//! stored typed (numeric as f64, categorical as hierarchy leaf codes, dates
+//! as days since 1970-01-01); the sensitive attribute's columns likewise.
+//! The original cell text of every published column is kept so the release
+//! can print SA and insensitive values exactly as uploaded. Rows suppressed
+//! for missing values are not in the table; `suppressed_rows` counts them.
+
+use std::sync::Arc;
+
+use crate::error::{CoreError, CoreResult};
+use crate::hierarchy::Hierarchy;
+use crate::schema::{ColumnSpec, CsvOptions, MissingPolicy, Role, Schema, ValueType};
+
+/// The text of one column, stored as one buffer plus end offsets (far
+/// smaller than a `Vec<String>` for 600k-row tables).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TextColumn {
+    buf: String,
+    ends: Vec<u32>,
+}
+
+impl TextColumn {
+    pub fn new() -> Self {
+        Self::default()
+    }
+    pub fn with_capacity(rows: usize, bytes: usize) -> Self {
+        TextColumn {
+            buf: String::with_capacity(bytes),
+            ends: Vec::with_capacity(rows),
+        }
+    }
+    /// Appends a cell. Errors when the column's text exceeds 4 GiB.
+    pub fn push(&mut self, cell: &str) -> CoreResult<()> {
+        self.buf.push_str(cell);
+        let end = u32::try_from(self.buf.len())
+            .map_err(|_| CoreError::internal("a column's text exceeds 4 GiB"))?;
+        self.ends.push(end);
+        Ok(())
+    }
+    pub fn get(&self, row: usize) -> &str {
+        let start = if row == 0 { 0 } else { self.ends[row - 1] as usize };
+        &self.buf[start..self.ends[row] as usize]
+    }
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum QiValues {
+    Numeric(Vec<f64>),
+    /// Leaf codes of the hierarchy (a flat one when the schema has none).
+    Categorical {
+        codes: Vec<u32>,
+        hierarchy: Arc<Hierarchy>,
+    },
+    /// Days since 1970-01-01.
+    Date(Vec<i32>),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct QiColumn {
+    pub name: String,
+    /// Position of the column in the schema (and the CSV).
+    pub schema_index: usize,
+    pub values: QiValues,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum SaValues {
+    Numeric(Vec<f64>),
+    Categorical {
+        codes: Vec<u32>,
+        hierarchy: Arc<Hierarchy>,
+        /// False when the hierarchy was synthesized (flat) because the schema
+        /// gave none: the `hierarchical` metric then makes no sense.
+        has_hierarchy: bool,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SaColumn {
+    pub name: String,
+    pub schema_index: usize,
+    pub values: SaValues,
+}
+
+impl SaColumn {
+    /// The numeric values, when the column is numeric.
+    pub fn numeric(&self) -> Option<&[f64]> {
+        match &self.values {
+            SaValues::Numeric(v) => Some(v),
+            SaValues::Categorical { .. } => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Table {
+    schema: Arc<Schema>,
+    n: usize,
+    qis: Vec<QiColumn>,
+    sensitive: Vec<SaColumn>,
+    text: Vec<Option<TextColumn>>,
+    source_line: Vec<u32>,
+    suppressed_rows: usize,
+}
+
+fn qi_len(v: &QiValues) -> usize {
+    match v {
+        QiValues::Numeric(x) => x.len(),
+        QiValues::Categorical { codes, .. } => codes.len(),
+        QiValues::Date(x) => x.len(),
+    }
+}
+
+fn sa_len(v: &SaValues) -> usize {
+    match v {
+        SaValues::Numeric(x) => x.len(),
+        SaValues::Categorical { codes, .. } => codes.len(),
+    }
+}
+
+impl Table {
+    /// Assembles a table; checks that every column has `source_line.len()`
+    /// rows and that `text` has one entry per schema column (identifiers
+    /// `None`, every published column `Some`).
+    pub fn new(
+        schema: Arc<Schema>,
+        qis: Vec<QiColumn>,
+        sensitive: Vec<SaColumn>,
+        text: Vec<Option<TextColumn>>,
+        source_line: Vec<u32>,
+        suppressed_rows: usize,
+    ) -> CoreResult<Table> {
+        let n = source_line.len();
+        if u32::try_from(n).is_err() {
+            return Err(CoreError::internal("more than 2^32 rows"));
+        }
+        if qis.iter().any(|c| qi_len(&c.values) != n)
+            || sensitive.iter().any(|c| sa_len(&c.values) != n)
+        {
+            return Err(CoreError::internal("table columns differ in length"));
+        }
+        if text.len() != schema.columns().len() {
+            return Err(CoreError::internal("text columns do not match the schema"));
+        }
+        for (i, t) in text.iter().enumerate() {
+            match t {
+                Some(t) if t.len() != n => {
+                    return Err(CoreError::internal("a text column differs in length"))
+                }
+                None if schema.is_published(i) => {
+                    return Err(CoreError::internal("a published column has no text"))
+                }
+                _ => {}
+            }
+        }
+        Ok(Table {
+            schema,
+            n,
+            qis,
+            sensitive,
+            text,
+            source_line,
+            suppressed_rows,
+        })
+    }
+
+    /// A table built directly from typed columns, for tests and benchmarks:
+    /// the schema is synthesized (QIs first, then the SA columns), the text
+    /// of each cell is its formatted value and source lines are 1..=n.
+    pub fn from_columns(qis: Vec<(String, QiValues)>, sensitive: Vec<(String, SaValues)>) -> Table {
+        let n = qis
+            .first()
+            .map(|(_, v)| qi_len(v))
+            .or_else(|| sensitive.first().map(|(_, v)| sa_len(v)))
+            .unwrap_or(0);
+        let mut specs = Vec::new();
+        let mut text = Vec::new();
+        let mut qi_cols = Vec::new();
+        let mut sa_cols = Vec::new();
+        for (name, values) in qis {
+            let mut t = TextColumn::new();
+            let (vt, h) = match &values {
+                QiValues::Numeric(v) => {
+                    v.iter().for_each(|x| t.push(&format_number(*x)).unwrap());
+                    (ValueType::Numeric, None)
+                }
+                QiValues::Categorical { codes, hierarchy } => {
+                    codes
+                        .iter()
+                        .for_each(|c| t.push(hierarchy.leaf_label(*c)).unwrap());
+                    (ValueType::Categorical, Some(hierarchy.clone()))
+                }
+                QiValues::Date(v) => {
+                    v.iter().for_each(|d| t.push(&format_date(*d)).unwrap());
+                    (ValueType::Date, None)
+                }
+            };
+            specs.push(ColumnSpec {
+                name: name.clone(),
+                role: Role::QuasiIdentifier,
+                value_type: Some(vt),
+                hierarchy: h,
+            });
+            text.push(Some(t));
+            qi_cols.push(QiColumn {
+                name,
+                schema_index: specs.len() - 1,
+                values,
+            });
+        }
+        for (name, values) in sensitive {
+            let mut t = TextColumn::new();
+            let (vt, h) = match &values {
+                SaValues::Numeric(v) => {
+                    v.iter().for_each(|x| t.push(&format_number(*x)).unwrap());
+                    (ValueType::Numeric, None)
+                }
+                SaValues::Categorical {
+                    codes,
+                    hierarchy,
+                    has_hierarchy,
+                } => {
+                    codes
+                        .iter()
+                        .for_each(|c| t.push(hierarchy.leaf_label(*c)).unwrap());
+                    (
+                        ValueType::Categorical,
+                        has_hierarchy.then(|| hierarchy.clone()),
+                    )
+                }
+            };
+            specs.push(ColumnSpec {
+                name: name.clone(),
+                role: Role::Sensitive,
+                value_type: Some(vt),
+                hierarchy: h,
+            });
+            text.push(Some(t));
+            sa_cols.push(SaColumn {
+                name,
+                schema_index: specs.len() - 1,
+                values,
+            });
+        }
+        let schema = Schema::new(
+            "synthetic".into(),
+            CsvOptions::default(),
+            MissingPolicy::Reject,
+            specs,
+        )
+        .expect("from_columns needs at least one QI and distinct names");
+        Table::new(
+            Arc::new(schema),
+            qi_cols,
+            sa_cols,
+            text,
+            (1..=n as u32).collect(),
+            0,
+        )
+        .expect("from_columns needs equal-length columns")
+    }
+
+    pub fn schema(&self) -> &Arc<Schema> {
+        &self.schema
+    }
+    /// Number of rows (after suppression).
+    pub fn rows(&self) -> usize {
+        self.n
+    }
+    pub fn qis(&self) -> &[QiColumn] {
+        &self.qis
+    }
+    pub fn sensitive(&self) -> &[SaColumn] {
+        &self.sensitive
+    }
+    /// The uploaded text of a published cell (`None` for identifiers).
+    pub fn text(&self, schema_index: usize, row: usize) -> Option<&str> {
+        self.text[schema_index].as_ref().map(|t| t.get(row))
+    }
+    /// The 1-based data line of each row in the upload (header excluded).
+    pub fn source_lines(&self) -> &[u32] {
+        &self.source_line
+    }
+    pub fn suppressed_rows(&self) -> usize {
+        self.suppressed_rows
+    }
+    /// The single numeric SA column's values, when the SA is exactly one
+    /// numeric column (what (ε,m) needs).
+    pub fn single_numeric_sa(&self) -> Option<&[f64]> {
+        match self.sensitive.as_slice() {
+            [only] => only.numeric(),
+            _ => None,
+        }
+    }
+}
+
+/// Formats a number the way users wrote it in the common cases: integers
+/// without a fractional part (`17`, not `17.0`), others in the shortest
+/// form that round-trips.
+pub fn format_number(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}
+
+/// Days since 1970-01-01 → `YYYY-MM-DD` (proleptic Gregorian).
+pub fn format_date(days: i32) -> String {
+    let (y, m, d) = civil_from_days(days as i64);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// `YYYY-MM-DD` → days since 1970-01-01; `None` when not a valid date.
+pub fn parse_date(s: &str) -> Option<i32> {
+    let b = s.as_bytes();
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return None;
+    }
+    let y: i64 = s[0..4].parse().ok()?;
+    let m: u32 = s[5..7].parse().ok()?;
+    let d: u32 = s[8..10].parse().ok()?;
+    if !(1..=12).contains(&m) || d == 0 || d > days_in_month(y, m) {
+        return None;
+    }
+    i32::try_from(days_from_civil(y, m, d)).ok()
+}
+
+fn is_leap(y: i64) -> bool {
+    (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
+}
+
+fn days_in_month(y: i64, m: u32) -> u32 {
+    match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        _ if is_leap(y) => 29,
+        _ => 28,
+    }
+}
+
+// Howard Hinnant's civil-date algorithms.
+fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = if y >= 0 { y } else { y - 399 } / 400;
+    let yoe = y - era * 400;
+    let mp = (m as i64 + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d as i64 - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146097 + doe - 719468
+}
+
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719468;
+    let era = if z >= 0 { z } else { z - 146096 } / 146097;
+    let doe = z - era * 146097;
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (if m <= 2 { y + 1 } else { y }, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_round_trip() {
+        assert_eq!(parse_date("1970-01-01"), Some(0));
+        assert_eq!(parse_date("2000-02-29").map(format_date).unwrap(), "2000-02-29");
+        assert_eq!(parse_date("1900-02-29"), None);
+        assert_eq!(parse_date("2024-13-01"), None);
+        assert_eq!(parse_date("24-01-01"), None);
+        for d in [-800_000, -1, 0, 59, 365, 20_000, 2_000_000] {
+            assert_eq!(parse_date(&format_date(d)), Some(d));
+        }
+    }
+
+    #[test]
+    fn numbers_format_like_input() {
+        assert_eq!(format_number(17.0), "17");
+        assert_eq!(format_number(-3.0), "-3");
+        assert_eq!(format_number(2.5), "2.5");
+    }
+
+    #[test]
+    fn from_columns_builds_text_and_lines() {
+        let t = Table::from_columns(
+            vec![("age".into(), QiValues::Numeric(vec![30.0, 41.5]))],
+            vec![("salary".into(), SaValues::Numeric(vec![1000.0, 2000.0]))],
+        );
+        assert_eq!(t.rows(), 2);
+        assert_eq!(t.text(0, 1), Some("41.5"));
+        assert_eq!(t.text(1, 0), Some("1000"));
+        assert_eq!(t.source_lines(), &[1, 2]);
+        assert_eq!(t.single_numeric_sa(), Some(&[1000.0, 2000.0][..]));
+        let mut c = TextColumn::new();
+        c.push("").unwrap();
+        c.push("ab").unwrap();
+        assert_eq!((c.get(0), c.get(1)), ("", "ab"));
+    }
+}
