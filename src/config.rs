@@ -1,0 +1,61 @@
+//! Service configuration: clap flags with `PROXIMA_*` environment twins.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::Args;
+
+/// Where the database is: `DATABASE_URL`, or a private cluster under
+/// `<data-dir>/pg` when unset (DESIGN §5).
+#[derive(Debug, Clone, Args)]
+pub struct DbArgs {
+    /// PostgreSQL URL; when unset a private cluster runs under <data-dir>/pg.
+    #[arg(long, env = "DATABASE_URL")]
+    pub database_url: Option<String>,
+    /// Directory for the private PostgreSQL cluster.
+    #[arg(long, env = "PROXIMA_DATA_DIR", default_value = "./data")]
+    pub data_dir: PathBuf,
+}
+
+/// `proxima serve`.
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    #[command(flatten)]
+    pub db: DbArgs,
+    /// Address to listen on.
+    #[arg(long, env = "PROXIMA_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: SocketAddr,
+    /// Jobs run at once (default: the number of cores).
+    #[arg(long, env = "PROXIMA_WORKERS")]
+    pub workers: Option<usize>,
+    /// Largest accepted request body, in bytes (default 1 GiB).
+    #[arg(long, env = "PROXIMA_MAX_BODY", default_value_t = 1 << 30)]
+    pub max_body: usize,
+    /// A key made to exist for tenant `default` at start-up.
+    #[arg(long, env = "PROXIMA_BOOTSTRAP_KEY", hide_env_values = true)]
+    pub bootstrap_key: Option<String>,
+    /// Log format: `text` or `json`.
+    #[arg(long, env = "PROXIMA_LOG_FORMAT", default_value = "text")]
+    pub log_format: String,
+    /// Seconds a graceful shutdown waits for running jobs.
+    #[arg(long, env = "PROXIMA_SHUTDOWN_GRACE", default_value_t = 30)]
+    pub shutdown_grace_secs: u64,
+    /// Attempts a job gets before it fails for good (retryable errors, lost workers).
+    #[arg(long, env = "PROXIMA_MAX_ATTEMPTS", default_value_t = 3)]
+    pub max_attempts: i32,
+}
+
+impl ServeArgs {
+    pub fn workers(&self) -> usize {
+        self.workers
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .max(1)
+    }
+}
+
+/// `proxima migrate`.
+#[derive(Debug, Clone, Args)]
+pub struct MigrateArgs {
+    #[command(flatten)]
+    pub db: DbArgs,
+}

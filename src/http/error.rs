@@ -1,0 +1,280 @@
+//! The one error table of the HTTP API: every problem has a status, a stable
+//! code, a message and optional field errors and details, and is served as
+//! `application/problem+json` (RFC 9457) with `type` = `/problems/<code>`.
+//! 500s are logged with their cause and served without internals.
+
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use proxima_core::CoreError;
+use serde_json::{json, Value};
+
+/// One field-level error (`pointer` is a JSON pointer into the request).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldError {
+    pub pointer: String,
+    pub message: String,
+}
+
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: String,
+    pub detail: String,
+    pub errors: Vec<FieldError>,
+    pub details: Value,
+    /// Logged for 500s, never served.
+    pub cause: Option<anyhow::Error>,
+}
+
+const INTERNAL_DETAIL: &str = "an internal error occurred; it has been logged";
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &str, detail: impl Into<String>) -> Self {
+        ApiError {
+            status,
+            code: code.to_string(),
+            detail: detail.into(),
+            errors: Vec::new(),
+            details: Value::Null,
+            cause: None,
+        }
+    }
+
+    pub fn with_error(mut self, pointer: impl Into<String>, message: impl Into<String>) -> Self {
+        self.errors.push(FieldError {
+            pointer: pointer.into(),
+            message: message.into(),
+        });
+        self
+    }
+
+    pub fn with_details(mut self, details: Value) -> Self {
+        self.details = details;
+        self
+    }
+
+    pub fn not_found(what: &str) -> Self {
+        Self::new(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            format!("no such {what}"),
+        )
+    }
+
+    pub fn unauthorized(detail: &str) -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, "unauthorized", detail)
+    }
+
+    pub fn malformed_json(detail: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "malformed_json", detail)
+    }
+
+    pub fn unsupported_media_type(expected: &str) -> Self {
+        Self::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            format!("the request body must be {expected}"),
+        )
+    }
+
+    pub fn payload_too_large(limit: usize) -> Self {
+        Self::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "payload_too_large",
+            format!("the request body exceeds the limit of {limit} bytes"),
+        )
+        .with_details(json!({"limit_bytes": limit}))
+    }
+
+    pub fn invalid_parameters(pointer: &str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        Self::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid_parameters",
+            message.clone(),
+        )
+        .with_error(pointer, message)
+    }
+
+    pub fn idempotency_conflict() -> Self {
+        Self::new(
+            StatusCode::CONFLICT,
+            "idempotency_conflict",
+            "this Idempotency-Key was already used with a different request body",
+        )
+    }
+
+    pub fn result_not_ready(status: &str) -> Self {
+        Self::new(
+            StatusCode::CONFLICT,
+            "result_not_ready",
+            format!("the job is {status}; its result exists only once it has succeeded"),
+        )
+        .with_details(json!({"status": status}))
+    }
+
+    pub fn job_finished(status: &str) -> Self {
+        Self::new(
+            StatusCode::CONFLICT,
+            "job_finished",
+            format!("the job already finished ({status}); it cannot be cancelled"),
+        )
+        .with_details(json!({"status": status}))
+    }
+
+    pub fn not_ready(detail: &str) -> Self {
+        Self::new(StatusCode::SERVICE_UNAVAILABLE, "not_ready", detail)
+    }
+
+    pub fn internal(cause: anyhow::Error) -> Self {
+        ApiError {
+            cause: Some(cause),
+            ..Self::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                INTERNAL_DETAIL,
+            )
+        }
+    }
+
+    /// A core error: its stable code, 400 for malformed input, 422 for the
+    /// other user errors, 500 (logged, not shown) for internal ones.
+    pub fn from_core(err: CoreError) -> Self {
+        use proxima_core::ErrorKind;
+        if err.kind == ErrorKind::Internal {
+            return Self::internal(anyhow::Error::new(err));
+        }
+        let status = if err.kind.code().starts_with("malformed_") {
+            StatusCode::BAD_REQUEST
+        } else {
+            StatusCode::UNPROCESSABLE_ENTITY
+        };
+        let details = match crate::worker::JobError::from(err.clone()) {
+            crate::worker::JobError::Fatal { details, .. } => match details {
+                Value::Object(mut m) => {
+                    // Field errors are served in `errors`, not twice.
+                    m.remove("errors");
+                    if m.is_empty() {
+                        Value::Null
+                    } else {
+                        Value::Object(m)
+                    }
+                }
+                other => other,
+            },
+            _ => Value::Null,
+        };
+        let mut e = Self::new(status, err.kind.code(), err.message).with_details(details);
+        e.errors = err
+            .errors
+            .into_iter()
+            .map(|f| FieldError {
+                pointer: f.pointer,
+                message: f.message,
+            })
+            .collect();
+        e
+    }
+
+    fn title(&self) -> String {
+        let mut t = self.code.replace('_', " ");
+        if let Some(first) = t.get_mut(0..1) {
+            first.make_ascii_uppercase();
+        }
+        t
+    }
+
+    /// The problem document.
+    pub fn body(&self) -> Value {
+        let mut body = json!({
+            "type": format!("/problems/{}", self.code),
+            "title": self.title(),
+            "status": self.status.as_u16(),
+            "detail": self.detail,
+            "code": self.code,
+        });
+        if !self.errors.is_empty() {
+            body["errors"] = Value::Array(
+                self.errors
+                    .iter()
+                    .map(|f| json!({"pointer": f.pointer, "message": f.message}))
+                    .collect(),
+            );
+        }
+        if !self.details.is_null() {
+            body["details"] = self.details.clone();
+        }
+        body
+    }
+}
+
+impl From<anyhow::Error> for ApiError {
+    fn from(e: anyhow::Error) -> Self {
+        ApiError::internal(e)
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> Self {
+        ApiError::internal(e.into())
+    }
+}
+
+impl From<CoreError> for ApiError {
+    fn from(e: CoreError) -> Self {
+        ApiError::from_core(e)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        if self.status.is_server_error() {
+            match &self.cause {
+                Some(cause) => tracing::error!(code = %self.code, error = ?cause, "request failed"),
+                None => tracing::error!(code = %self.code, detail = %self.detail, "request failed"),
+            }
+        }
+        let body = serde_json::to_vec(&self.body()).expect("a JSON value serializes");
+        let mut res = (self.status, body).into_response();
+        res.headers_mut().insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/problem+json"),
+        );
+        if self.status == StatusCode::UNAUTHORIZED {
+            res.headers_mut()
+                .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+        }
+        res
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proxima_core::ErrorKind;
+
+    #[test]
+    fn internal_errors_hide_their_cause() {
+        let e = ApiError::from_core(CoreError::internal("secret path /x/y.rs:17"));
+        assert_eq!(e.status, StatusCode::INTERNAL_SERVER_ERROR);
+        let body = e.body().to_string();
+        assert!(!body.contains("secret"), "{body}");
+        assert_eq!(e.body()["type"], "/problems/internal");
+    }
+
+    #[test]
+    fn core_user_errors_keep_code_pointer_and_details() {
+        let core = CoreError::new(ErrorKind::InfeasibleParameters, "m = 9 is above 7")
+            .with_error("/model/m", "at most 7")
+            .with_detail("max_m", 7i64);
+        let e = ApiError::from_core(core);
+        assert_eq!(e.status, StatusCode::UNPROCESSABLE_ENTITY);
+        let b = e.body();
+        assert_eq!(b["code"], "infeasible_parameters");
+        assert_eq!(b["errors"][0]["pointer"], "/model/m");
+        assert_eq!(b["details"]["max_m"], 7);
+        assert!(b["details"].get("errors").is_none());
+        let csv = ApiError::from_core(CoreError::new(ErrorKind::MalformedCsv, "line 3"));
+        assert_eq!(csv.status, StatusCode::BAD_REQUEST);
+    }
+}

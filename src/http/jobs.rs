@@ -1,0 +1,234 @@
+//! `/v1/jobs`: create (with `Idempotency-Key`), read, list, cancel.
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+use uuid::Uuid;
+
+use super::auth::Tenant;
+use super::datasets::parse_id;
+use super::error::ApiError;
+use super::json::ApiJson;
+use super::list::{ListPage, ListQuery};
+use super::AppState;
+use crate::store::datasets::DatasetRow;
+use crate::store::jobs::{Cancelled, Created, JobFilter, JobRow, NewJob};
+
+pub const STATUSES: [&str; 5] = ["queued", "running", "succeeded", "failed", "cancelled"];
+
+/// The `Job` resource.
+pub fn job_json(j: &JobRow) -> Value {
+    json!({
+        "id": j.id,
+        "dataset_id": j.dataset_id,
+        "model": j.model,
+        "algorithm": j.algorithm,
+        "sensitive_metric": j.sensitive_metric,
+        "status": j.status,
+        "progress": j.progress,
+        "attempts": j.attempts,
+        "created_at": j.created_at,
+        "started_at": j.started_at,
+        "finished_at": j.finished_at,
+        // A retryable error on a job that will run again is bookkeeping,
+        // not the job's outcome.
+        "error": if j.status == "failed" { j.error.clone() } else { None },
+        "summary": j.summary,
+    })
+}
+
+/// What a job request becomes once checked against its dataset.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ValidatedJob {
+    pub model: Value,
+    pub algorithm: String,
+    pub sensitive_metric: Option<Value>,
+}
+
+/// The algorithm a model runs with when the request names none (API.md).
+pub fn default_algorithm(model_kind: &str) -> &'static str {
+    match model_kind {
+        "epsilon_m" => "epsilon_m",
+        "dissimilarity" => "xcolor",
+        _ => "mondrian",
+    }
+}
+
+/// Checks a job request's shape against its dataset; the model's own
+/// parameters are checked by the spec layer.
+pub fn validate_job(body: &Value, _dataset: &DatasetRow) -> Result<ValidatedJob, ApiError> {
+    let model = body
+        .get("model")
+        .filter(|m| m.is_object())
+        .ok_or_else(|| ApiError::invalid_parameters("/model", "model must be an object"))?;
+    let kind = model
+        .get("kind")
+        .and_then(Value::as_str)
+        .ok_or_else(|| ApiError::invalid_parameters("/model/kind", "model.kind is required"))?;
+    let algorithm = match body.get("algorithm") {
+        None | Some(Value::Null) => default_algorithm(kind).to_string(),
+        Some(Value::String(a)) => a.clone(),
+        Some(_) => {
+            return Err(ApiError::invalid_parameters(
+                "/algorithm",
+                "algorithm must be a string",
+            ))
+        }
+    };
+    let sensitive_metric = match body.get("sensitive_metric") {
+        None | Some(Value::Null) => None,
+        Some(m @ Value::Object(_)) => Some(m.clone()),
+        Some(_) => {
+            return Err(ApiError::invalid_parameters(
+                "/sensitive_metric",
+                "sensitive_metric must be an object",
+            ))
+        }
+    };
+    Ok(ValidatedJob {
+        model: model.clone(),
+        algorithm,
+        sensitive_metric,
+    })
+}
+
+fn created(job: &JobRow, status: StatusCode) -> Response {
+    let mut res = (status, Json(job_json(job))).into_response();
+    if let Ok(loc) = HeaderValue::from_str(&format!("/v1/jobs/{}", job.id)) {
+        res.headers_mut().insert(header::LOCATION, loc);
+    }
+    res
+}
+
+pub async fn create(
+    State(state): State<AppState>,
+    Extension(tenant): Extension<Tenant>,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<Value>,
+) -> Result<Response, ApiError> {
+    if !body.is_object() {
+        return Err(ApiError::invalid_parameters(
+            "",
+            "the body must be a JSON object",
+        ));
+    }
+    let dataset_id: Uuid = body
+        .get("dataset_id")
+        .and_then(Value::as_str)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| {
+            ApiError::invalid_parameters("/dataset_id", "dataset_id must be a dataset's UUID")
+        })?;
+    let idempotency = match headers.get("idempotency-key") {
+        None => None,
+        Some(v) => {
+            let key = v
+                .to_str()
+                .ok()
+                .filter(|k| !k.is_empty() && k.len() <= 255)
+                .ok_or_else(|| {
+                    ApiError::invalid_parameters(
+                        "/headers/Idempotency-Key",
+                        "Idempotency-Key must be 1 to 255 visible ASCII characters",
+                    )
+                })?;
+            // serde_json's maps are ordered, so equal bodies hash equally
+            // whatever their key order or whitespace.
+            let hash = hex::encode(Sha256::digest(body.to_string().as_bytes()));
+            Some((key.to_string(), hash))
+        }
+    };
+    // A replay answers with the original job even if the dataset changed
+    // since; look it up before validating.
+    if let Some((key, hash)) = &idempotency {
+        if let Some(found) = state.store.find_idempotent(&tenant.0, key).await? {
+            return if &found.1 == hash {
+                Ok(created(&found.0, StatusCode::OK))
+            } else {
+                Err(ApiError::idempotency_conflict())
+            };
+        }
+    }
+    let dataset = state
+        .store
+        .get_dataset(&tenant.0, dataset_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("dataset"))?;
+    let job = (state.validate_job)(&body, &dataset)?;
+    let new = NewJob {
+        tenant: tenant.0.clone(),
+        dataset_id,
+        model: job.model,
+        algorithm: job.algorithm,
+        sensitive_metric: job.sensitive_metric,
+        max_attempts: state.max_attempts,
+        idempotency,
+    };
+    match state.store.create_job(&new).await? {
+        Created::New(job) => Ok(created(&job, StatusCode::ACCEPTED)),
+        Created::Replayed(job) => Ok(created(&job, StatusCode::OK)),
+        Created::Conflict => Err(ApiError::idempotency_conflict()),
+    }
+}
+
+pub async fn get(
+    State(state): State<AppState>,
+    Extension(tenant): Extension<Tenant>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let id = parse_id(&id, "job")?;
+    let job = state
+        .store
+        .get_job(&tenant.0, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("job"))?;
+    Ok(Json(job_json(&job)))
+}
+
+pub async fn list(
+    State(state): State<AppState>,
+    Extension(tenant): Extension<Tenant>,
+    q: ListQuery,
+) -> Result<Json<ListPage<Value>>, ApiError> {
+    let status = match q.param("status").filter(|s| !s.is_empty()) {
+        None => None,
+        Some(s) if STATUSES.contains(&s) => Some(s.to_string()),
+        Some(s) => {
+            return Err(ApiError::invalid_parameters(
+                "/query/status",
+                format!("status must be one of {}, got {s:?}", STATUSES.join(", ")),
+            ))
+        }
+    };
+    let dataset_id = match q.param("dataset_id").filter(|s| !s.is_empty()) {
+        None => None,
+        Some(s) => Some(s.parse::<Uuid>().map_err(|_| {
+            ApiError::invalid_parameters("/query/dataset_id", "dataset_id must be a UUID")
+        })?),
+    };
+    let filter = JobFilter { status, dataset_id };
+    let page = state
+        .store
+        .list_jobs(&tenant.0, &filter, q.limit, q.cursor)
+        .await?;
+    Ok(Json(ListPage {
+        items: page.items.iter().map(job_json).collect(),
+        next_cursor: page.next_cursor.map(|c| c.encode()),
+    }))
+}
+
+pub async fn cancel(
+    State(state): State<AppState>,
+    Extension(tenant): Extension<Tenant>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let id = parse_id(&id, "job")?;
+    match state.store.cancel_job(&tenant.0, id).await? {
+        Cancelled::Done(job) => Ok(Json(job_json(&job))),
+        Cancelled::Finished(job) => Err(ApiError::job_finished(&job.status)),
+        Cancelled::NotFound => Err(ApiError::not_found("job")),
+    }
+}

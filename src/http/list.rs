@@ -1,0 +1,71 @@
+//! List query parameters: `?limit=` (default 50, max 500), `?cursor=`, and
+//! the resource's filters.
+
+use std::collections::HashMap;
+
+use axum::extract::{FromRequestParts, Query};
+use axum::http::request::Parts;
+use serde::Serialize;
+
+use super::error::ApiError;
+use crate::store::Cursor;
+
+pub const DEFAULT_LIMIT: i64 = 50;
+pub const MAX_LIMIT: i64 = 500;
+
+/// The parsed query string of a list route.
+#[derive(Debug, Clone)]
+pub struct ListQuery {
+    pub limit: i64,
+    pub cursor: Option<Cursor>,
+    params: HashMap<String, String>,
+}
+
+impl ListQuery {
+    /// Another parameter of the query string (a filter).
+    pub fn param(&self, name: &str) -> Option<&str> {
+        self.params.get(name).map(String::as_str)
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for ListQuery {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, ApiError> {
+        let Query(params): Query<HashMap<String, String>> = Query::try_from_uri(&parts.uri)
+            .map_err(|_| ApiError::invalid_parameters("/query", "the query string is malformed"))?;
+        let limit = match params.get("limit") {
+            None => DEFAULT_LIMIT,
+            Some(s) => match s.parse::<i64>() {
+                Ok(n) if (1..=MAX_LIMIT).contains(&n) => n,
+                _ => {
+                    return Err(ApiError::invalid_parameters(
+                        "/query/limit",
+                        format!("limit must be an integer from 1 to {MAX_LIMIT}, got {s:?}"),
+                    ))
+                }
+            },
+        };
+        let cursor = match params.get("cursor").filter(|c| !c.is_empty()) {
+            None => None,
+            Some(c) => Some(Cursor::decode(c).ok_or_else(|| {
+                ApiError::invalid_parameters(
+                    "/query/cursor",
+                    "cursor is not one this service handed out",
+                )
+            })?),
+        };
+        Ok(ListQuery {
+            limit,
+            cursor,
+            params,
+        })
+    }
+}
+
+/// `{"items": [...], "next_cursor": "..." | null}`.
+#[derive(Debug, Serialize)]
+pub struct ListPage<T: Serialize> {
+    pub items: Vec<T>,
+    pub next_cursor: Option<String>,
+}

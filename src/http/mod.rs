@@ -1,0 +1,107 @@
+//! The HTTP API (API.md): one file per resource, our own JSON extractor and
+//! one problem+json error table.
+
+pub mod auth;
+pub mod datasets;
+pub mod error;
+pub mod health;
+pub mod jobs;
+pub mod json;
+pub mod list;
+
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::header;
+use axum::middleware::{self, Next};
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::Router;
+use serde_json::Value;
+
+use crate::store::datasets::DatasetRow;
+use crate::store::Store;
+use error::ApiError;
+use jobs::ValidatedJob;
+
+/// Checks a job request against its dataset before it is queued.
+pub type JobValidator = fn(&Value, &DatasetRow) -> Result<ValidatedJob, ApiError>;
+
+/// Shared by every handler.
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+    /// The largest accepted request body, in bytes.
+    pub max_body: usize,
+    /// `max_attempts` given to new jobs.
+    pub max_attempts: i32,
+    pub validate_job: JobValidator,
+}
+
+impl AppState {
+    pub fn new(store: Store, max_body: usize, max_attempts: i32) -> Self {
+        AppState {
+            store,
+            max_body,
+            max_attempts,
+            validate_job: jobs::validate_job,
+        }
+    }
+}
+
+/// The body limit of this server, for extractors that report it.
+#[derive(Debug, Clone, Copy)]
+pub struct BodyLimit(pub usize);
+
+/// Rejects a declared `Content-Length` over the limit at once (413
+/// problem+json) and tells the extractors the limit for streamed bodies.
+async fn body_limit(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > state.max_body as u64) {
+        return axum::response::IntoResponse::into_response(ApiError::payload_too_large(
+            state.max_body,
+        ));
+    }
+    req.extensions_mut().insert(BodyLimit(state.max_body));
+    next.run(req).await
+}
+
+async fn not_found() -> ApiError {
+    ApiError::not_found("route")
+}
+
+async fn method_not_allowed() -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        "this route does not accept this method",
+    )
+}
+
+/// The whole application.
+pub fn router(state: AppState) -> Router {
+    let v1 = Router::new()
+        .route("/datasets", get(datasets::list))
+        .route(
+            "/datasets/{id}",
+            get(datasets::get).delete(datasets::delete),
+        )
+        .route("/jobs", post(jobs::create).get(jobs::list))
+        .route("/jobs/{id}", get(jobs::get))
+        .route("/jobs/{id}/cancel", post(jobs::cancel))
+        .route_layer(middleware::from_fn_with_state(
+            state.clone(),
+            auth::require_key,
+        ));
+    Router::new()
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
+        .nest("/v1", v1)
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(state.max_body))
+        .layer(middleware::from_fn_with_state(state.clone(), body_limit))
+        .with_state(state)
+}

@@ -1,0 +1,178 @@
+//! `proxima serve` and `proxima migrate`: database start-up (DATABASE_URL or
+//! the private cluster), migrations, key bootstrap, the worker and the HTTP
+//! server, and graceful shutdown.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+
+use crate::config::{DbArgs, MigrateArgs, ServeArgs};
+use crate::pg_embedded::EmbeddedPostgres;
+use crate::store::Store;
+use crate::worker::{self, JobRunner, WorkerConfig};
+
+/// The database name used inside the private cluster.
+pub const EMBEDDED_DB: &str = "proxima";
+
+/// A database URL, plus the private cluster when we run one (dropping it
+/// stops the cluster).
+pub struct Database {
+    pub url: String,
+    pub embedded: Option<EmbeddedPostgres>,
+}
+
+/// `DATABASE_URL` if set; otherwise starts (or reuses) the private cluster
+/// under `<data-dir>/pg` and makes sure its `proxima` database exists.
+pub async fn open_database(db: &DbArgs) -> Result<Database> {
+    if let Some(url) = &db.database_url {
+        return Ok(Database {
+            url: url.clone(),
+            embedded: None,
+        });
+    }
+    let dir = db.data_dir.join("pg");
+    let dir_for_start = dir.clone();
+    let pg = tokio::task::spawn_blocking(move || EmbeddedPostgres::start(&dir_for_start))
+        .await
+        .context("starting the private PostgreSQL")??;
+    tracing::info!(
+        data_dir = %pg.data_dir().display(),
+        port = pg.port(),
+        "no DATABASE_URL: running a private PostgreSQL cluster (set DATABASE_URL to use another)"
+    );
+    create_database_if_missing(&pg.url("postgres"), EMBEDDED_DB).await?;
+    Ok(Database {
+        url: pg.url(EMBEDDED_DB),
+        embedded: Some(pg),
+    })
+}
+
+/// `CREATE DATABASE name` unless it exists (`name` is ours, not user input).
+pub async fn create_database_if_missing(admin_url: &str, name: &str) -> Result<()> {
+    let admin = Store::connect(admin_url, 1).await?;
+    let exists: bool =
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
+            .bind(name)
+            .fetch_one(&admin.pool)
+            .await?;
+    if !exists {
+        let sql = format!("CREATE DATABASE \"{}\"", name.replace('"', ""));
+        sqlx::query(sqlx::AssertSqlSafe(sql))
+            .execute(&admin.pool)
+            .await?;
+    }
+    admin.pool.close().await;
+    Ok(())
+}
+
+/// `proxima migrate`.
+pub async fn migrate(args: MigrateArgs) -> Result<()> {
+    crate::telemetry::init("text");
+    let db = open_database(&args.db).await?;
+    let store = Store::connect(&db.url, 2).await?;
+    store.migrate().await?;
+    tracing::info!("migrations applied");
+    store.pool.close().await;
+    drop(db);
+    Ok(())
+}
+
+/// Makes `PROXIMA_BOOTSTRAP_KEY` exist for tenant `default`; with no keys at
+/// all and no bootstrap key, creates one and prints it (once: the next start
+/// finds a key). Returns the printed key, if any.
+pub async fn bootstrap_keys(store: &Store, bootstrap: Option<&str>) -> Result<Option<String>> {
+    if let Some(key) = bootstrap.filter(|k| !k.is_empty()) {
+        store.ensure_key("default", key).await?;
+        return Ok(None);
+    }
+    let created = store.create_first_key().await?;
+    if let Some(key) = &created {
+        println!("proxima: no API key existed; created one for tenant `default` (shown once):");
+        println!("{key}");
+    }
+    Ok(created)
+}
+
+/// `proxima serve` with the given job body.
+pub async fn serve(args: ServeArgs, runner: Arc<dyn JobRunner>) -> Result<()> {
+    crate::telemetry::init(&args.log_format);
+    let db = open_database(&args.db).await?;
+    let workers = args.workers();
+    // Connections: the HTTP side, each running job's heartbeat/settle, and
+    // the LISTEN connection.
+    let store = Store::connect(&db.url, (workers as u32) * 2 + 10).await?;
+    store.migrate().await?;
+    bootstrap_keys(&store, args.bootstrap_key.as_deref()).await?;
+
+    let mut wcfg = WorkerConfig::new(workers);
+    wcfg.grace = Duration::from_secs(args.shutdown_grace_secs);
+    let worker = worker::start(store.clone(), runner, wcfg);
+
+    let state = crate::http::AppState::new(store.clone(), args.max_body, args.max_attempts);
+    let app = crate::http::router(state);
+    let listener = tokio::net::TcpListener::bind(args.bind)
+        .await
+        .with_context(|| format!("binding {}", args.bind))?;
+    tracing::info!(addr = %listener.local_addr()?, workers, "proxima listening");
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown_signal())
+        .await
+        .context("serving HTTP")?;
+    tracing::info!("HTTP server stopped; stopping the worker");
+    worker.shutdown().await;
+    store.pool.close().await;
+    drop(db);
+    Ok(())
+}
+
+/// Ctrl-C or SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = term => {}
+    }
+    tracing::info!("shutdown requested");
+}
+
+/// `proxima keys create --tenant NAME`: prints the new key on the last line.
+pub async fn keys_create(db: &DbArgs, tenant: &str) -> Result<()> {
+    if tenant.trim().is_empty() {
+        anyhow::bail!("--tenant must not be empty");
+    }
+    let database = open_database(db).await?;
+    let store = Store::connect(&database.url, 2).await?;
+    store.migrate().await?;
+    let key = store.create_key(tenant).await?;
+    println!("created an API key for tenant `{tenant}`:");
+    println!("{key}");
+    store.pool.close().await;
+    drop(database);
+    Ok(())
+}
+
+/// `proxima keys revoke KEY`.
+pub async fn keys_revoke(db: &DbArgs, key: &str) -> Result<()> {
+    let database = open_database(db).await?;
+    let store = Store::connect(&database.url, 2).await?;
+    store.migrate().await?;
+    let n = store.revoke_key(key).await?;
+    store.pool.close().await;
+    drop(database);
+    if n == 0 {
+        anyhow::bail!("no active key matches");
+    }
+    println!("revoked {n} key(s)");
+    Ok(())
+}

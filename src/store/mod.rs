@@ -1,0 +1,109 @@
+//! Postgres storage: the only place SQL lives (DESIGN §2). One file per table
+//! family; every query that touches a tenant's data is scoped by tenant.
+
+pub mod api_keys;
+pub mod blob;
+pub mod datasets;
+pub mod jobs;
+pub mod queue;
+pub mod results;
+
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use sqlx::migrate::Migrator;
+use sqlx::postgres::{PgPool, PgPoolOptions};
+
+/// The migrations in `migrations/`, embedded in the binary.
+pub static MIGRATOR: Migrator = sqlx::migrate!("./migrations");
+
+/// The channel `NOTIFY`d when a job becomes claimable.
+pub const JOBS_CHANNEL: &str = "proxima_jobs";
+
+/// A handle to the database (cheap to clone).
+#[derive(Clone, Debug)]
+pub struct Store {
+    pub pool: PgPool,
+}
+
+impl Store {
+    /// Connects with a pool of `max_connections`.
+    pub async fn connect(url: &str, max_connections: u32) -> Result<Store> {
+        let pool = PgPoolOptions::new()
+            .max_connections(max_connections)
+            .acquire_timeout(Duration::from_secs(10))
+            .connect(url)
+            .await
+            .context("connecting to PostgreSQL")?;
+        Ok(Store { pool })
+    }
+
+    /// Applies the pending migrations.
+    pub async fn migrate(&self) -> Result<()> {
+        MIGRATOR
+            .run(&self.pool)
+            .await
+            .context("applying database migrations")?;
+        Ok(())
+    }
+
+    /// Ready = the database answers and every embedded migration is applied.
+    pub async fn ready(&self) -> Result<bool> {
+        let applied: Vec<i64> = sqlx::query_scalar(
+            "SELECT version FROM _sqlx_migrations WHERE success ORDER BY version",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .context("reading the applied migrations")?;
+        Ok(MIGRATOR
+            .iter()
+            .filter(|m| m.migration_type.is_up_migration())
+            .all(|m| applied.contains(&m.version)))
+    }
+}
+
+/// An opaque list cursor: the `(created_at, id)` of the last item served,
+/// as `<microseconds>.<uuid>`. Lists are ordered newest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cursor {
+    pub created_at: chrono::DateTime<chrono::Utc>,
+    pub id: uuid::Uuid,
+}
+
+impl Cursor {
+    pub fn encode(&self) -> String {
+        format!("{}.{}", self.created_at.timestamp_micros(), self.id)
+    }
+
+    pub fn decode(s: &str) -> Option<Cursor> {
+        let (micros, id) = s.split_once('.')?;
+        let created_at = chrono::DateTime::from_timestamp_micros(micros.parse().ok()?)?;
+        Some(Cursor {
+            created_at,
+            id: id.parse().ok()?,
+        })
+    }
+}
+
+/// One page of a list, newest first.
+#[derive(Debug, Clone)]
+pub struct Page<T> {
+    pub items: Vec<T>,
+    pub next_cursor: Option<Cursor>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cursor_round_trips_and_rejects_garbage() {
+        let c = Cursor {
+            created_at: chrono::DateTime::from_timestamp_micros(1_700_000_000_123_456).unwrap(),
+            id: uuid::Uuid::new_v4(),
+        };
+        assert_eq!(Cursor::decode(&c.encode()), Some(c));
+        assert_eq!(Cursor::decode("nonsense"), None);
+        assert_eq!(Cursor::decode("12.not-a-uuid"), None);
+    }
+}

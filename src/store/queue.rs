@@ -1,0 +1,220 @@
+//! The queue's SQL (DESIGN §5): claim with `FOR UPDATE SKIP LOCKED` and a
+//! lease, heartbeats that extend the lease, and completions that only the
+//! current lease holder can make.
+
+use std::time::Duration;
+
+use anyhow::Result;
+use serde_json::{json, Value};
+use uuid::Uuid;
+
+use super::jobs::{job_from_row, JobRow};
+use super::results::NewResult;
+use super::{Store, JOBS_CHANNEL};
+
+/// What the heartbeat learned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Beat {
+    /// Still ours; `cancel` is true when the user asked to cancel.
+    Held { cancel: bool },
+    /// The lease is no longer ours (expired and claimed, or handed back).
+    Lost,
+}
+
+fn secs(d: Duration) -> f64 {
+    d.as_secs_f64()
+}
+
+impl Store {
+    /// Claims the next runnable job for `owner`: a queued job whose
+    /// `run_after` has come, or a running job whose lease expired. Sets the
+    /// lease, increments `attempts`, commits. `None` when nothing is runnable.
+    pub async fn claim_job(&self, owner: &str, lease: Duration) -> Result<Option<JobRow>> {
+        // Jobs whose lease expired on their last attempt, or whose user asked
+        // to cancel, are settled instead of being run again.
+        sqlx::query(
+            "UPDATE jobs SET
+                 status = CASE WHEN cancel_requested THEN 'cancelled' ELSE 'failed' END,
+                 error = CASE WHEN cancel_requested THEN error ELSE $1 END,
+                 lease_owner = NULL, lease_expires_at = NULL,
+                 finished_at = now(), updated_at = now()
+             WHERE status = 'running' AND lease_expires_at < now()
+               AND (attempts >= max_attempts OR cancel_requested)",
+        )
+        .bind(json!({
+            "code": "internal",
+            "message": "the job's worker stopped responding on its last attempt",
+            "details": null
+        }))
+        .execute(&self.pool)
+        .await?;
+        let row = sqlx::query(
+            "UPDATE jobs SET
+                 status = 'running',
+                 lease_owner = $1,
+                 lease_expires_at = now() + make_interval(secs => $2),
+                 heartbeat_at = now(),
+                 attempts = attempts + 1,
+                 started_at = COALESCE(started_at, now()),
+                 updated_at = now()
+             WHERE id = (
+                 SELECT id FROM jobs
+                 WHERE (status = 'queued' AND run_after <= now())
+                    OR (status = 'running' AND lease_expires_at < now())
+                 ORDER BY run_after, created_at
+                 LIMIT 1
+                 FOR UPDATE SKIP LOCKED)
+             RETURNING *",
+        )
+        .bind(owner)
+        .bind(secs(lease))
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(job_from_row).transpose()
+    }
+
+    /// Extends the lease and records progress; tells whether the user asked
+    /// to cancel, or that the lease is lost.
+    pub async fn heartbeat(
+        &self,
+        id: Uuid,
+        owner: &str,
+        lease: Duration,
+        progress: f64,
+    ) -> Result<Beat> {
+        let cancel: Option<bool> = sqlx::query_scalar(
+            "UPDATE jobs SET
+                 lease_expires_at = now() + make_interval(secs => $3),
+                 heartbeat_at = now(),
+                 progress = GREATEST(progress, $4),
+                 updated_at = now()
+             WHERE id = $1 AND lease_owner = $2 AND status = 'running'
+             RETURNING cancel_requested",
+        )
+        .bind(id)
+        .bind(owner)
+        .bind(secs(lease))
+        .bind(progress.clamp(0.0, 1.0))
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(match cancel {
+            Some(cancel) => Beat::Held { cancel },
+            None => Beat::Lost,
+        })
+    }
+
+    /// Stores the result and marks the job succeeded, in one transaction,
+    /// only if `owner` still holds the lease. False (nothing stored) otherwise.
+    pub async fn complete_job(
+        &self,
+        id: Uuid,
+        owner: &str,
+        summary: &Value,
+        result: &NewResult,
+    ) -> Result<bool> {
+        let mut tx = self.pool.begin().await?;
+        let tenant: Option<String> = sqlx::query_scalar(
+            "UPDATE jobs SET status = 'succeeded', progress = 1, summary = $3, error = NULL,
+                 lease_owner = NULL, lease_expires_at = NULL,
+                 finished_at = now(), updated_at = now()
+             WHERE id = $1 AND lease_owner = $2 AND status = 'running'
+             RETURNING tenant",
+        )
+        .bind(id)
+        .bind(owner)
+        .bind(summary)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(tenant) = tenant else {
+            return Ok(false);
+        };
+        self.insert_result(&mut tx, id, &tenant, result).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Ends the job as `failed` (with `error`) or `cancelled`, if `owner`
+    /// still holds the lease.
+    pub async fn finish_job(
+        &self,
+        id: Uuid,
+        owner: &str,
+        status: &str,
+        error: Option<&Value>,
+    ) -> Result<bool> {
+        let done = sqlx::query(
+            "UPDATE jobs SET status = $3, error = $4,
+                 lease_owner = NULL, lease_expires_at = NULL,
+                 finished_at = now(), updated_at = now()
+             WHERE id = $1 AND lease_owner = $2 AND status = 'running'",
+        )
+        .bind(id)
+        .bind(owner)
+        .bind(status)
+        .bind(error)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// A retryable failure: back to `queued` after `delay`, keeping the error
+    /// for the record; `failed` instead once `max_attempts` is reached.
+    /// Returns the status set, or `None` when the lease was not ours.
+    pub async fn retry_job(
+        &self,
+        id: Uuid,
+        owner: &str,
+        error: &Value,
+        delay: Duration,
+    ) -> Result<Option<String>> {
+        let status: Option<String> = sqlx::query_scalar(
+            "UPDATE jobs SET
+                 status = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END,
+                 finished_at = CASE WHEN attempts >= max_attempts THEN now() ELSE NULL END,
+                 run_after = now() + make_interval(secs => $4),
+                 error = $3,
+                 lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
+             WHERE id = $1 AND lease_owner = $2 AND status = 'running'
+             RETURNING status",
+        )
+        .bind(id)
+        .bind(owner)
+        .bind(error)
+        .bind(secs(delay))
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(status)
+    }
+
+    /// Graceful shutdown: gives a running job back to the queue without
+    /// counting the interrupted attempt, and wakes another worker.
+    pub async fn hand_back_job(&self, id: Uuid, owner: &str) -> Result<bool> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE jobs SET status = 'queued', attempts = GREATEST(attempts - 1, 0),
+                 run_after = now(), lease_owner = NULL, lease_expires_at = NULL,
+                 updated_at = now()
+             WHERE id = $1 AND lease_owner = $2 AND status = 'running'",
+        )
+        .bind(id)
+        .bind(owner)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(JOBS_CHANNEL)
+            .bind(id.to_string())
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Jobs waiting to run (queue depth), for metrics and tests.
+    pub async fn queued_jobs(&self) -> Result<i64> {
+        Ok(
+            sqlx::query_scalar("SELECT count(*) FROM jobs WHERE status = 'queued'")
+                .fetch_one(&self.pool)
+                .await?,
+        )
+    }
+}

@@ -1,0 +1,163 @@
+//! The job worker (DESIGN §5): claims jobs from the Postgres queue, runs the
+//! pluggable [`JobRunner`] on a blocking pool, heartbeats, honours
+//! cancellation, and settles the job (succeeded / failed / cancelled /
+//! retried) only while it still holds the lease.
+
+mod pool;
+mod run;
+
+pub use pool::{start, WorkerConfig, WorkerHandle};
+
+use proxima_core::{CoreError, ErrorKind};
+use serde_json::{json, Value};
+use uuid::Uuid;
+
+use crate::store::datasets::{DatasetFiles, DatasetRow};
+use crate::store::results::NewResult;
+
+/// Everything a job body needs, loaded before the blocking work starts so
+/// the body itself does no I/O.
+#[derive(Debug, Clone)]
+pub struct JobInput {
+    pub job_id: Uuid,
+    pub tenant: String,
+    pub model: Value,
+    pub algorithm: String,
+    pub sensitive_metric: Option<Value>,
+    /// 1 on the first run, 2 on the first retry, …
+    pub attempt: i32,
+    pub dataset: DatasetRow,
+    pub files: DatasetFiles,
+}
+
+/// A finished job's release and report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JobOutput {
+    /// `Job.summary` (rows, groups, information loss, …).
+    pub summary: Value,
+    pub result: NewResult,
+}
+
+/// How a job body failed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum JobError {
+    /// The request cannot succeed (bad model, infeasible, model not
+    /// satisfied…): the job fails with this code and no retry.
+    Fatal {
+        code: String,
+        message: String,
+        details: Value,
+    },
+    /// A transient problem (database, I/O): retried with backoff until
+    /// `max_attempts`.
+    Retryable(String),
+    /// The progress callback asked to stop.
+    Cancelled,
+}
+
+impl JobError {
+    /// The `Job.error` object.
+    pub fn to_json(&self) -> Value {
+        match self {
+            JobError::Fatal {
+                code,
+                message,
+                details,
+            } => json!({"code": code, "message": message, "details": details}),
+            JobError::Retryable(message) => {
+                json!({"code": "internal", "message": message, "details": null})
+            }
+            JobError::Cancelled => {
+                json!({"code": "cancelled", "message": "the job was cancelled", "details": null})
+            }
+        }
+    }
+}
+
+impl From<CoreError> for JobError {
+    fn from(e: CoreError) -> Self {
+        match e.kind {
+            ErrorKind::Cancelled => JobError::Cancelled,
+            // An internal error's message may name internals: it is logged
+            // by the worker, not shown.
+            ErrorKind::Internal => JobError::Fatal {
+                code: "internal".into(),
+                message: "the job failed with an internal error".into(),
+                details: Value::Null,
+            },
+            kind => JobError::Fatal {
+                code: kind.code().into(),
+                message: e.message.clone(),
+                details: details_json(&e),
+            },
+        }
+    }
+}
+
+fn details_json(e: &CoreError) -> Value {
+    fn conv(d: &proxima_core::Detail) -> Value {
+        use proxima_core::Detail;
+        match d {
+            Detail::Int(i) => json!(i),
+            Detail::Num(x) => json!(x),
+            Detail::Str(s) => json!(s),
+            Detail::Bool(b) => json!(b),
+            Detail::List(l) => Value::Array(l.iter().map(conv).collect()),
+            Detail::Map(m) => Value::Object(m.iter().map(|(k, v)| (k.clone(), conv(v))).collect()),
+        }
+    }
+    let mut map = serde_json::Map::new();
+    for (k, v) in &e.details {
+        map.insert(k.clone(), conv(v));
+    }
+    if !e.errors.is_empty() {
+        map.insert(
+            "errors".into(),
+            Value::Array(
+                e.errors
+                    .iter()
+                    .map(|f| json!({"pointer": f.pointer, "message": f.message}))
+                    .collect(),
+            ),
+        );
+    }
+    if map.is_empty() {
+        Value::Null
+    } else {
+        Value::Object(map)
+    }
+}
+
+/// A job body. `progress(f)` reports the fraction done and returns `false`
+/// when the job must stop (user cancel, lost lease, shutdown): the body then
+/// returns `JobError::Cancelled` at its next checkpoint.
+pub trait JobRunner: Send + Sync + 'static {
+    fn run(
+        &self,
+        input: JobInput,
+        progress: &(dyn Fn(f64) -> bool + Sync),
+    ) -> Result<JobOutput, JobError>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn core_errors_map_to_fatal_cancelled_or_internal() {
+        let e = CoreError::new(ErrorKind::ModelNotSatisfied, "3 groups violate")
+            .with_detail("violating_groups", 3usize);
+        match JobError::from(e) {
+            JobError::Fatal { code, details, .. } => {
+                assert_eq!(code, "model_not_satisfied");
+                assert_eq!(details["violating_groups"], 3);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(JobError::from(CoreError::cancelled()), JobError::Cancelled);
+        let internal = JobError::from(CoreError::internal("index 7 out of range in foo.rs"));
+        let shown = internal.to_json().to_string();
+        assert!(!shown.contains("foo.rs"), "{shown}");
+        assert!(shown.contains("\"internal\""), "{shown}");
+    }
+}

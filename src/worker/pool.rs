@@ -1,0 +1,194 @@
+//! The claim loop: one per process, running up to `workers` jobs at once.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use sqlx::postgres::PgListener;
+use tokio::sync::{watch, Notify, Semaphore};
+use tokio::task::JoinSet;
+
+use super::run::run_job;
+use super::JobRunner;
+use crate::store::{Store, JOBS_CHANNEL};
+
+/// Worker tuning; the defaults suit production, tests shorten the times.
+#[derive(Debug, Clone)]
+pub struct WorkerConfig {
+    /// Jobs run at once (the blocking pool's width).
+    pub workers: usize,
+    /// How long a claim is valid without a heartbeat.
+    pub lease: Duration,
+    /// How often the lease is extended and progress written.
+    pub heartbeat: Duration,
+    /// How often an idle worker looks for work when no NOTIFY came.
+    pub poll: Duration,
+    /// How long graceful shutdown waits for running jobs before handing
+    /// them back to the queue.
+    pub grace: Duration,
+    /// The first retry's delay; doubled per attempt, capped at 5 minutes.
+    pub retry_base: Duration,
+    /// This worker's identity in `lease_owner` (unique per process).
+    pub owner: String,
+}
+
+impl WorkerConfig {
+    pub fn new(workers: usize) -> Self {
+        WorkerConfig {
+            workers: workers.max(1),
+            lease: Duration::from_secs(30),
+            heartbeat: Duration::from_secs(2),
+            poll: Duration::from_secs(2),
+            grace: Duration::from_secs(30),
+            retry_base: Duration::from_secs(2),
+            owner: format!(
+                "{}:{}:{}",
+                hostname(),
+                std::process::id(),
+                uuid::Uuid::new_v4()
+            ),
+        }
+    }
+}
+
+fn hostname() -> String {
+    std::fs::read_to_string("/etc/hostname")
+        .map(|s| s.trim().to_string())
+        .ok()
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "host".to_string())
+}
+
+/// Shared by the claim loop and the job tasks.
+pub(crate) struct Ctx {
+    pub store: Store,
+    pub runner: Arc<dyn JobRunner>,
+    pub config: WorkerConfig,
+    /// Set after the grace period: running jobs hand themselves back.
+    pub hand_back: watch::Receiver<bool>,
+}
+
+/// A running worker; [`WorkerHandle::shutdown`] stops it gracefully.
+pub struct WorkerHandle {
+    shutdown: watch::Sender<bool>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl WorkerHandle {
+    /// Stops claiming, lets running jobs finish within the grace period,
+    /// hands back the rest, and returns when all job tasks are done.
+    pub async fn shutdown(self) {
+        let _ = self.shutdown.send(true);
+        if let Err(e) = self.task.await {
+            tracing::error!(error = %e, "the worker loop ended abnormally");
+        }
+    }
+}
+
+/// Starts the claim loop and the LISTEN task.
+pub fn start(store: Store, runner: Arc<dyn JobRunner>, config: WorkerConfig) -> WorkerHandle {
+    let (shutdown_tx, shutdown_rx) = watch::channel(false);
+    let task = tokio::spawn(claim_loop(store, runner, config, shutdown_rx));
+    WorkerHandle {
+        shutdown: shutdown_tx,
+        task,
+    }
+}
+
+async fn claim_loop(
+    store: Store,
+    runner: Arc<dyn JobRunner>,
+    config: WorkerConfig,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    let (hand_back_tx, hand_back_rx) = watch::channel(false);
+    let wake = Arc::new(Notify::new());
+    let listener = tokio::spawn(listen(store.clone(), wake.clone(), shutdown.clone()));
+    let slots = Arc::new(Semaphore::new(config.workers));
+    let ctx = Arc::new(Ctx {
+        store: store.clone(),
+        runner,
+        config: config.clone(),
+        hand_back: hand_back_rx,
+    });
+    let mut running = JoinSet::new();
+    tracing::info!(owner = %config.owner, workers = config.workers, "worker started");
+    loop {
+        while running.try_join_next().is_some() {}
+        if *shutdown.borrow() {
+            break;
+        }
+        let permit = tokio::select! {
+            p = slots.clone().acquire_owned() => p.expect("the semaphore is never closed"),
+            _ = shutdown.changed() => break,
+        };
+        match store.claim_job(&config.owner, config.lease).await {
+            Ok(Some(job)) => {
+                tracing::info!(job_id = %job.id, attempt = job.attempts, "job claimed");
+                let ctx = ctx.clone();
+                running.spawn(async move {
+                    run_job(ctx, job).await;
+                    drop(permit);
+                });
+                // There may be more work: look again at once.
+                continue;
+            }
+            Ok(None) => drop(permit),
+            Err(e) => {
+                drop(permit);
+                tracing::warn!(error = %e, "claiming a job failed; will retry");
+            }
+        }
+        tokio::select! {
+            _ = wake.notified() => {}
+            _ = tokio::time::sleep(config.poll) => {}
+            _ = shutdown.changed() => break,
+        }
+    }
+    listener.abort();
+    tracing::info!(running = running.len(), "worker stopping: no new claims");
+    let drain = async { while running.join_next().await.is_some() {} };
+    tokio::pin!(drain);
+    tokio::select! {
+        _ = &mut drain => {}
+        _ = tokio::time::sleep(config.grace) => {
+            tracing::warn!("grace period over: handing running jobs back to the queue");
+            let _ = hand_back_tx.send(true);
+            drain.await;
+        }
+    }
+    tracing::info!("worker stopped");
+}
+
+/// Wakes the claim loop on `NOTIFY proxima_jobs`; the poll interval covers
+/// any notification lost while reconnecting.
+async fn listen(store: Store, wake: Arc<Notify>, mut shutdown: watch::Receiver<bool>) {
+    loop {
+        let mut listener = match PgListener::connect_with(&store.pool).await {
+            Ok(l) => l,
+            Err(e) => {
+                tracing::warn!(error = %e, "LISTEN connection failed; polling only");
+                tokio::select! {
+                    _ = tokio::time::sleep(Duration::from_secs(5)) => continue,
+                    _ = shutdown.changed() => return,
+                }
+            }
+        };
+        if let Err(e) = listener.listen(JOBS_CHANNEL).await {
+            tracing::warn!(error = %e, "LISTEN failed; polling only");
+            tokio::time::sleep(Duration::from_secs(5)).await;
+            continue;
+        }
+        loop {
+            tokio::select! {
+                n = listener.recv() => match n {
+                    Ok(_) => wake.notify_one(),
+                    Err(e) => {
+                        tracing::warn!(error = %e, "LISTEN connection lost; reconnecting");
+                        break;
+                    }
+                },
+                _ = shutdown.changed() => return,
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+use crate::support::*;
+
+#[tokio::test]
+async fn healthz_and_readyz_on_a_migrated_database() {
+    let app = TestApp::start().await;
+    let res = app.client.get(app.url("/healthz")).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    let res = app.client.get(app.url("/readyz")).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+}
+
+#[tokio::test]
+async fn readyz_is_503_until_migrations_are_applied() {
+    let app = TestApp::with(Options {
+        migrate: false,
+        ..Options::default()
+    })
+    .await;
+    let res = app.client.get(app.url("/readyz")).send().await.unwrap();
+    expect_problem(res, 503, "not_ready").await;
+    // Liveness does not depend on the database.
+    let res = app.client.get(app.url("/healthz")).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    app.store.migrate().await.unwrap();
+    let res = app.client.get(app.url("/readyz")).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+}
+
+#[tokio::test]
+async fn readyz_is_503_when_the_database_is_gone() {
+    let app = TestApp::start().await;
+    app.store.pool.close().await;
+    let res = app.client.get(app.url("/readyz")).send().await.unwrap();
+    expect_problem(res, 503, "not_ready").await;
+}

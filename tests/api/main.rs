@@ -1,0 +1,12 @@
+//! The service's one integration-test binary: a real server over HTTP on a
+//! real PostgreSQL (DATABASE_URL, or one private cluster per run), each test
+//! on its own fresh database.
+
+mod support;
+
+mod auth;
+mod errors;
+mod health;
+mod jobs;
+mod queue;
+mod resources;

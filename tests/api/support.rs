@@ -1,0 +1,261 @@
+//! Test harness: one PostgreSQL per test-binary run (DATABASE_URL when set,
+//! else a private cluster started like `proxima serve` does), a fresh
+//! database per test, and the app served in-process on 127.0.0.1:0.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+use proxima::http::{router, AppState};
+use proxima::pg_embedded::EmbeddedPostgres;
+use proxima::store::datasets::{DatasetRow, NewDataset, DATA_PART};
+use proxima::store::Store;
+use proxima::worker::{self, JobRunner, WorkerConfig, WorkerHandle};
+use serde_json::{json, Value};
+use sqlx::Connection;
+use uuid::Uuid;
+
+/// The admin URL of the run's PostgreSQL (database `postgres`).
+fn admin_url() -> &'static str {
+    static URL: OnceLock<String> = OnceLock::new();
+    URL.get_or_init(|| {
+        if let Ok(url) = std::env::var("DATABASE_URL") {
+            if !url.is_empty() {
+                return url;
+            }
+        }
+        start_private_cluster()
+    })
+}
+
+/// The private cluster lives until the process exits (stopped by `atexit`,
+/// since statics are never dropped).
+static CLUSTER: Mutex<Option<(EmbeddedPostgres, PathBuf)>> = Mutex::new(None);
+
+extern "C" fn stop_cluster() {
+    if let Ok(mut guard) = CLUSTER.lock() {
+        if let Some((mut pg, dir)) = guard.take() {
+            let _ = pg.stop();
+            drop(pg);
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
+fn start_private_cluster() -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let base = std::env::temp_dir().join(format!("proxima-test-pg-{}", std::process::id()));
+    std::fs::create_dir_all(&base).unwrap();
+    // The server may run as an unprivileged account (we may be root).
+    std::fs::set_permissions(&base, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let pg = EmbeddedPostgres::start(&base.join("pg")).unwrap_or_else(|e| {
+        panic!("the API tests need PostgreSQL: {e:#}");
+    });
+    let url = pg.url("postgres");
+    *CLUSTER.lock().unwrap() = Some((pg, base));
+    // SAFETY: registering a plain extern "C" fn with no captured state.
+    unsafe {
+        libc::atexit(stop_cluster);
+    }
+    url
+}
+
+/// A URL for `database` on the run's server.
+fn url_for(database: &str) -> String {
+    let admin = admin_url();
+    let (base, _) = admin.rsplit_once('/').expect("a URL with a database path");
+    let base = base.to_string();
+    let query = admin
+        .split_once('?')
+        .map(|(_, q)| format!("?{q}"))
+        .unwrap_or_default();
+    format!("{base}/{database}{query}")
+}
+
+/// Creates an empty database of its own for one test.
+pub async fn fresh_database() -> String {
+    let name = format!("test_{}", Uuid::new_v4().simple());
+    let mut admin = sqlx::PgConnection::connect(admin_url()).await.unwrap();
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    admin.close().await.unwrap();
+    url_for(&name)
+}
+
+/// A migrated store on a fresh database.
+pub async fn fresh_store() -> Store {
+    let store = Store::connect(&fresh_database().await, 10).await.unwrap();
+    store.migrate().await.unwrap();
+    store
+}
+
+/// A running app.
+pub struct TestApp {
+    pub base: String,
+    pub store: Store,
+    pub client: reqwest::Client,
+    /// A key of tenant `t1`.
+    pub key: String,
+    pub worker: Option<WorkerHandle>,
+}
+
+pub struct Options {
+    pub max_body: usize,
+    pub migrate: bool,
+    pub runner: Option<Arc<dyn JobRunner>>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            max_body: 1 << 20,
+            migrate: true,
+            runner: None,
+        }
+    }
+}
+
+/// Short queue timings so tests run fast.
+pub fn test_worker_config(workers: usize) -> WorkerConfig {
+    let mut c = WorkerConfig::new(workers);
+    c.lease = Duration::from_secs(5);
+    c.heartbeat = Duration::from_millis(100);
+    c.poll = Duration::from_millis(200);
+    c.grace = Duration::from_secs(2);
+    c.retry_base = Duration::from_millis(50);
+    c
+}
+
+impl TestApp {
+    pub async fn start() -> TestApp {
+        Self::with(Options::default()).await
+    }
+
+    pub async fn with(options: Options) -> TestApp {
+        let store = Store::connect(&fresh_database().await, 10).await.unwrap();
+        let mut key = String::new();
+        if options.migrate {
+            store.migrate().await.unwrap();
+            key = store.create_key("t1").await.unwrap();
+        }
+        let state = AppState::new(store.clone(), options.max_body, 3);
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(async move {
+            axum::serve(listener, router(state)).await.unwrap();
+        });
+        let worker = options
+            .runner
+            .map(|r| worker::start(store.clone(), r, test_worker_config(2)));
+        TestApp {
+            base: format!("http://{addr}"),
+            store,
+            client: reqwest::Client::new(),
+            key,
+            worker,
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base, path)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client
+            .get(self.url(path))
+            .bearer_auth(&self.key)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    pub async fn post_json(&self, path: &str, body: &Value) -> reqwest::Response {
+        self.client
+            .post(self.url(path))
+            .bearer_auth(&self.key)
+            .json(body)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// Creates a small dataset directly in the store (for `tenant`).
+    pub async fn dataset(&self, tenant: &str) -> DatasetRow {
+        insert_dataset(&self.store, tenant, "people").await
+    }
+
+    /// Polls a job until `done(status)` or 20 s.
+    pub async fn wait_job(&self, id: &str, done: impl Fn(&str) -> bool) -> Value {
+        wait_job_row(&self.store, id, done).await
+    }
+}
+
+/// Polls the store (tenant-free) until the job's status satisfies `done`.
+pub async fn wait_job_row(store: &Store, id: &str, done: impl Fn(&str) -> bool) -> Value {
+    let id: Uuid = id.parse().unwrap();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let row: (String, String, i32, f64, Option<Value>) = sqlx::query_as(
+            "SELECT tenant, status, attempts, progress, error FROM jobs WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_one(&store.pool)
+        .await
+        .unwrap();
+        if done(&row.1) {
+            return json!({"status": row.1, "attempts": row.2, "progress": row.3,
+                          "error": row.4, "tenant": row.0});
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "job {id} stuck in {}",
+            row.1
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+pub const PEOPLE_CSV: &str = "age,zip,salary\n30,1000,50\n40,2000,60\n50,3000,70\n";
+
+pub async fn insert_dataset(store: &Store, tenant: &str, name: &str) -> DatasetRow {
+    let new = NewDataset {
+        id: Uuid::new_v4(),
+        tenant: tenant.to_string(),
+        name: name.to_string(),
+        schema: json!({"name": name, "columns": []}),
+        rows: 3,
+        suppressed_rows: 0,
+        size_bytes: PEOPLE_CSV.len() as i64,
+        sha256: "0".repeat(64),
+        columns: json!([]),
+    };
+    let mut tx = store.begin_dataset(&new).await.unwrap();
+    tx.add_file(DATA_PART, PEOPLE_CSV.as_bytes()).await.unwrap();
+    tx.add_file("hierarchy:zip", b"1000;*\n2000;*\n3000;*\n")
+        .await
+        .unwrap();
+    tx.commit().await.unwrap()
+}
+
+/// Asserts a problem+json response with `status` and `code`; returns it.
+pub async fn expect_problem(res: reqwest::Response, status: u16, code: &str) -> Value {
+    assert_eq!(res.status().as_u16(), status, "status");
+    let ct = res
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(ct, "application/problem+json", "{body}");
+    assert_eq!(body["code"], code, "{body}");
+    assert_eq!(body["status"], status, "{body}");
+    assert_eq!(body["type"], format!("/problems/{code}"), "{body}");
+    body
+}
+
+pub fn model_body(dataset_id: Uuid) -> Value {
+    json!({"dataset_id": dataset_id, "model": {"kind": "k_anonymity", "k": 2}})
+}
