@@ -18,6 +18,7 @@ pub mod params;
 pub mod partition;
 pub mod progress;
 pub mod schema;
+pub mod split;
 pub mod table;
 pub mod utility;
 pub mod xcolor;
