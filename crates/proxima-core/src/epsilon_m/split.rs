@@ -21,6 +21,7 @@ use super::reduce::Neighborhoods;
 use crate::error::CoreResult;
 use crate::progress::Progress;
 use crate::split::{recursive_split, QiSpace};
+use crate::table::QiValues;
 
 /// The split phase: SA-sorted `rows` → generalizable SA-sorted leaves, in
 /// depth-first order. `sa[row]` is the row's SA value; `m` the target.
@@ -32,51 +33,164 @@ pub(crate) fn split_phase<N: Neighborhoods>(
     rows: Vec<u32>,
     progress: Progress<'_>,
 ) -> CoreResult<Vec<Vec<u32>>> {
-    recursive_split(rows, progress, |part| best_cut(space, sa, nb, m, part))
+    let mut scratch = Scratch::new(space, sa, nb, m);
+    recursive_split(rows, progress, |part| scratch.best_cut(part))
 }
 
-fn part_generalizable<N: Neighborhoods>(sa: &[f64], nb: N, m: usize, rows: &[u32]) -> bool {
-    generalizable(rows.len(), |k| sa[rows[k] as usize], nb, m)
+/// How a QI dimension's width is measured on a node's rows.
+enum Width {
+    /// Numeric or date: (hi − lo) / `range` over the node's dense keys, the
+    /// formula of [`QiSpace::normalized_width`] (0 when `range` is 0).
+    Range { range: f64 },
+    /// Categorical: [`QiSpace::normalized_width`] itself (hierarchy LCA).
+    Hierarchy,
 }
 
-/// `loss(G) = |G| · Σ_dims normalized width` (module doc).
-pub(crate) fn loss(space: &QiSpace<'_>, rows: &[u32]) -> f64 {
-    let widths: f64 = (0..space.dims())
-        .map(|d| space.normalized_width(d, rows))
-        .sum();
-    rows.len() as f64 * widths
-}
-
-/// The least-loss cut of `part` into two generalizable halves, if any.
-fn best_cut<N: Neighborhoods>(
-    space: &QiSpace<'_>,
-    sa: &[f64],
+/// Per-node working memory, reused across nodes. A node's rows are
+/// scattered over the table, so every read of a column is a cache miss on
+/// large tables; the node's SA values and numeric keys are gathered once
+/// into dense arrays, and the halves of each candidate cut are then
+/// evaluated by sequential scans (no per-row allocation).
+struct Scratch<'s, 'a, N> {
+    space: &'s QiSpace<'a>,
+    sa: &'s [f64],
     nb: N,
     m: usize,
-    part: &[u32],
-) -> Option<(Vec<u32>, Vec<u32>)> {
-    // Each half needs at least m rows to be generalizable.
-    if part.len() < 2 * m {
-        return None;
+    widths: Vec<Width>,
+    /// The node's SA values, in its (SA-sorted) row order.
+    node_sa: Vec<f64>,
+    /// Per dimension, the node's keys (empty for categorical dimensions).
+    node_keys: Vec<Vec<f64>>,
+    /// SA values of the two halves of the cut being evaluated.
+    half_sa: [Vec<f64>; 2],
+}
+
+impl<'s, 'a, N: Neighborhoods> Scratch<'s, 'a, N> {
+    fn new(space: &'s QiSpace<'a>, sa: &'s [f64], nb: N, m: usize) -> Self {
+        let widths = (0..space.dims())
+            .map(|d| match space.table().qis()[d].values {
+                QiValues::Categorical { .. } => Width::Hierarchy,
+                _ => {
+                    let (lo, hi) = (0..space.table().rows() as u32)
+                        .map(|r| space.key(d, r))
+                        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), k| {
+                            (lo.min(k), hi.max(k))
+                        });
+                    Width::Range { range: if hi > lo { hi - lo } else { 0.0 } }
+                }
+            })
+            .collect();
+        Scratch {
+            space,
+            sa,
+            nb,
+            m,
+            widths,
+            node_sa: Vec::new(),
+            node_keys: vec![Vec::new(); space.dims()],
+            half_sa: [Vec::new(), Vec::new()],
+        }
     }
-    let mut best: Option<(f64, Vec<u32>, Vec<u32>)> = None;
-    for dim in 0..space.dims() {
-        let Some((left, right)) = space.cut(part, dim) else {
-            continue;
-        };
-        if left.len() < m
-            || right.len() < m
-            || !part_generalizable(sa, nb, m, &left)
-            || !part_generalizable(sa, nb, m, &right)
+
+    /// The least-loss cut of `part` into two generalizable halves, if any.
+    fn best_cut(&mut self, part: &[u32]) -> Option<(Vec<u32>, Vec<u32>)> {
+        let m = self.m;
+        // Each half needs at least m rows to be generalizable.
+        if part.len() < 2 * m {
+            return None;
+        }
+        self.gather(part);
+        let mut best: Option<(f64, Vec<u32>, Vec<u32>)> = None;
+        for dim in 0..self.space.dims() {
+            // All keys equal: `cut` would find no median split either.
+            if self.constant(dim) {
+                continue;
+            }
+            let Some((left, right)) = self.space.cut(part, dim) else {
+                continue;
+            };
+            if left.len() < m || right.len() < m {
+                continue;
+            }
+            let Some(loss) = self.evaluate(part, &left, &right) else {
+                continue;
+            };
+            if best.as_ref().is_none_or(|(b, _, _)| loss < *b) {
+                best = Some((loss, left, right));
+            }
+        }
+        best.map(|(_, left, right)| (left, right))
+    }
+
+    fn gather(&mut self, part: &[u32]) {
+        self.node_sa.clear();
+        self.node_sa.extend(part.iter().map(|&r| self.sa[r as usize]));
+        for (d, keys) in self.node_keys.iter_mut().enumerate() {
+            keys.clear();
+            if let Width::Range { .. } = self.widths[d] {
+                keys.extend(part.iter().map(|&r| self.space.key(d, r)));
+            }
+        }
+    }
+
+    /// Whether the gathered node has one key on numeric/date `dim`.
+    fn constant(&self, dim: usize) -> bool {
+        match self.node_keys[dim].split_first() {
+            Some((first, rest)) => rest.iter().all(|k| k == first),
+            None => false,
+        }
+    }
+
+    /// `loss(left) + loss(right)` when both halves are generalizable.
+    /// `left` and `right` are complementary subsequences of `part` (cuts are
+    /// stable), so one merge-like scan of `part` tells each position's side.
+    fn evaluate(&mut self, part: &[u32], left: &[u32], right: &[u32]) -> Option<f64> {
+        let dims = self.space.dims();
+        let mut bounds = vec![[(f64::INFINITY, f64::NEG_INFINITY); 2]; dims];
+        let [l_sa, r_sa] = &mut self.half_sa;
+        l_sa.clear();
+        r_sa.clear();
+        let mut li = 0;
+        for (k, &row) in part.iter().enumerate() {
+            let side = if li < left.len() && left[li] == row {
+                li += 1;
+                l_sa.push(self.node_sa[k]);
+                0
+            } else {
+                r_sa.push(self.node_sa[k]);
+                1
+            };
+            for (d, keys) in self.node_keys.iter().enumerate() {
+                if let Some(&key) = keys.get(k) {
+                    let (lo, hi) = &mut bounds[d][side];
+                    *lo = lo.min(key);
+                    *hi = hi.max(key);
+                }
+            }
+        }
+        debug_assert!(li == left.len() && r_sa.len() == right.len());
+        let (nb, m) = (self.nb, self.m);
+        if !generalizable(l_sa.len(), |k| l_sa[k], nb, m)
+            || !generalizable(r_sa.len(), |k| r_sa[k], nb, m)
         {
-            continue;
+            return None;
         }
-        let l = loss(space, &left) + loss(space, &right);
-        if best.as_ref().is_none_or(|(b, _, _)| l < *b) {
-            best = Some((l, left, right));
+        let mut loss = 0.0;
+        for (side, half) in [left, right].into_iter().enumerate() {
+            let widths: f64 = (0..dims)
+                .map(|d| match self.widths[d] {
+                    Width::Range { range } if range > 0.0 => {
+                        let (lo, hi) = bounds[d][side];
+                        (hi - lo) / range
+                    }
+                    Width::Range { .. } => 0.0,
+                    Width::Hierarchy => self.space.normalized_width(d, half),
+                })
+                .sum();
+            loss += half.len() as f64 * widths;
         }
+        Some(loss)
     }
-    best.map(|(_, left, right)| (left, right))
 }
 
 #[cfg(test)]
@@ -103,7 +217,7 @@ mod tests {
         crate::Partition::new(leaves.clone()).check_covers(8).unwrap();
         assert!(leaves.len() >= 2);
         for leaf in &leaves {
-            assert!(part_generalizable(&sa, nb, 2, leaf));
+            assert!(generalizable(leaf.len(), |k| sa[leaf[k] as usize], nb, 2));
             assert!(leaf.windows(2).all(|w| sa[w[0] as usize] <= sa[w[1] as usize]));
         }
         // With ε = 4 every two consecutive SA values are neighbours: a
@@ -130,8 +244,21 @@ mod tests {
         );
         let space = QiSpace::new(&t);
         let nb = Offsets { e1: 1.0, e2: 1.0 };
-        let cut = best_cut(&space, &sa, nb, 4, &[0, 1, 2, 3, 4, 5, 6, 7]).unwrap();
+        let all = [0, 1, 2, 3, 4, 5, 6, 7];
+        let cut = Scratch::new(&space, &sa, nb, 4).best_cut(&all).unwrap();
         assert_eq!(cut, (vec![0, 1, 2, 3], vec![4, 5, 6, 7]));
-        assert!(best_cut(&space, &sa, nb, 5, &[0, 1, 2, 3, 4, 5, 6, 7]).is_none());
+        assert!(Scratch::new(&space, &sa, nb, 5).best_cut(&all).is_none());
+        // The dense-key loss equals the definition on normalized_width.
+        let mut scratch = Scratch::new(&space, &sa, nb, 1);
+        scratch.gather(&all);
+        for dim in 0..2 {
+            let (l, r) = space.cut(&all, dim).unwrap();
+            let reference: f64 = [&l, &r]
+                .iter()
+                .map(|h| h.len() as f64 * (0..2).map(|d| space.normalized_width(d, h)).sum::<f64>())
+                .sum();
+            let fast = scratch.evaluate(&all, &l, &r).unwrap();
+            assert!((fast - reference).abs() < 1e-12, "{fast} vs {reference}");
+        }
     }
 }
