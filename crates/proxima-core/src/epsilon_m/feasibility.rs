@@ -136,7 +136,10 @@ pub(crate) fn check_feasible_sorted(sorted: &[f64], params: &EpsilonM) -> CoreRe
     Err(CoreError::new(ErrorKind::InfeasibleParameters, message)
         .with_error(
             "/model/m",
-            format!("m must be at most {} for this epsilon and data", reach.max_m),
+            format!(
+                "m must be at most {} for this epsilon and data",
+                reach.max_m
+            ),
         )
         .with_detail("max_m", reach.max_m)
         .with_detail("maxsize", reach.maxsize)
@@ -174,23 +177,58 @@ mod tests {
     fn table1_theorems() {
         // emax = 10000: maxsize 3, m ≤ 2 (§4.2).
         let r = max_m(&TABLE1, eps(10000.0), Neighborhood::Absolute).unwrap();
-        assert_eq!(r, MaxM { max_m: 2, maxsize: 3 });
+        assert_eq!(
+            r,
+            MaxM {
+                max_m: 2,
+                maxsize: 3
+            }
+        );
         // find-e-max for m = 3 is 20 (§4.3): ε must be < 20.
-        assert_eq!(max_epsilon(&TABLE1, m(3), Neighborhood::Absolute).unwrap(), 20.0);
-        assert_eq!(max_m(&TABLE1, eps(19.9), Neighborhood::Absolute).unwrap().max_m, 4);
-        assert_eq!(max_m(&TABLE1, eps(20.0), Neighborhood::Absolute).unwrap().max_m, 2);
+        assert_eq!(
+            max_epsilon(&TABLE1, m(3), Neighborhood::Absolute).unwrap(),
+            20.0
+        );
+        assert_eq!(
+            max_m(&TABLE1, eps(19.9), Neighborhood::Absolute)
+                .unwrap()
+                .max_m,
+            4
+        );
+        assert_eq!(
+            max_m(&TABLE1, eps(20.0), Neighborhood::Absolute)
+                .unwrap()
+                .max_m,
+            2
+        );
         assert_eq!(
             max_epsilon(&TABLE1, m(1), Neighborhood::Absolute).unwrap(),
             f64::INFINITY
         );
-        assert_eq!(max_epsilon(&TABLE1, m(1), Neighborhood::Relative).unwrap(), 1.0);
+        assert_eq!(
+            max_epsilon(&TABLE1, m(1), Neighborhood::Relative).unwrap(),
+            1.0
+        );
         // m > n: h = 0, nothing reachable.
-        assert_eq!(max_epsilon(&TABLE1, m(9), Neighborhood::Absolute).unwrap(), 0.0);
+        assert_eq!(
+            max_epsilon(&TABLE1, m(9), Neighborhood::Absolute).unwrap(),
+            0.0
+        );
         // Relative m = 3: min (t_{i+2} − t_i)/t_{i+2} = 20/1020.
         let r = max_epsilon(&TABLE1, m(3), Neighborhood::Relative).unwrap();
         assert!((r - 20.0 / 1020.0).abs() < 1e-15);
-        assert_eq!(max_m(&TABLE1, eps(r * 0.999), Neighborhood::Relative).unwrap().max_m, 4);
-        assert_eq!(max_m(&TABLE1, eps(r * 1.001), Neighborhood::Relative).unwrap().max_m, 2);
+        assert_eq!(
+            max_m(&TABLE1, eps(r * 0.999), Neighborhood::Relative)
+                .unwrap()
+                .max_m,
+            4
+        );
+        assert_eq!(
+            max_m(&TABLE1, eps(r * 1.001), Neighborhood::Relative)
+                .unwrap()
+                .max_m,
+            2
+        );
     }
 
     #[test]
@@ -205,11 +243,18 @@ mod tests {
             "{}",
             err.message
         );
-        assert!(err.message.contains("needs epsilon < 20"), "{}", err.message);
+        assert!(
+            err.message.contains("needs epsilon < 20"),
+            "{}",
+            err.message
+        );
         assert_eq!(err.errors[0].pointer, "/model/m");
         assert_eq!(err.detail("max_m"), Some(&Detail::Int(2)));
         assert_eq!(err.detail("maxsize"), Some(&Detail::Int(3)));
-        assert_eq!(err.detail("max_epsilon_exclusive"), Some(&Detail::Num(20.0)));
+        assert_eq!(
+            err.detail("max_epsilon_exclusive"),
+            Some(&Detail::Num(20.0))
+        );
         let ok = EpsilonM::new(eps(10000.0), m(2), Neighborhood::Absolute, "/e").unwrap();
         assert_eq!(check_feasible(&TABLE1, &ok).unwrap().max_m, 2);
     }

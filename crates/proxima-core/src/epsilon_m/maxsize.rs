@@ -149,19 +149,52 @@ mod tests {
     #[test]
     fn table1_maxsize_is_three() {
         // e1 = 20, e2 = 10000 and swapped (Lemma 3): maxsize 3, so m ≤ 2.
-        assert_eq!(maxsize(&TABLE1, Offsets { e1: 20.0, e2: 10000.0 }), 3);
-        assert_eq!(maxsize(&TABLE1, Offsets { e1: 10000.0, e2: 20.0 }), 3);
+        assert_eq!(
+            maxsize(
+                &TABLE1,
+                Offsets {
+                    e1: 20.0,
+                    e2: 10000.0
+                }
+            ),
+            3
+        );
+        assert_eq!(
+            maxsize(
+                &TABLE1,
+                Offsets {
+                    e1: 10000.0,
+                    e2: 20.0
+                }
+            ),
+            3
+        );
         assert!(is_generalizable(&TABLE1, 20.0, 10000.0, 2));
         assert!(!is_generalizable(&TABLE1, 20.0, 10000.0, 3));
         // Lemma 2's example: G1 = {t1,t2} has maxsize 2, G2 = {t3..t8} 3.
-        assert_eq!(maxsize(&TABLE1[..2], Offsets { e1: 20.0, e2: 10000.0 }), 2);
-        assert_eq!(maxsize(&TABLE1[2..], Offsets { e1: 20.0, e2: 10000.0 }), 3);
-        assert_eq!(maxsize(&[], Offsets { e1: 1.0, e2: 1.0 }), 0);
-        // The cap stops the sweep early at cap + 1.
         assert_eq!(
-            find_maxsize(4, |_| 7.0, Offsets { e1: 0.0, e2: 0.0 }, 2),
+            maxsize(
+                &TABLE1[..2],
+                Offsets {
+                    e1: 20.0,
+                    e2: 10000.0
+                }
+            ),
+            2
+        );
+        assert_eq!(
+            maxsize(
+                &TABLE1[2..],
+                Offsets {
+                    e1: 20.0,
+                    e2: 10000.0
+                }
+            ),
             3
         );
+        assert_eq!(maxsize(&[], Offsets { e1: 1.0, e2: 1.0 }), 0);
+        // The cap stops the sweep early at cap + 1.
+        assert_eq!(find_maxsize(4, |_| 7.0, Offsets { e1: 0.0, e2: 0.0 }, 2), 3);
     }
 
     #[test]
@@ -170,8 +203,14 @@ mod tests {
         // (absolute ε = 100) Pbrh = 3/4, so it is (100, 1)- but not
         // (100, 2)-anonymous.
         let g = [1000.0, 50000.0, 1010.0, 1020.0];
-        assert!(group_satisfies(&g, &params(100.0, 1, Neighborhood::Absolute)));
-        assert!(!group_satisfies(&g, &params(100.0, 2, Neighborhood::Absolute)));
+        assert!(group_satisfies(
+            &g,
+            &params(100.0, 1, Neighborhood::Absolute)
+        ));
+        assert!(!group_satisfies(
+            &g,
+            &params(100.0, 2, Neighborhood::Absolute)
+        ));
     }
 
     #[test]
@@ -207,6 +246,9 @@ mod tests {
         assert!(!group_satisfies(&[0.0, 10.0], &r));
         assert!(group_satisfies(&[1.0, 10.0], &r));
         assert!(group_satisfies(&[], &r));
-        assert!(!group_satisfies(&[f64::NAN], &params(1.0, 1, Neighborhood::Absolute)));
+        assert!(!group_satisfies(
+            &[f64::NAN],
+            &params(1.0, 1, Neighborhood::Absolute)
+        ));
     }
 }

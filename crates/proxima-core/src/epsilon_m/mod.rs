@@ -53,7 +53,9 @@ use reduce::{check_values, Neighborhoods, Offsets, RelativeBand};
 pub fn anonymize(table: &Table, params: &EpsilonM, progress: Progress) -> CoreResult<Partition> {
     let sa = single_numeric_sa(table)?;
     let lines = table.source_lines();
-    check_values(sa, params.neighborhood, |i| ("data line".to_string(), lines[i]))?;
+    check_values(sa, params.neighborhood, |i| {
+        ("data line".to_string(), lines[i])
+    })?;
     if sa.is_empty() {
         return Ok(Partition::default());
     }
@@ -67,7 +69,14 @@ pub fn anonymize(table: &Table, params: &EpsilonM, progress: Progress) -> CoreRe
     let e = params.epsilon.get();
     let groups = match params.neighborhood {
         Neighborhood::Absolute => run(table, sa, Offsets { e1: e, e2: e }, params, rows, progress)?,
-        Neighborhood::Relative => run(table, sa, RelativeBand { epsilon: e }, params, rows, progress)?,
+        Neighborhood::Relative => run(
+            table,
+            sa,
+            RelativeBand { epsilon: e },
+            params,
+            rows,
+            progress,
+        )?,
     };
     verify::verify_groups(&groups, sa, params)?;
     let partition = Partition::new(groups);

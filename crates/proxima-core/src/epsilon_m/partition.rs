@@ -68,7 +68,9 @@ mod tests {
         // is generalizable (⌊6/2⌋ = 3), but anonymity fails (101 sees 100,
         // 101, 102: 3/6 > 1/3); dealt into 2 buckets of non-neighbours
         // {100, 102, 104}, {101, 103, 105}.
-        let sa = vec![0.0, 10.0, 20.0, 30.0, 100.0, 101.0, 102.0, 103.0, 104.0, 105.0];
+        let sa = vec![
+            0.0, 10.0, 20.0, 30.0, 100.0, 101.0, 102.0, 103.0, 104.0, 105.0,
+        ];
         let nb = Offsets { e1: 5.0, e2: 5.0 };
         let out = partition_phase(vec![vec![0, 1, 2, 3]], &sa, nb, 2, Progress::none()).unwrap();
         assert_eq!(out, vec![vec![0, 1, 2, 3]]);

@@ -145,11 +145,17 @@ pub(crate) fn check_values(
 /// A relative ε must be < 1 (as [`crate::params::EpsilonM::new`] checks):
 /// at ε ≥ 1 the reduction is infinite and the lower end x(1−ε) is no
 /// longer monotone.
-pub(crate) fn check_relative_epsilon(epsilon: Epsilon, neighborhood: Neighborhood) -> CoreResult<()> {
+pub(crate) fn check_relative_epsilon(
+    epsilon: Epsilon,
+    neighborhood: Neighborhood,
+) -> CoreResult<()> {
     if neighborhood == Neighborhood::Relative && epsilon.get() >= 1.0 {
         return Err(CoreError::invalid_parameters(
             "/model/epsilon",
-            format!("a relative epsilon must be in [0, 1), got {}", epsilon.get()),
+            format!(
+                "a relative epsilon must be in [0, 1), got {}",
+                epsilon.get()
+            ),
         ));
     }
     Ok(())
@@ -204,7 +210,13 @@ mod tests {
         assert_eq!(err.kind, crate::ErrorKind::InvalidParameters);
         assert!(err.message.contains("data line 3 has 0"), "{}", err.message);
         assert_eq!(err.errors[0].pointer, "/model/neighborhood");
-        assert!(check_values(&[3.0, 0.0, -1.0], Neighborhood::Absolute, |i| ("row".into(), i as u32)).is_ok());
+        assert!(
+            check_values(&[3.0, 0.0, -1.0], Neighborhood::Absolute, |i| (
+                "row".into(),
+                i as u32
+            ))
+            .is_ok()
+        );
         let err = check_values(&[1.0, f64::INFINITY], Neighborhood::Absolute, |i| {
             ("row".into(), i as u32 + 1)
         })

@@ -76,7 +76,9 @@ impl<'s, 'a, N: Neighborhoods> Scratch<'s, 'a, N> {
                         .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), k| {
                             (lo.min(k), hi.max(k))
                         });
-                    Width::Range { range: if hi > lo { hi - lo } else { 0.0 } }
+                    Width::Range {
+                        range: if hi > lo { hi - lo } else { 0.0 },
+                    }
                 }
             })
             .collect();
@@ -124,7 +126,8 @@ impl<'s, 'a, N: Neighborhoods> Scratch<'s, 'a, N> {
 
     fn gather(&mut self, part: &[u32]) {
         self.node_sa.clear();
-        self.node_sa.extend(part.iter().map(|&r| self.sa[r as usize]));
+        self.node_sa
+            .extend(part.iter().map(|&r| self.sa[r as usize]));
         for (d, keys) in self.node_keys.iter_mut().enumerate() {
             keys.clear();
             if let Width::Range { .. } = self.widths[d] {
@@ -214,11 +217,15 @@ mod tests {
         rows.sort_by(|&x, &y| sa[x as usize].total_cmp(&sa[y as usize]).then(x.cmp(&y)));
         let nb = Offsets { e1: 0.5, e2: 0.5 };
         let leaves = split_phase(&space, &sa, nb, 2, rows, Progress::none()).unwrap();
-        crate::Partition::new(leaves.clone()).check_covers(8).unwrap();
+        crate::Partition::new(leaves.clone())
+            .check_covers(8)
+            .unwrap();
         assert!(leaves.len() >= 2);
         for leaf in &leaves {
             assert!(generalizable(leaf.len(), |k| sa[leaf[k] as usize], nb, 2));
-            assert!(leaf.windows(2).all(|w| sa[w[0] as usize] <= sa[w[1] as usize]));
+            assert!(leaf
+                .windows(2)
+                .all(|w| sa[w[0] as usize] <= sa[w[1] as usize]));
         }
         // With ε = 4 every two consecutive SA values are neighbours: a
         // group of 4 distinct values spaced 4 apart has maxsize 2, so
@@ -239,7 +246,10 @@ mod tests {
         let b = vec![0.0, 0.0, 0.0, 0.0, 10.0, 10.0, 10.0, 10.0];
         let sa: Vec<f64> = (0..8).map(|i| (i * 10) as f64).collect();
         let t = Table::from_columns(
-            vec![("a".into(), QiValues::Numeric(a)), ("b".into(), QiValues::Numeric(b))],
+            vec![
+                ("a".into(), QiValues::Numeric(a)),
+                ("b".into(), QiValues::Numeric(b)),
+            ],
             vec![("s".into(), SaValues::Numeric(sa.clone()))],
         );
         let space = QiSpace::new(&t);

@@ -74,18 +74,32 @@ mod tests {
     #[test]
     fn finds_breaches_with_the_audit_definition() {
         let p = |e: f64, m: u64, nb| {
-            EpsilonM::new(Epsilon::new(e, "/e").unwrap(), M::new(m, "/m").unwrap(), nb, "/e")
-                .unwrap()
+            EpsilonM::new(
+                Epsilon::new(e, "/e").unwrap(),
+                M::new(m, "/m").unwrap(),
+                nb,
+                "/e",
+            )
+            .unwrap()
         };
         let sa = vec![150.0, 165.0, 10.0, 20.0, 5.0];
         // Relative 0.1: 165 = 150·1.1 is a neighbour, so {150, 165} breaches m = 2.
-        let err = verify_groups(&[vec![0, 1]], &sa, &p(0.1, 2, Neighborhood::Relative)).unwrap_err();
+        let err =
+            verify_groups(&[vec![0, 1]], &sa, &p(0.1, 2, Neighborhood::Relative)).unwrap_err();
         assert_eq!(err.kind, crate::ErrorKind::Internal);
         assert!(err.message.contains("group 1 of 2 rows"), "{}", err.message);
-        assert!(verify_groups(&[vec![0, 2], vec![1, 3]], &sa, &p(0.1, 2, Neighborhood::Relative)).is_ok());
+        assert!(verify_groups(
+            &[vec![0, 2], vec![1, 3]],
+            &sa,
+            &p(0.1, 2, Neighborhood::Relative)
+        )
+        .is_ok());
         // Absolute 10: 10 and 20 are neighbours at exactly ε; 5 and 20 are not.
         assert!(verify_groups(&[vec![2, 3]], &sa, &p(10.0, 2, Neighborhood::Absolute)).is_err());
         assert!(verify_groups(&[vec![4, 3]], &sa, &p(10.0, 2, Neighborhood::Absolute)).is_ok());
-        assert_eq!(first_breach(&[vec![2, 3, 4]], &sa, &p(10.0, 2, Neighborhood::Absolute)), Some((0, 2, 3)));
+        assert_eq!(
+            first_breach(&[vec![2, 3, 4]], &sa, &p(10.0, 2, Neighborhood::Absolute)),
+            Some((0, 2, 3))
+        );
     }
 }
