@@ -35,9 +35,11 @@ impl Constraint {
         let check_k = |k: usize| -> CoreResult<usize> {
             if k > n {
                 let message = format!("k = {k} exceeds the {n} rows");
-                return Err(CoreError::new(ErrorKind::InfeasibleParameters, message.clone())
-                    .with_error("/model/k", message)
-                    .with_detail("max_k", n));
+                return Err(
+                    CoreError::new(ErrorKind::InfeasibleParameters, message.clone())
+                        .with_error("/model/k", message)
+                        .with_detail("max_k", n),
+                );
             }
             Ok(k)
         };
@@ -84,7 +86,7 @@ impl Constraint {
         match self {
             Constraint::KAnonymity { k } => rows.len() >= *k,
             Constraint::LDiversity { k, l, variant, sa } => {
-                rows.len() >= *k && l_diverse(&sa.group_counts(rows), *l, *variant)
+                rows.len() >= *k && privacy::is_l_diverse(&sa.group_counts(rows), *l, *variant)
             }
             Constraint::TCloseness {
                 k,
@@ -96,25 +98,17 @@ impl Constraint {
     }
 }
 
-/// The l-diversity test of one group's counts.
-pub(crate) fn l_diverse(g: &privacy::GroupCounts, l: f64, variant: LDiversityVariant) -> bool {
-    match variant {
-        LDiversityVariant::Distinct => privacy::distinct(g) as f64 >= l,
-        LDiversityVariant::Entropy => privacy::satisfies_entropy(g, l),
-        LDiversityVariant::Recursive { c } => privacy::recursive_cl(g, c, l as usize),
-    }
-}
-
 /// Infeasible unless the whole table is l-diverse; names the largest l it
 /// reaches (`max_l`).
 fn check_l(sa: &SaCodes, l: f64, variant: LDiversityVariant) -> CoreResult<()> {
     let whole = sa.whole_table();
-    if l_diverse(&whole, l, variant) {
+    if privacy::is_l_diverse(&whole, l, variant) {
         return Ok(());
     }
     let name = sa.name();
     let err = |pointer: &str, message: String| {
-        CoreError::new(ErrorKind::InfeasibleParameters, message.clone()).with_error(pointer, message)
+        CoreError::new(ErrorKind::InfeasibleParameters, message.clone())
+            .with_error(pointer, message)
     };
     Err(match variant {
         LDiversityVariant::Distinct => {
@@ -171,7 +165,10 @@ mod tests {
     fn table(sa: Vec<f64>) -> Table {
         let n = sa.len();
         Table::from_columns(
-            vec![("a".into(), QiValues::Numeric((0..n).map(|i| i as f64).collect()))],
+            vec![(
+                "a".into(),
+                QiValues::Numeric((0..n).map(|i| i as f64).collect()),
+            )],
             vec![("s".into(), SaValues::Numeric(sa))],
         )
     }
@@ -190,8 +187,12 @@ mod tests {
         assert_eq!(err.message, "k = 5 exceeds the 4 rows");
         assert_eq!(err.detail("max_k"), Some(&Detail::Int(4)));
 
-        let err = Constraint::for_model(&t, &model_l(3.0, LDiversityVariant::Distinct)).unwrap_err();
-        assert_eq!(err.message, "the whole table has only 2 distinct values of s, so l ≤ 2");
+        let err =
+            Constraint::for_model(&t, &model_l(3.0, LDiversityVariant::Distinct)).unwrap_err();
+        assert_eq!(
+            err.message,
+            "the whole table has only 2 distinct values of s, so l ≤ 2"
+        );
         assert_eq!(err.detail("max_l"), Some(&Detail::Int(2)));
 
         let err = Constraint::for_model(&t, &model_l(2.0, LDiversityVariant::Entropy)).unwrap_err();

@@ -67,16 +67,25 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::{K, LDiversity, LDiversityVariant};
+    use crate::params::{LDiversity, LDiversityVariant, K};
     use crate::table::{QiValues, SaValues};
 
     fn grid(n: usize) -> Table {
         Table::from_columns(
             vec![
-                ("a".into(), QiValues::Numeric((0..n).map(|i| (i % 13) as f64).collect())),
-                ("b".into(), QiValues::Numeric((0..n).map(|i| (i / 13) as f64).collect())),
+                (
+                    "a".into(),
+                    QiValues::Numeric((0..n).map(|i| (i % 13) as f64).collect()),
+                ),
+                (
+                    "b".into(),
+                    QiValues::Numeric((0..n).map(|i| (i / 13) as f64).collect()),
+                ),
             ],
-            vec![("s".into(), SaValues::Numeric((0..n).map(|i| (i % 3) as f64).collect()))],
+            vec![(
+                "s".into(),
+                SaValues::Numeric((0..n).map(|i| (i % 3) as f64).collect()),
+            )],
         )
     }
 

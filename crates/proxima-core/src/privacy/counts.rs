@@ -213,11 +213,17 @@ mod tests {
     fn numeric_codes_follow_value_order() {
         let t = Table::from_columns(
             vec![("a".into(), QiValues::Numeric(vec![1.0; 5]))],
-            vec![("s".into(), SaValues::Numeric(vec![30.0, 10.0, 20.0, 10.0, -0.0]))],
+            vec![(
+                "s".into(),
+                SaValues::Numeric(vec![30.0, 10.0, 20.0, 10.0, -0.0]),
+            )],
         );
         let sa = SaCodes::new(&t, "/model").unwrap();
         assert_eq!(sa.distinct_values(), 4);
-        assert_eq!((0..5).map(|r| sa.code(r)).collect::<Vec<_>>(), vec![3, 1, 2, 1, 0]);
+        assert_eq!(
+            (0..5).map(|r| sa.code(r)).collect::<Vec<_>>(),
+            vec![3, 1, 2, 1, 0]
+        );
         assert_eq!(sa.table_counts(), &[1, 2, 1, 1]);
         assert_eq!(sa.label(1), "10");
         let g = sa.group_counts(&[1, 3, 0]);

@@ -3,6 +3,7 @@
 //! and the largest relative frequency of (α,k)-anonymity.
 
 use super::GroupCounts;
+use crate::params::LDiversityVariant;
 
 /// Slack for `entropy ≥ ln l`: a group of exactly l equally frequent values
 /// has entropy ln l mathematically, but the sum of l terms may round one ulp
@@ -78,6 +79,27 @@ pub fn max_recursive_l(g: &GroupCounts, c: f64) -> usize {
         tail -= ri;
     }
     best
+}
+
+/// Whether the group is l-diverse under the variant (distinct: ≥ l
+/// distinct values; entropy: entropy ≥ ln l; recursive: (c,l) with l
+/// taken as an integer, as [`crate::params::LDiversity`] validates).
+pub fn is_l_diverse(g: &GroupCounts, l: f64, variant: LDiversityVariant) -> bool {
+    match variant {
+        LDiversityVariant::Distinct => distinct(g) as f64 >= l,
+        LDiversityVariant::Entropy => satisfies_entropy(g, l),
+        LDiversityVariant::Recursive { c } => recursive_cl(g, c, l as usize),
+    }
+}
+
+/// The l a group achieves under the variant: its distinct count, its
+/// entropy l (exp of the entropy), or the largest recursive (c,l).
+pub fn achieved_l(g: &GroupCounts, variant: LDiversityVariant) -> f64 {
+    match variant {
+        LDiversityVariant::Distinct => distinct(g) as f64,
+        LDiversityVariant::Entropy => entropy_l(g),
+        LDiversityVariant::Recursive { c } => max_recursive_l(g, c) as f64,
+    }
 }
 
 /// The largest relative frequency of one SA value in the group.

@@ -90,8 +90,9 @@ impl EmdReference {
                     ));
                 };
                 let height = hierarchy.height();
-                let mut q_node: Vec<Vec<f64>> =
-                    (0..=height).map(|l| vec![0.0; hierarchy.node_count(l)]).collect();
+                let mut q_node: Vec<Vec<f64>> = (0..=height)
+                    .map(|l| vec![0.0; hierarchy.node_count(l)])
+                    .collect();
                 for (code, &leaf) in leaves.iter().enumerate() {
                     for (level, row) in q_node.iter_mut().enumerate() {
                         row[hierarchy.ancestor(leaf, level) as usize] += q[code];
@@ -252,7 +253,10 @@ mod tests {
         // The t-closeness paper's example: salaries 3k … 11k, one each.
         let s: Vec<f64> = (3..=11).map(|k| k as f64 * 1000.0).collect();
         let t = Table::from_columns(
-            vec![("zip".into(), QiValues::Numeric((0..9).map(f64::from).collect()))],
+            vec![(
+                "zip".into(),
+                QiValues::Numeric((0..9).map(f64::from).collect()),
+            )],
             vec![("salary".into(), SaValues::Numeric(s))],
         );
         let sa = SaCodes::new(&t, "/model").unwrap();
@@ -289,12 +293,20 @@ mod tests {
     #[test]
     fn hierarchical_emd_by_hand() {
         // root ─ A{a1,a2}, B{b1,b2}; height 2. Table uniform over 4 leaves.
-        let paths: Vec<Vec<String>> = [["a1", "A", "*"], ["a2", "A", "*"], ["b1", "B", "*"], ["b2", "B", "*"]]
-            .iter()
-            .map(|p| p.iter().map(|s| s.to_string()).collect())
-            .collect();
+        let paths: Vec<Vec<String>> = [
+            ["a1", "A", "*"],
+            ["a2", "A", "*"],
+            ["b1", "B", "*"],
+            ["b2", "B", "*"],
+        ]
+        .iter()
+        .map(|p| p.iter().map(|s| s.to_string()).collect())
+        .collect();
         let h = Arc::new(Hierarchy::from_paths(&paths).unwrap());
-        let codes: Vec<u32> = ["a1", "a2", "b1", "b2"].iter().map(|l| h.leaf_code(l).unwrap()).collect();
+        let codes: Vec<u32> = ["a1", "a2", "b1", "b2"]
+            .iter()
+            .map(|l| h.leaf_code(l).unwrap())
+            .collect();
         let t = Table::from_columns(
             vec![("q".into(), QiValues::Numeric(vec![0.0, 1.0, 2.0, 3.0]))],
             vec![(

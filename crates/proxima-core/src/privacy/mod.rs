@@ -14,6 +14,7 @@ mod emd;
 
 pub use counts::{GroupCounts, SaCodes};
 pub use diversity::{
-    distinct, entropy, entropy_l, max_frequency, max_recursive_l, recursive_cl, satisfies_entropy,
+    achieved_l, distinct, entropy, entropy_l, is_l_diverse, max_frequency, max_recursive_l,
+    recursive_cl, satisfies_entropy,
 };
 pub use emd::EmdReference;
