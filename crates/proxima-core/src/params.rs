@@ -98,12 +98,7 @@ pub struct EpsilonM {
 }
 
 impl EpsilonM {
-    pub fn new(
-        epsilon: Epsilon,
-        m: M,
-        neighborhood: Neighborhood,
-        eps_pointer: &str,
-    ) -> CoreResult<Self> {
+    pub fn new(epsilon: Epsilon, m: M, neighborhood: Neighborhood, eps_pointer: &str) -> CoreResult<Self> {
         if neighborhood == Neighborhood::Relative && epsilon.get() >= 1.0 {
             return Err(CoreError::invalid_parameters(
                 eps_pointer,
@@ -135,9 +130,7 @@ pub enum LDiversityVariant {
     Distinct,
     Entropy,
     /// Recursive (c,l)-diversity: r₁ < c·(r_l + … + r_m), c > 0.
-    Recursive {
-        c: f64,
-    },
+    Recursive { c: f64 },
 }
 
 /// l-diversity with a minimum group size.
@@ -265,8 +258,6 @@ mod tests {
         let k = K::new(2, "/k").unwrap();
         assert!(LDiversity::new(2.5, LDiversityVariant::Distinct, k, "/model").is_err());
         assert!(LDiversity::new(2.5, LDiversityVariant::Entropy, k, "/model").is_ok());
-        assert!(
-            LDiversity::new(2.0, LDiversityVariant::Recursive { c: 0.0 }, k, "/model").is_err()
-        );
+        assert!(LDiversity::new(2.0, LDiversityVariant::Recursive { c: 0.0 }, k, "/model").is_err());
     }
 }
