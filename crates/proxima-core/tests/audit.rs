@@ -358,7 +358,7 @@ proptest! {
             // Groups whose brute-force figure sits within rounding of the
             // threshold may go either way.
             let (mut failed, mut ambiguous) = (0, 0);
-            for gi in 0..g {
+            for (gi, &got) in got.iter().enumerate() {
                 let v = vals(gi);
                 let (expect, fails, threshold) = match ci {
                     0 | 1 => {
@@ -384,7 +384,7 @@ proptest! {
                     }
                     _ => { let f = common::max_frequency(&v); (f, f > 0.5 || v.len() < 2, 0.5) }
                 };
-                prop_assert!(close(got[gi], expect), "check {} group {}: {} vs {}", c.kind, gi, got[gi], expect);
+                prop_assert!(close(got, expect), "check {} group {}: {} vs {}", c.kind, gi, got, expect);
                 if close(expect, threshold) && !(ci == 9 && v.len() < 2) {
                     ambiguous += 1;
                 } else {
@@ -440,8 +440,8 @@ proptest! {
         ];
         let r = run(&t, groups.clone(), &checks);
         let height = h.height() as f64;
-        for gi in 0..g {
-            let gc: Vec<u32> = groups[gi].iter().map(|&r| codes[r as usize]).collect();
+        for (gi, group) in groups.iter().enumerate() {
+            let gc: Vec<u32> = group.iter().map(|&r| codes[r as usize]).collect();
             let emd = common::emd_hierarchical(&gc, &codes, &h);
             prop_assert!(close(per_group(&r.checks[0], g)[gi], emd), "emd {} vs {}", per_group(&r.checks[0], g)[gi], emd);
             let hier = common::risk(gc.len(), |i, j| h.lca_level(gc[i], gc[j]) as f64 / height <= eps);
