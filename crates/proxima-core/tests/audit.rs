@@ -260,6 +260,18 @@ fn checks_that_do_not_fit_the_table_name_the_check() {
     )
     .unwrap_err();
     assert_eq!(err.errors[0].pointer, "/checks/0/sensitive_metric");
+    let err = audit(
+        &t,
+        &Partition::new(vec![vec![0, 1]]),
+        None,
+        &[AuditCheck::LDiversity {
+            l: 2.0,
+            variant: LDiversityVariant::Recursive { c: 0.0 },
+        }],
+        Progress::none(),
+    )
+    .unwrap_err();
+    assert_eq!(err.errors[0].pointer, "/checks/0/c");
     // A partition that misses rows is a bug, never a report.
     let err = audit(
         &t,

@@ -172,6 +172,10 @@ pub fn audit(
         let report = match check {
             AuditCheck::KAnonymity { k } => frequency::k_anonymity(*k, partition, group_ids),
             AuditCheck::LDiversity { l, variant } => {
+                // The same domain checks as a job's l-diversity model (l ≥ 1,
+                // integral for distinct/recursive, c > 0).
+                let any_k = K::new(1, &pointer)?;
+                crate::params::LDiversity::new(*l, *variant, any_k, &pointer)?;
                 frequency::l_diversity(*l, *variant, sa_codes()?, partition, group_ids)
             }
             AuditCheck::AlphaK { alpha, k } => {
