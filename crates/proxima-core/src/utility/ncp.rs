@@ -166,3 +166,6 @@ pub fn metrics(table: &Table, release: &Release, k: Option<usize>) -> UtilityMet
         normalized_average_group_size: k.filter(|&k| k > 0).map(|k| average_group_size / k as f64),
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -131,17 +131,19 @@ fn all_integers(v: &[f64]) -> bool {
 
 /// The table and release indexed for fast queries.
 struct Index {
-    /// Per QI: the domain and every row's key.
+    /// Per QI: the domain.
     qi_domains: Vec<Domain>,
-    qi_keys: Vec<Vec<f64>>,
     /// `[group * dims + d]` = the group's box on QI d, in key space.
     boxes: Vec<(f64, f64)>,
     sa_domain: Domain,
-    /// Group g's rows, sorted by SA key, are `rows[offsets[g]..offsets[g+1]]`
-    /// with their SA keys in `sa[…]` (same positions).
+    /// Group g's rows, sorted by SA key, sit at positions
+    /// `offsets[g]..offsets[g+1]`: their SA keys in `sa[pos]`, their QI keys
+    /// in `qi[pos * dims + d]`. Stored in this order, not by row, so the
+    /// scan of a group reads memory sequentially (random access into
+    /// per-column vectors made the workload 10× slower on 500k rows).
     offsets: Vec<usize>,
-    rows: Vec<u32>,
     sa: Vec<f64>,
+    qi: Vec<f64>,
 }
 
 impl Index {
@@ -241,14 +243,17 @@ impl Index {
             offsets.push(rows.len());
         }
         let sa = rows.iter().map(|&r| sa_keys[r as usize]).collect();
+        let mut qi = Vec::with_capacity(rows.len() * dims);
+        for &r in &rows {
+            qi.extend(qi_keys.iter().map(|k| k[r as usize]));
+        }
         Ok(Index {
             qi_domains,
-            qi_keys,
             boxes,
             sa_domain,
             offsets,
-            rows,
             sa,
+            qi,
         })
     }
 
@@ -286,13 +291,12 @@ impl Index {
             if inside {
                 actual += (i1 - i0) as u64;
             } else {
-                actual += self.rows[s + i0..s + i1]
-                    .iter()
-                    .filter(|&&r| {
-                        preds.iter().all(|&(d, (pa, pb))| {
-                            let x = self.qi_keys[d][r as usize];
-                            pa <= x && x <= pb
-                        })
+                actual += self.qi[(s + i0) * dims..(s + i1) * dims]
+                    .chunks_exact(dims)
+                    .filter(|keys| {
+                        preds
+                            .iter()
+                            .all(|&(d, (pa, pb))| pa <= keys[d] && keys[d] <= pb)
                     })
                     .count() as u64;
             }
