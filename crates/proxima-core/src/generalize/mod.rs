@@ -16,7 +16,8 @@ pub use rows::{for_each_release_row, release_header};
 
 use crate::error::{CoreError, CoreResult};
 use crate::partition::Partition;
-use crate::table::{QiValues, Table};
+use crate::schema::Role;
+use crate::table::{QiValues, SaValues, Table};
 use crate::utility::gcp;
 
 /// The generalized value of one QI over one group.
@@ -64,7 +65,8 @@ impl Release {
     /// Group ids must be dense (`0..groups`, each used) and every row of the
     /// table assigned; otherwise an internal error (a stored result that
     /// does not fit its table is corrupt, never the user's input). Rows
-    /// inside a group come in ascending order.
+    /// inside a group come in [`publication_order`], as from [`generalize`],
+    /// so a stored release renders exactly as the fresh one did.
     pub fn from_assignment(table: &Table, assignment: &[u32]) -> CoreResult<Release> {
         if assignment.len() != table.rows() {
             return Err(CoreError::internal(format!(
@@ -100,8 +102,15 @@ impl Release {
 
 /// Generalizes every QI of every group of `partition` over `table`.
 /// Errors (internal) when the partition does not cover the table exactly.
+///
+/// The rows of each group are put in publication order (see
+/// [`publication_order`]); group order is kept.
 pub fn generalize(table: &Table, partition: Partition) -> CoreResult<Release> {
     partition.check_covers(table.rows())?;
+    let mut partition = partition;
+    for rows in &mut partition.groups {
+        publication_order(table, rows);
+    }
     let generalized = partition
         .groups
         .iter()
@@ -117,6 +126,42 @@ pub fn generalize(table: &Table, partition: Partition) -> CoreResult<Release> {
         partition,
         generalized,
     })
+}
+
+/// Sorts a group's rows by their published, non-generalized content: the
+/// sensitive columns (numbers by value, categories in the hierarchy's
+/// depth-first order), then the insensitive columns' text in schema order,
+/// ties by row index.
+///
+/// Why: the order inside a group must not depend on the upload order. An
+/// upload sorted by age (or by name, or by arrival) would otherwise
+/// reveal which published row belongs to the youngest member of a group and
+/// undo the generalization. This order derives only from what the group
+/// publishes anyway; the row-index tie-break only orders rows whose
+/// published cells are identical.
+pub fn publication_order(table: &Table, rows: &mut [u32]) {
+    let schema = table.schema();
+    let insensitive = schema.indices_with_role(Role::Insensitive);
+    let sa = table.sensitive();
+    rows.sort_unstable_by(|&a, &b| {
+        let (a, b) = (a as usize, b as usize);
+        sa.iter()
+            .map(|c| match &c.values {
+                SaValues::Numeric(v) => v[a].total_cmp(&v[b]),
+                SaValues::Categorical {
+                    codes, hierarchy, ..
+                } => hierarchy
+                    .leaf_rank(codes[a])
+                    .cmp(&hierarchy.leaf_rank(codes[b])),
+            })
+            .chain(
+                insensitive
+                    .iter()
+                    .map(|&i| table.text(i, a).cmp(&table.text(i, b))),
+            )
+            .find(|o| o.is_ne())
+            .unwrap_or_else(|| a.cmp(&b))
+    });
 }
 
 /// The tightest generalization of one QI column over a non-empty set of rows.

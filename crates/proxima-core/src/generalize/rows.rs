@@ -5,8 +5,9 @@
 //! published columns keep the dataset's layout), then every published column
 //! in the dataset's order — identifiers dropped, QIs generalized, sensitive
 //! and insensitive cells exactly as uploaded. Rows come grouped by group
-//! (`group_id` = 1-based group index), inside a group in the partition's
-//! order.
+//! (`group_id` = 1-based group index), inside a group in
+//! [`super::publication_order`] — never in upload order, which could link
+//! rows to their exact QI values.
 //!
 //! Memory stays flat in the number of rows: labels are computed once per
 //! group into reused buffers, and every row is lent to the callback as
