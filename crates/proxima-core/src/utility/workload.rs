@@ -266,18 +266,12 @@ impl Index {
         let mut estimate = 0.0;
         for g in 0..self.offsets.len() - 1 {
             let gbox = &self.boxes[g * dims..(g + 1) * dims];
-            let mut fraction = 1.0;
-            let mut inside = true;
-            for &(d, p) in preds {
-                let bx = gbox[d];
-                let o = self.qi_domains[d].overlap(bx, p);
-                fraction *= o;
-                if o == 0.0 {
-                    break;
-                }
-                inside &= p.0 <= bx.0 && bx.1 <= p.1;
-            }
-            if fraction == 0.0 {
+            // Comparisons first: most groups miss some predicate entirely,
+            // and then no row of theirs can match.
+            if preds
+                .iter()
+                .any(|&(d, (pa, pb))| gbox[d].1 < pa || gbox[d].0 > pb)
+            {
                 continue;
             }
             let (s, e) = (self.offsets[g], self.offsets[g + 1]);
@@ -286,6 +280,15 @@ impl Index {
             let i1 = sa.partition_point(|&x| x <= b);
             if i1 <= i0 {
                 continue;
+            }
+            // The fraction may be 0 for a continuous box that only touches
+            // a predicate's end: no estimate, but its rows still count.
+            let mut fraction = 1.0;
+            let mut inside = true;
+            for &(d, p) in preds {
+                let bx = gbox[d];
+                fraction *= self.qi_domains[d].overlap(bx, p);
+                inside &= p.0 <= bx.0 && bx.1 <= p.1;
             }
             estimate += fraction * (i1 - i0) as f64;
             if inside {

@@ -215,6 +215,9 @@ fn continuous_domains_use_lengths() {
     assert_eq!(index.answer(&[(0, (1.0, 3.0))], (0.0, 1.0)), (2, 2.5));
     // Only group 1's rows match SA = 0: 2 × 0.75; actual: row 1.
     assert_eq!(index.answer(&[(0, (1.0, 3.0))], (0.0, 0.0)), (1, 1.5));
+    // A predicate touching the box's end covers none of its length, yet the
+    // row sitting on that end is counted in the actual answer.
+    assert_eq!(index.answer(&[(0, (2.5, 2.9))], (0.0, 1.0)), (1, 0.0));
 }
 
 #[test]
