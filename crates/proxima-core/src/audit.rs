@@ -11,11 +11,19 @@ use crate::params::{Dissimilarity, EpsilonM, Fraction, GroundDistance, LDiversit
 /// One check of an audit request.
 #[derive(Debug, Clone, PartialEq)]
 pub enum AuditCheck {
-    KAnonymity { k: K },
-    LDiversity { l: f64, variant: LDiversityVariant },
+    KAnonymity {
+        k: K,
+    },
+    LDiversity {
+        l: f64,
+        variant: LDiversityVariant,
+    },
     /// (α,k)-anonymity: every group has ≥ k rows and no SA value has a
     /// relative frequency above α in its group.
-    AlphaK { alpha: Fraction, k: K },
+    AlphaK {
+        alpha: Fraction,
+        k: K,
+    },
     EpsilonM(EpsilonM),
     /// (ε,δ)^k-dissimilarity under a metric (default: the SA's default).
     Dissimilarity {
@@ -23,8 +31,14 @@ pub enum AuditCheck {
         metric: Option<MetricSpec>,
     },
     /// (δ,l)-diversity: values are similar when their δ-intervals overlap.
-    DeltaLDiversity { delta: f64, l: usize },
-    TCloseness { t: Fraction, ground: GroundDistance },
+    DeltaLDiversity {
+        delta: f64,
+        l: usize,
+    },
+    TCloseness {
+        t: Fraction,
+        ground: GroundDistance,
+    },
 }
 
 impl AuditCheck {
