@@ -397,15 +397,18 @@ fn cancellation_stops_the_run() {
 }
 
 fn shared_data() -> Option<PathBuf> {
-    let dir = std::env::var_os("PROXIMA_SHARED_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipping: shared data not found at {}", dir.display());
-        None
+    // The workspace's sibling `shared/`, or one level up from a worktree
+    // (/work/wt/<name>), unless PROXIMA_SHARED_DATA says where it is.
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let candidates: Vec<PathBuf> = match std::env::var_os("PROXIMA_SHARED_DATA") {
+        Some(dir) => vec![PathBuf::from(dir)],
+        None => vec![manifest.join("../../../shared/data"), manifest.join("../../../../shared/data")],
+    };
+    let found = candidates.iter().find(|d| d.is_dir()).cloned();
+    if found.is_none() {
+        eprintln!("skipping: shared data not found at {:?}", candidates);
     }
+    found
 }
 
 /// creditcard with QIs SEX/EDUCATION/MARRIAGE/AGE (numeric) and BILL_AMT1
