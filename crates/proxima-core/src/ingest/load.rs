@@ -37,6 +37,7 @@ use std::sync::Arc;
 
 use crate::error::{CoreError, CoreResult, Detail, ErrorKind};
 use crate::hierarchy::Hierarchy;
+use crate::ingest::lines::{record_line, LineCounting};
 use crate::ingest::{pointer_segment, quote_value};
 use crate::schema::{MissingPolicy, Role, Schema, ValueType};
 use crate::table::{parse_date, QiColumn, QiValues, SaColumn, SaValues, Table, TextColumn};
@@ -375,10 +376,10 @@ pub fn load_table<R: Read>(schema: Arc<Schema>, reader: R) -> CoreResult<Table> 
         .has_headers(false)
         .flexible(true)
         .buffer_capacity(1 << 16)
-        .from_reader(reader);
+        .from_reader(LineCounting::new(reader));
     let mut record = csv::ByteRecord::new();
 
-    let read = |r: &mut csv::Reader<R>, rec: &mut csv::ByteRecord, next: u64| {
+    let read = |r: &mut csv::Reader<LineCounting<R>>, rec: &mut csv::ByteRecord, next: u64| {
         r.read_byte_record(rec).map_err(|e| {
             let file_line = e.position().map(|p| p.line()).unwrap_or(0);
             let what = if next == 0 {
@@ -431,7 +432,7 @@ pub fn load_table<R: Read>(schema: Arc<Schema>, reader: R) -> CoreResult<Table> 
         data_line += 1;
         let at = At {
             data_line,
-            file_line: record.position().map(|p| p.line()).unwrap_or(0),
+            file_line: record_line(&csv_reader, &record),
         };
         if record.len() != width {
             return Err(malformed(

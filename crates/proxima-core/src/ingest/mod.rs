@@ -22,10 +22,13 @@
 //! [`Table`]: crate::table::Table
 
 mod hierarchy_csv;
+mod lines;
 mod load;
 pub mod shared;
 mod stats;
 
+#[cfg(test)]
+mod load_tests;
 #[cfg(test)]
 mod shared_tests;
 
