@@ -52,8 +52,10 @@ impl<R: Read> Read for LineCounting<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
         let pending = self.pending.get_mut();
-        for (i, _) in buf[..n].iter().enumerate().filter(|(_, &b)| b == b'\n') {
-            pending.push_back(self.offset + i as u64);
+        for (i, &b) in buf[..n].iter().enumerate() {
+            if b == b'\n' {
+                pending.push_back(self.offset + i as u64);
+            }
         }
         self.offset += n as u64;
         Ok(n)

@@ -45,6 +45,9 @@ use crate::table::{parse_date, QiColumn, QiValues, SaColumn, SaValues, Table, Te
 /// At most this many lines are listed in a `missing_values` error.
 const MISSING_LINES_LISTED: usize = 10;
 
+/// Records between two drains of the newline offsets kept for file lines.
+const LINE_DRAIN_EVERY: u64 = 4096;
+
 /// Where a data record is: its data line (1-based, header excluded) and the
 /// line of the file where it starts.
 #[derive(Clone, Copy)]
@@ -139,17 +142,35 @@ fn malformed(pointer: impl Into<String>, message: String) -> CoreError {
     CoreError::new(ErrorKind::MalformedCsv, message.clone()).with_error(pointer, message)
 }
 
-fn utf8<'a>(field: &'a [u8], column: &str, at: At) -> CoreResult<&'a str> {
-    std::str::from_utf8(field).map_err(|_| {
-        let lossy = String::from_utf8_lossy(field);
-        cell_error(
-            ErrorKind::MalformedCsv,
-            column,
-            at,
-            &lossy,
-            "is not valid UTF-8",
-        )
-    })
+/// The record as text, for a record that is not entirely UTF-8: an error
+/// naming the first published cell that is not, else a copy with the
+/// (never read) identifier cells blanked. Only such rare records take this
+/// slower path.
+fn utf8_row(
+    record: &csv::ByteRecord,
+    builders: &[Builder],
+    names: &[&str],
+    at: &impl Fn() -> At,
+) -> CoreResult<csv::StringRecord> {
+    let mut row = csv::StringRecord::with_capacity(record.as_slice().len(), record.len());
+    for (p, field) in record.iter().enumerate() {
+        if builders[p].text.is_none() {
+            row.push_field("");
+            continue;
+        }
+        let s = std::str::from_utf8(field).map_err(|_| {
+            let lossy = String::from_utf8_lossy(field);
+            cell_error(
+                ErrorKind::MalformedCsv,
+                names[p],
+                at(),
+                &lossy,
+                "is not valid UTF-8",
+            )
+        })?;
+        row.push_field(s);
+    }
+    Ok(row)
 }
 
 fn trim_blanks(s: &str) -> &str {
@@ -163,11 +184,10 @@ pub(crate) fn parse_number(s: &str) -> Option<f64> {
 }
 
 /// Appends one (non-missing) cell to its column.
-fn push_cell(b: &mut Builder, name: &str, field: &[u8], at: At) -> CoreResult<()> {
-    if matches!(b.values, Values::None) && b.text.is_none() {
-        return Ok(()); // an identifier: never parsed, never stored
-    }
-    let s = utf8(field, name, at)?;
+///
+/// `at` locates the record; it is only called to build an error, because
+/// finding the file line costs more than parsing a cell.
+fn push_cell(b: &mut Builder, name: &str, s: &str, at: &impl Fn() -> At) -> CoreResult<()> {
     match &mut b.values {
         Values::None => {}
         Values::Numeric(v) => {
@@ -175,7 +195,7 @@ fn push_cell(b: &mut Builder, name: &str, field: &[u8], at: At) -> CoreResult<()
                 cell_error(
                     ErrorKind::MalformedCsv,
                     name,
-                    at,
+                    at(),
                     s,
                     "is not a finite number",
                 )
@@ -187,7 +207,7 @@ fn push_cell(b: &mut Builder, name: &str, field: &[u8], at: At) -> CoreResult<()
                 cell_error(
                     ErrorKind::MalformedCsv,
                     name,
-                    at,
+                    at(),
                     s,
                     "is not a date in the form YYYY-MM-DD",
                 )
@@ -199,7 +219,7 @@ fn push_cell(b: &mut Builder, name: &str, field: &[u8], at: At) -> CoreResult<()
                 cell_error(
                     ErrorKind::InvalidHierarchy,
                     name,
-                    at,
+                    at(),
                     s,
                     "is not a leaf of the column's hierarchy",
                 )
@@ -430,30 +450,38 @@ pub fn load_table<R: Read>(schema: Arc<Schema>, reader: R) -> CoreResult<Table> 
 
     while read(&mut csv_reader, &mut record, data_line + 1)? {
         data_line += 1;
-        let at = At {
+        let at_of = |rec: &csv::ByteRecord| At {
             data_line,
-            file_line: record_line(&csv_reader, &record),
+            file_line: record_line(&csv_reader, rec),
         };
+        let at = || at_of(&record);
+        if data_line.is_multiple_of(LINE_DRAIN_EVERY) {
+            // File lines are only computed for errors; locating this record
+            // forgets the newline offsets before it, bounding their memory.
+            at();
+        }
         if record.len() != width {
+            let here = at();
             return Err(malformed(
                 format!("/data/line/{data_line}"),
                 format!(
                     "{} has {} field(s) but the header has {width}",
-                    at.describe(),
+                    here.describe(),
                     record.len()
                 ),
             )
             .with_detail("line", data_line as i64)
-            .with_detail("file_line", at.file_line as i64));
+            .with_detail("file_line", here.file_line as i64));
         }
-        missing_cols.clear();
-        missing_cols.extend(
-            checked
-                .iter()
-                .filter(|&&p| is_missing(&record[p]))
-                .map(|&p| positions[p]),
-        );
-        if !missing_cols.is_empty() {
+        // Most rows have no missing value: test before collecting columns.
+        if checked.iter().any(|&p| is_missing(&record[p])) {
+            missing_cols.clear();
+            missing_cols.extend(
+                checked
+                    .iter()
+                    .filter(|&&p| is_missing(&record[p]))
+                    .map(|&p| positions[p]),
+            );
             match policy {
                 MissingPolicy::Suppress => suppressed += 1,
                 MissingPolicy::Reject => {
@@ -464,7 +492,7 @@ pub fn load_table<R: Read>(schema: Arc<Schema>, reader: R) -> CoreResult<Table> 
                     report.rows += 1;
                     if report.listed.len() < MISSING_LINES_LISTED {
                         missing_cols.sort_unstable();
-                        report.listed.push((at, missing_cols.clone()));
+                        report.listed.push((at(), missing_cols.clone()));
                     }
                 }
             }
@@ -473,9 +501,27 @@ pub fn load_table<R: Read>(schema: Arc<Schema>, reader: R) -> CoreResult<Table> 
         if missing.is_some() {
             continue; // the load fails anyway; only count the missing rows
         }
-        for (p, field) in record.iter().enumerate() {
-            push_cell(&mut builders[p], names[p], field, at)?;
+        // One UTF-8 check per record (csv's ASCII fast path) instead of one
+        // per cell; the record's buffer is handed back for the next read.
+        let (row, original) = match csv::StringRecord::from_byte_record(record) {
+            Ok(row) => (row, None),
+            Err(e) => {
+                let bytes = e.into_byte_record();
+                let row = utf8_row(&bytes, &builders, &names, &|| at_of(&bytes))?;
+                (row, Some(bytes))
+            }
+        };
+        {
+            let located = original.as_ref().unwrap_or(row.as_byte_record());
+            let at = || at_of(located);
+            for (p, cell) in row.iter().enumerate() {
+                let b = &mut builders[p];
+                if b.text.is_some() {
+                    push_cell(b, names[p], cell, &at)?;
+                }
+            }
         }
+        record = original.unwrap_or_else(|| row.into_byte_record());
         let line = u32::try_from(data_line).map_err(|_| {
             malformed(
                 format!("/data/line/{data_line}"),
