@@ -461,3 +461,25 @@ fn pointers_escape_column_names() {
     assert_eq!(e.errors[0].pointer, "/data/line/1/km~1h");
     assert_names(&e, &["'km/h'", "'fast'"]);
 }
+
+#[test]
+fn read_failures_name_the_data_line() {
+    /// Yields the header and one row, then fails like a broken upload.
+    struct Broken(Vec<u8>);
+    impl std::io::Read for Broken {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(std::io::Error::other("connection reset"));
+            }
+            let n = buf.len().min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0.drain(..n);
+            Ok(n)
+        }
+    }
+    let bytes = format!("{HEADER}p1,30,Masters,Lyon,1990-05-17,1,a\n").into_bytes();
+    let e = load_table(schema(), Broken(bytes)).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::MalformedCsv);
+    assert_names(&e, &["data line 2", "connection reset"]);
+    assert_eq!(e.errors[0].pointer, "/data/line/2");
+}
