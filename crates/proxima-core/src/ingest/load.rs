@@ -7,7 +7,8 @@
 //!
 //! * The delimiter is the schema's; a header row is required; quoted fields,
 //!   CRLF line ends and a UTF-8 byte-order mark are accepted; blank lines
-//!   are skipped by the reader.
+//!   are skipped by the reader (so in a one-column file an empty cell on
+//!   its own line cannot be told from a blank line and is skipped too).
 //! * Header: every CSV column must be described (`undescribed_column`),
 //!   every schema column must be present (`unknown_column`), names must be
 //!   unique (`malformed_csv`). The header may list the columns in any order;
@@ -16,10 +17,12 @@
 //!   a table needs at least one data row.
 //! * A QI or SA cell equal to one of `csv.missing` is missing. Under
 //!   `reject` the load fails with `missing_values` listing the first 10 such
-//!   lines (the rest of the file is still scanned to count them, but its
-//!   values are no longer parsed); under `suppress` those rows are left out
-//!   without further checks and counted in `suppressed_rows`. Missing tokens
-//!   in identifier and insensitive columns are ordinary text.
+//!   lines (the rest of the file is still scanned to count them and for
+//!   field counts, but its values are no longer parsed); under `suppress`
+//!   those rows are left out without further checks and counted in
+//!   `suppressed_rows`. Missing tokens in identifier and insensitive
+//!   columns are ordinary text. A table left with no rows is a
+//!   `missing_values` error.
 //! * Numeric QI/SA cells parse as finite `f64` after trimming spaces and
 //!   tabs around them (`" 39"` is 39; `NaN`, `inf`, `1,5` are errors). Date
 //!   cells are `YYYY-MM-DD`, also trimmed. Categorical cells are compared
@@ -399,22 +402,19 @@ pub fn load_table<R: Read>(schema: Arc<Schema>, reader: R) -> CoreResult<Table> 
         .from_reader(LineCounting::new(reader));
     let mut record = csv::ByteRecord::new();
 
+    // `next` is the data line being read (0: the header). Read failures
+    // (I/O, a broken gzip stream) name only the data line: the csv crate's
+    // own line count is not the file's (see `lines`).
     let read = |r: &mut csv::Reader<LineCounting<R>>, rec: &mut csv::ByteRecord, next: u64| {
         r.read_byte_record(rec).map_err(|e| {
-            let file_line = e.position().map(|p| p.line()).unwrap_or(0);
-            let what = if next == 0 {
-                "the header".to_string()
+            if next == 0 {
+                malformed("/data/header", format!("could not read the header: {e}"))
             } else {
-                format!("data line {next} (file line {file_line})")
-            };
-            malformed(
-                if next == 0 {
-                    "/data/header".to_string()
-                } else {
-                    format!("/data/line/{next}")
-                },
-                format!("could not read {what}: {e}"),
-            )
+                malformed(
+                    format!("/data/line/{next}"),
+                    format!("could not read data line {next}: {e}"),
+                )
+            }
         })
     };
 
