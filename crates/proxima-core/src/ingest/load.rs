@@ -34,13 +34,15 @@
 //!   published cell is kept verbatim; cells of published columns must be
 //!   UTF-8.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::io::Read;
 use std::sync::Arc;
 
-use crate::error::{CoreError, CoreResult, Detail, ErrorKind};
+use crate::error::{CoreError, CoreResult, ErrorKind};
 use crate::hierarchy::Hierarchy;
+use crate::ingest::header::map_header;
 use crate::ingest::lines::{record_line, LineCounting};
+use crate::ingest::missing::MissingReport;
 use crate::ingest::{pointer_segment, quote_value};
 use crate::schema::{MissingPolicy, Role, Schema, ValueType};
 use crate::table::{parse_date, QiColumn, QiValues, SaColumn, SaValues, Table, TextColumn};
@@ -54,13 +56,13 @@ const LINE_DRAIN_EVERY: u64 = 4096;
 /// Where a data record is: its data line (1-based, header excluded) and the
 /// line of the file where it starts.
 #[derive(Clone, Copy)]
-struct At {
-    data_line: u64,
-    file_line: u64,
+pub(crate) struct At {
+    pub(crate) data_line: u64,
+    pub(crate) file_line: u64,
 }
 
 impl At {
-    fn describe(self) -> String {
+    pub(crate) fn describe(self) -> String {
         format!(
             "data line {} (file line {})",
             self.data_line, self.file_line
@@ -250,141 +252,6 @@ fn push_cell(b: &mut Builder, name: &str, s: &str, at: &impl Fn() -> At) -> Core
         t.push(s)?;
     }
     Ok(())
-}
-
-/// Checks the header against the schema and returns, for each CSV
-/// position, the schema index of its column.
-fn map_header(schema: &Schema, header: &csv::ByteRecord) -> CoreResult<Vec<usize>> {
-    let mut names = Vec::with_capacity(header.len());
-    for (pos, field) in header.iter().enumerate() {
-        let name = std::str::from_utf8(field).map_err(|_| {
-            malformed(
-                format!("/data/header/{pos}"),
-                format!(
-                    "header field {} is not valid UTF-8: {}",
-                    pos + 1,
-                    quote_value(&String::from_utf8_lossy(field))
-                ),
-            )
-        })?;
-        names.push(name);
-    }
-    let mut seen = HashSet::new();
-    for (pos, name) in names.iter().enumerate() {
-        if !seen.insert(*name) {
-            return Err(malformed(
-                format!("/data/header/{pos}"),
-                format!("the header names column {} twice", quote_value(name)),
-            )
-            .with_detail("column", *name));
-        }
-    }
-    let undescribed: Vec<(usize, &str)> = names
-        .iter()
-        .enumerate()
-        .filter(|(_, n)| schema.column(n).is_none())
-        .map(|(p, n)| (p, *n))
-        .collect();
-    if !undescribed.is_empty() {
-        let list = quoted_list(undescribed.iter().map(|(_, n)| *n));
-        let mut err = CoreError::new(
-            ErrorKind::UndescribedColumn,
-            format!(
-                "the CSV has column(s) the schema does not describe: {list}; describe every \
-                 column (role \"identifier\" drops one)"
-            ),
-        );
-        for (pos, name) in &undescribed {
-            err = err.with_error(
-                format!("/data/header/{pos}"),
-                format!(
-                    "column {} is not described by the schema",
-                    quote_value(name)
-                ),
-            );
-        }
-        let cols = undescribed.iter().map(|(_, n)| Detail::from(*n)).collect();
-        return Err(err.with_detail("columns", Detail::List(cols)));
-    }
-    let absent: Vec<(usize, &str)> = schema
-        .columns()
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| !names.contains(&c.name.as_str()))
-        .map(|(i, c)| (i, c.name.as_str()))
-        .collect();
-    if !absent.is_empty() {
-        let list = quoted_list(absent.iter().map(|(_, n)| *n));
-        let mut err = CoreError::new(
-            ErrorKind::UnknownColumn,
-            format!("the schema describes column(s) the CSV does not have: {list}"),
-        );
-        for (i, name) in &absent {
-            err = err.with_error(
-                format!("/columns/{i}/name"),
-                format!("column {} is not in the CSV header", quote_value(name)),
-            );
-        }
-        let cols = absent.iter().map(|(_, n)| Detail::from(*n)).collect();
-        return Err(err.with_detail("columns", Detail::List(cols)));
-    }
-    Ok(names
-        .iter()
-        .map(|n| schema.column(n).map(|(i, _)| i).unwrap_or(usize::MAX))
-        .collect())
-}
-
-fn quoted_list<'a>(names: impl Iterator<Item = &'a str>) -> String {
-    names.map(quote_value).collect::<Vec<_>>().join(", ")
-}
-
-/// The missing values found under `reject`: the first lines with their
-/// columns, and how many rows have one in all.
-struct MissingReport {
-    listed: Vec<(At, Vec<usize>)>,
-    rows: u64,
-}
-
-impl MissingReport {
-    fn into_error(self, schema: &Schema) -> CoreError {
-        let name = |i: usize| schema.columns()[i].name.as_str();
-        let listed: Vec<String> = self
-            .listed
-            .iter()
-            .map(|(at, cols)| {
-                let cols: Vec<&str> = cols.iter().map(|&c| name(c)).collect();
-                format!("{} ({})", at.data_line, cols.join(", "))
-            })
-            .collect();
-        let mut err = CoreError::new(
-            ErrorKind::MissingValues,
-            format!(
-                "{} row(s) have a missing value in a quasi-identifier or sensitive column; \
-                 first data lines: {}; fill them in or set on_missing to \"suppress\"",
-                self.rows,
-                listed.join(", ")
-            ),
-        );
-        let mut entries = Vec::new();
-        for (at, cols) in &self.listed {
-            for &c in cols {
-                err = err.with_error(
-                    format!("/data/line/{}/{}", at.data_line, pointer_segment(name(c))),
-                    format!("missing value in column '{}' at {}", name(c), at.describe()),
-                );
-            }
-            entries.push(Detail::Map(vec![
-                ("line".into(), Detail::from(at.data_line as i64)),
-                ("file_line".into(), Detail::from(at.file_line as i64)),
-                (
-                    "columns".into(),
-                    Detail::List(cols.iter().map(|&c| Detail::from(name(c))).collect()),
-                ),
-            ]));
-        }
-        err.with_detail("rows_with_missing", self.rows as i64)
-            .with_detail("missing", Detail::List(entries))
-    }
 }
 
 /// Reads a data CSV described by `schema` into a [`Table`].

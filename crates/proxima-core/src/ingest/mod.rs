@@ -42,9 +42,11 @@
 //! [`Schema`]: crate::schema::Schema
 //! [`Table`]: crate::table::Table
 
+mod header;
 mod hierarchy_csv;
 mod lines;
 mod load;
+mod missing;
 pub mod shared;
 mod stats;
 
