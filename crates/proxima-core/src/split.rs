@@ -1,0 +1,342 @@
+//! Median cuts over the quasi-identifier space, shared by the Mondrian
+//! baseline, the (ε,m) split phase and XColor's QI-aware pre-partition.
+//!
+//! A cut divides a set of rows in two along one QI:
+//! * numeric and date QIs at the median value (`≤ median` or `< median`,
+//!   whichever is better balanced with both sides non-empty — a median with
+//!   many equal values must not leave a side empty);
+//! * categorical QIs between the children of the rows' lowest common
+//!   ancestor, so each half generalizes to a strictly lower node: children in
+//!   depth-first order, the prefix whose row count is closest to half.
+//!
+//! Cuts are stable: each half keeps the input order of its rows, so a caller
+//! that keeps rows sorted by SA (the (ε,m) split) needs no re-sort.
+
+use crate::error::CoreResult;
+use crate::progress::Progress;
+use crate::table::{QiValues, Table};
+
+/// The QI space of a table with the full-domain extent of each QI, used to
+/// normalize widths (a QI's width over some rows, relative to the table).
+pub struct QiSpace<'a> {
+    table: &'a Table,
+    /// Numeric/date: (min, max) over the table; categorical: unused.
+    extent: Vec<(f64, f64)>,
+}
+
+impl<'a> QiSpace<'a> {
+    pub fn new(table: &'a Table) -> Self {
+        let extent = table
+            .qis()
+            .iter()
+            .map(|c| match &c.values {
+                QiValues::Numeric(v) => min_max(v.iter().copied()),
+                QiValues::Date(v) => min_max(v.iter().map(|&d| d as f64)),
+                QiValues::Categorical { .. } => (0.0, 0.0),
+            })
+            .collect();
+        QiSpace { table, extent }
+    }
+
+    pub fn table(&self) -> &'a Table {
+        self.table
+    }
+
+    /// Number of QI dimensions.
+    pub fn dims(&self) -> usize {
+        self.extent.len()
+    }
+
+    /// The ordering key of a row on a dimension: the value for numeric QIs,
+    /// the day for dates, the depth-first leaf rank for categorical ones.
+    #[inline]
+    pub fn key(&self, dim: usize, row: u32) -> f64 {
+        match &self.table.qis()[dim].values {
+            QiValues::Numeric(v) => v[row as usize],
+            QiValues::Date(v) => v[row as usize] as f64,
+            QiValues::Categorical { codes, hierarchy } => {
+                hierarchy.leaf_rank(codes[row as usize]) as f64
+            }
+        }
+    }
+
+    /// Normalized width in [0, 1] of `rows` on `dim`: (hi − lo) / table range
+    /// for numeric and date QIs (0 when the table range is 0); for
+    /// categorical QIs (leaves under the rows' LCA − 1) / (leaves − 1), the
+    /// normalized certainty penalty of their generalization.
+    pub fn normalized_width(&self, dim: usize, rows: &[u32]) -> f64 {
+        if rows.is_empty() {
+            return 0.0;
+        }
+        match &self.table.qis()[dim].values {
+            QiValues::Categorical { codes, hierarchy } => {
+                let leaves = hierarchy.leaf_count();
+                if leaves <= 1 {
+                    return 0.0;
+                }
+                let (level, node) = hierarchy
+                    .lca(rows.iter().map(|&r| codes[r as usize]))
+                    .expect("rows is non-empty");
+                (hierarchy.leaves_under(level, node) as f64 - 1.0) / (leaves as f64 - 1.0)
+            }
+            _ => {
+                let (lo, hi) = min_max(rows.iter().map(|&r| self.key(dim, r)));
+                let (tlo, thi) = self.extent[dim];
+                if thi > tlo {
+                    (hi - lo) / (thi - tlo)
+                } else {
+                    0.0
+                }
+            }
+        }
+    }
+
+    /// Dimensions with a non-zero width on `rows`, widest first (ties by
+    /// dimension index, so the order is deterministic).
+    pub fn dims_by_width(&self, rows: &[u32]) -> Vec<usize> {
+        let mut dims: Vec<(usize, f64)> = (0..self.dims())
+            .map(|d| (d, self.normalized_width(d, rows)))
+            .filter(|(_, w)| *w > 0.0)
+            .collect();
+        dims.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        dims.into_iter().map(|(d, _)| d).collect()
+    }
+
+    /// Cuts `rows` in two along `dim` (see the module doc). `None` when the
+    /// rows cannot be separated on this dimension (all equal, or all under
+    /// one leaf). Both halves are non-empty and keep the input order.
+    pub fn cut(&self, rows: &[u32], dim: usize) -> Option<(Vec<u32>, Vec<u32>)> {
+        if rows.len() < 2 {
+            return None;
+        }
+        match &self.table.qis()[dim].values {
+            QiValues::Categorical { codes, hierarchy } => {
+                let (level, node) = hierarchy.lca(rows.iter().map(|&r| codes[r as usize]))?;
+                if level == 0 {
+                    return None;
+                }
+                let children = hierarchy.children(level, node);
+                // Count rows under each child (children are in depth-first order).
+                let mut child_of_leaf = std::collections::HashMap::new();
+                let mut counts = vec![0usize; children.len()];
+                for &r in rows {
+                    let leaf = codes[r as usize];
+                    let ci = *child_of_leaf.entry(leaf).or_insert_with(|| {
+                        let anc = hierarchy.ancestor(leaf, level - 1);
+                        children
+                            .iter()
+                            .position(|&c| c == anc)
+                            .expect("child of the LCA")
+                    });
+                    counts[ci] += 1;
+                }
+                // The prefix of children whose count is closest to half,
+                // with both sides non-empty.
+                let half = rows.len() as f64 / 2.0;
+                let mut best: Option<(usize, f64)> = None;
+                let mut acc = 0usize;
+                for (i, &c) in counts.iter().enumerate().take(children.len() - 1) {
+                    acc += c;
+                    if acc == 0 || acc == rows.len() {
+                        continue;
+                    }
+                    let score = (acc as f64 - half).abs();
+                    if best.is_none_or(|(_, s)| score < s) {
+                        best = Some((i, score));
+                    }
+                }
+                let (last_left, _) = best?;
+                let mut left = Vec::with_capacity(rows.len() / 2 + 1);
+                let mut right = Vec::with_capacity(rows.len() / 2 + 1);
+                for &r in rows {
+                    if child_of_leaf[&codes[r as usize]] <= last_left {
+                        left.push(r);
+                    } else {
+                        right.push(r);
+                    }
+                }
+                Some((left, right))
+            }
+            _ => {
+                let mut keys: Vec<f64> = rows.iter().map(|&r| self.key(dim, r)).collect();
+                let mid = (keys.len() - 1) / 2;
+                let (_, &mut median, _) = keys.select_nth_unstable_by(mid, f64::total_cmp);
+                let le = keys.iter().filter(|&&k| k <= median).count();
+                let lt = keys.iter().filter(|&&k| k < median).count();
+                let n = rows.len();
+                let balance = |left: usize| {
+                    if left == 0 || left == n {
+                        0
+                    } else {
+                        left.min(n - left)
+                    }
+                };
+                let (strict, left_count) = if balance(lt) > balance(le) {
+                    (true, lt)
+                } else {
+                    (false, le)
+                };
+                if balance(left_count) == 0 {
+                    return None;
+                }
+                let mut left = Vec::with_capacity(left_count);
+                let mut right = Vec::with_capacity(n - left_count);
+                for &r in rows {
+                    let k = self.key(dim, r);
+                    if (strict && k < median) || (!strict && k <= median) {
+                        left.push(r);
+                    } else {
+                        right.push(r);
+                    }
+                }
+                Some((left, right))
+            }
+        }
+    }
+}
+
+fn min_max(values: impl Iterator<Item = f64>) -> (f64, f64) {
+    values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
+        (lo.min(x), hi.max(x))
+    })
+}
+
+/// Drives a top-down recursive split with an explicit worklist (no deep
+/// recursion on skewed data). `choose` is called on every part and returns
+/// the two halves to continue with, or `None` to keep the part as a final
+/// group. Final groups come out in depth-first, left-to-right order.
+/// Progress is the fraction of rows already in final groups.
+pub fn recursive_split<F>(
+    rows: Vec<u32>,
+    progress: Progress<'_>,
+    mut choose: F,
+) -> CoreResult<Vec<Vec<u32>>>
+where
+    F: FnMut(&[u32]) -> Option<(Vec<u32>, Vec<u32>)>,
+{
+    let total = rows.len().max(1) as f64;
+    let mut done = 0usize;
+    let mut last_report = 0usize;
+    let mut stack = vec![rows];
+    let mut groups = Vec::new();
+    while let Some(part) = stack.pop() {
+        match choose(&part) {
+            Some((left, right)) => {
+                debug_assert!(!left.is_empty() && !right.is_empty());
+                stack.push(right);
+                stack.push(left);
+            }
+            None => {
+                done += part.len();
+                groups.push(part);
+                // Report about every 1% of rows: cheap and responsive.
+                if (done - last_report) as f64 >= total / 100.0 {
+                    last_report = done;
+                    progress.report(done as f64 / total)?;
+                }
+            }
+        }
+    }
+    progress.report(1.0)?;
+    Ok(groups)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hierarchy::Hierarchy;
+    use std::sync::Arc;
+
+    fn edu() -> Arc<Hierarchy> {
+        let rows: Vec<Vec<String>> = [
+            ["Bachelors", "Undergrad", "Higher", "*"],
+            ["Masters", "Grad", "Higher", "*"],
+            ["Doctorate", "Grad", "Higher", "*"],
+            ["HS-grad", "HS", "Secondary", "*"],
+            ["11th", "HS", "Secondary", "*"],
+        ]
+        .iter()
+        .map(|r| r.iter().map(|s| s.to_string()).collect())
+        .collect();
+        Arc::new(Hierarchy::from_paths(&rows).unwrap())
+    }
+
+    #[test]
+    fn numeric_cut_balances_around_a_heavy_median() {
+        // 1,5,5,5,5,9: "≤ 5" puts 5 of 6 left, "< 5" puts 1 left; both are
+        // non-empty, "≤" is better balanced (min side 1 vs 1 → tie → ≤).
+        let t = Table::from_columns(
+            vec![(
+                "a".into(),
+                QiValues::Numeric(vec![5.0, 1.0, 5.0, 9.0, 5.0, 5.0]),
+            )],
+            vec![],
+        );
+        let s = QiSpace::new(&t);
+        let rows: Vec<u32> = (0..6).collect();
+        let (l, r) = s.cut(&rows, 0).unwrap();
+        assert!(!l.is_empty() && !r.is_empty());
+        assert_eq!(l.len() + r.len(), 6);
+        // Stable: input order kept.
+        assert!(l.windows(2).all(|w| w[0] < w[1]) && r.windows(2).all(|w| w[0] < w[1]));
+        let all_same =
+            Table::from_columns(vec![("a".into(), QiValues::Numeric(vec![3.0; 4]))], vec![]);
+        assert!(QiSpace::new(&all_same).cut(&[0, 1, 2, 3], 0).is_none());
+    }
+
+    #[test]
+    fn categorical_cut_follows_the_hierarchy() {
+        let h = edu();
+        let code = |s: &str| h.leaf_code(s).unwrap();
+        let codes = vec![
+            code("Masters"),
+            code("HS-grad"),
+            code("Doctorate"),
+            code("11th"),
+            code("Bachelors"),
+        ];
+        let t = Table::from_columns(
+            vec![(
+                "edu".into(),
+                QiValues::Categorical {
+                    codes,
+                    hierarchy: h.clone(),
+                },
+            )],
+            vec![],
+        );
+        let s = QiSpace::new(&t);
+        let (l, r) = s.cut(&[0, 1, 2, 3, 4], 0).unwrap();
+        // Higher education {0,2,4} vs secondary {1,3}.
+        assert_eq!((l, r), (vec![0, 2, 4], vec![1, 3]));
+        // Inside "Higher": Undergrad {4} vs Grad {0,2}.
+        let (l, r) = s.cut(&[0, 2, 4], 0).unwrap();
+        assert_eq!((l, r), (vec![4], vec![0, 2]));
+        assert_eq!(s.normalized_width(0, &[0, 2]), 0.25);
+        assert!(s.cut(&[0], 0).is_none());
+    }
+
+    #[test]
+    fn recursive_split_covers_every_row_once() {
+        let t = Table::from_columns(
+            vec![(
+                "a".into(),
+                QiValues::Numeric((0..100).map(|i| (i % 17) as f64).collect()),
+            )],
+            vec![],
+        );
+        let s = QiSpace::new(&t);
+        let groups = recursive_split((0..100).collect(), Progress::none(), |rows| {
+            if rows.len() < 10 {
+                return None;
+            }
+            s.cut(rows, 0).filter(|(l, r)| l.len() >= 5 && r.len() >= 5)
+        })
+        .unwrap();
+        crate::Partition::new(groups.clone())
+            .check_covers(100)
+            .unwrap();
+        assert!(groups.iter().all(|g| g.len() >= 5));
+        assert_eq!(s.dims_by_width(&[0, 1]), vec![0]);
+    }
+}
