@@ -16,6 +16,7 @@ pub mod mondrian;
 pub mod neighborhood;
 pub mod params;
 pub mod partition;
+pub mod privacy;
 pub mod progress;
 pub mod schema;
 pub mod split;
