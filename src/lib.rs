@@ -3,6 +3,8 @@
 //! (`spec`), the release writers (`render`), the offline commands
 //! (`offline`) and the command line (`cli`).
 
+pub mod cli;
+pub mod offline;
 pub mod render;
 pub mod spec;
 

@@ -1,6 +1,7 @@
 //! The job request of `POST /v1/jobs` (API.md §Jobs) and the job summary.
 
 use proxima_core::error::CoreResult;
+use proxima_core::generalize::Summary;
 use proxima_core::metric::MetricSpec;
 use proxima_core::params::{Algorithm, PrivacyModel};
 use proxima_core::{CoreError, ErrorKind, Schema};
@@ -115,6 +116,20 @@ pub struct JobSummaryDto {
     pub min_group_size: u64,
     pub information_loss: f64,
     pub elapsed_ms: u64,
+}
+
+impl JobSummaryDto {
+    pub fn from_summary(s: &Summary, elapsed_ms: u64) -> JobSummaryDto {
+        JobSummaryDto {
+            rows: s.rows as u64,
+            published_rows: s.published_rows as u64,
+            suppressed_rows: s.suppressed_rows as u64,
+            groups: s.groups as u64,
+            min_group_size: s.min_group_size as u64,
+            information_loss: s.information_loss,
+            elapsed_ms,
+        }
+    }
 }
 
 #[cfg(test)]
