@@ -3,7 +3,7 @@
 
 use proxima_core::audit::AuditCheck;
 use proxima_core::error::CoreResult;
-use proxima_core::params::{Dissimilarity, EpsilonM, GroundDistance, LDiversity, K};
+use proxima_core::params::{Dissimilarity, GroundDistance, LDiversity, K};
 use proxima_core::{CoreError, ErrorKind, Schema};
 use serde::{Deserialize, Serialize};
 use serde_json::Number;
@@ -216,92 +216,6 @@ pub enum AuditTarget<'a> {
     Job(&'a str),
 }
 
-/// `POST /v1/datasets/{id}/feasibility` (API.md §Feasibility).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum FeasibilityRequestDto {
-    /// Exactly one of `epsilon` (→ max m, Theorem 1) and `m` (→ sup ε,
-    /// Theorem 2).
-    EpsilonM {
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        epsilon: Option<Number>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        m: Option<Number>,
-        #[serde(default)]
-        neighborhood: NeighborhoodDto,
-    },
-    Dissimilarity {
-        epsilon: Number,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        sensitive_metric: Option<MetricDto>,
-    },
-}
-
-/// A validated feasibility question.
-#[derive(Debug, Clone, PartialEq)]
-pub enum FeasibilityQuestion {
-    /// The largest m reachable for ε (Theorem 1).
-    MaxM {
-        epsilon: proxima_core::params::Epsilon,
-        neighborhood: proxima_core::params::Neighborhood,
-    },
-    /// The supremum of ε for m (Theorem 2, `find-e-max`).
-    MaxEpsilon {
-        m: proxima_core::params::M,
-        neighborhood: proxima_core::params::Neighborhood,
-    },
-    /// XColor's Θ bound: the (k, δ) pairs Theorem 3 guarantees.
-    Dissimilarity {
-        epsilon: proxima_core::params::Epsilon,
-        metric: Option<proxima_core::metric::MetricSpec>,
-    },
-}
-
-impl FeasibilityRequestDto {
-    pub fn from_json(bytes: &[u8]) -> CoreResult<FeasibilityRequestDto> {
-        super::json::from_json(bytes, "the request", "", ErrorKind::InvalidParameters)
-    }
-
-    pub fn to_question(&self) -> CoreResult<FeasibilityQuestion> {
-        match self {
-            FeasibilityRequestDto::EpsilonM {
-                epsilon,
-                m,
-                neighborhood,
-            } => match (epsilon, m) {
-                (Some(e), None) => {
-                    let epsilon = epsilon_param(e, "/epsilon")?;
-                    // Reuse EpsilonM's relative-ε check with a dummy m = 1.
-                    let one = proxima_core::params::M::new(1, "/m")?;
-                    EpsilonM::new(epsilon, one, (*neighborhood).into(), "/epsilon")?;
-                    Ok(FeasibilityQuestion::MaxM {
-                        epsilon,
-                        neighborhood: (*neighborhood).into(),
-                    })
-                }
-                (None, Some(m)) => Ok(FeasibilityQuestion::MaxEpsilon {
-                    m: proxima_core::params::M::new(integer(m, "m", "/m")?, "/m")?,
-                    neighborhood: (*neighborhood).into(),
-                }),
-                _ => Err(CoreError::invalid_parameters(
-                    "/epsilon",
-                    "give exactly one of epsilon (to learn the largest m) and m (to learn the largest epsilon)",
-                )),
-            },
-            FeasibilityRequestDto::Dissimilarity {
-                epsilon,
-                sensitive_metric,
-            } => Ok(FeasibilityQuestion::Dissimilarity {
-                epsilon: epsilon_param(epsilon, "/epsilon")?,
-                metric: sensitive_metric
-                    .as_ref()
-                    .map(|m| m.to_spec("/sensitive_metric"))
-                    .transpose()?,
-            }),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -410,46 +324,6 @@ mod tests {
         assert_eq!(e.errors[0].pointer, "/checks/0/l");
         let e = audit_checks(&[], &schema()).unwrap_err();
         assert_eq!(e.errors[0].pointer, "/checks");
-    }
-
-    #[test]
-    fn feasibility_questions() {
-        let q = FeasibilityRequestDto::from_json(br#"{"kind": "epsilon_m", "epsilon": 4500}"#)
-            .unwrap()
-            .to_question()
-            .unwrap();
-        assert!(
-            matches!(q, FeasibilityQuestion::MaxM { epsilon, neighborhood: Neighborhood::Absolute } if epsilon.get() == 4500.0)
-        );
-        let q = FeasibilityRequestDto::from_json(
-            br#"{"kind": "epsilon_m", "m": 5, "neighborhood": "relative"}"#,
-        )
-        .unwrap()
-        .to_question()
-        .unwrap();
-        assert!(
-            matches!(q, FeasibilityQuestion::MaxEpsilon { m, neighborhood: Neighborhood::Relative } if m.get() == 5)
-        );
-        let e = FeasibilityRequestDto::from_json(br#"{"kind": "epsilon_m", "epsilon": 1, "m": 5}"#)
-            .unwrap()
-            .to_question()
-            .unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/epsilon");
-        let e = FeasibilityRequestDto::from_json(
-            br#"{"kind": "epsilon_m", "epsilon": 2, "neighborhood": "relative"}"#,
-        )
-        .unwrap()
-        .to_question()
-        .unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/epsilon");
-        let q = FeasibilityRequestDto::from_json(br#"{"kind": "dissimilarity", "epsilon": 0.1}"#)
-            .unwrap()
-            .to_question()
-            .unwrap();
-        assert!(matches!(
-            q,
-            FeasibilityQuestion::Dissimilarity { metric: None, .. }
-        ));
     }
 }
 

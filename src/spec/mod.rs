@@ -5,6 +5,7 @@
 //! service and the offline CLI report the same problems.
 
 pub mod audit;
+pub mod feasibility;
 pub mod job;
 pub mod json;
 pub mod metric;
@@ -15,8 +16,11 @@ pub mod report;
 pub mod schema;
 
 pub use audit::{
-    audit_checks, checks_from_json, AuditRequestDto, AuditTarget, CheckDto, FeasibilityQuestion,
-    FeasibilityRequestDto, GroupsDto,
+    audit_checks, checks_from_json, AuditRequestDto, AuditTarget, CheckDto, GroupsDto,
+};
+pub use feasibility::{
+    answer as answer_feasibility, FeasibilityQuestion, FeasibilityRequestDto,
+    FeasibilityResponseDto,
 };
 pub use job::{job_spec, JobRequestDto, JobSpec, JobSummaryDto};
 pub use metric::MetricDto;
