@@ -4,7 +4,7 @@
 //! replaced by the smallest value that covers them: a numeric `[lo-hi]`
 //! interval, the lowest common ancestor in a categorical hierarchy, a date
 //! interval. A [`Release`] holds the partition with these generalizations;
-//! [`rows`] prints it (API.md §Results) and [`Release::from_assignment`]
+//! [`for_each_release_row`] prints it (API.md §Results) and [`Release::from_assignment`]
 //! rebuilds it from a compact row → group vector, so the service can store
 //! a result and render it later without re-running the partitioner.
 

@@ -8,7 +8,7 @@
 //!
 //! GCP is its average over every published row and every QI (each row pays
 //! its group's penalty), in [0, 1]. loss(G) is the XColor paper's measure
-//! (xcolor.txt §V.B, after its refs [17], [28], [29]): Σ_i |G.A_i| / |A_i|,
+//! (xcolor.txt §V.B, after its refs 17, 28 and 29): Σ_i |G.A_i| / |A_i|,
 //! the length of the group's generalized value over the domain length,
 //! summed over the QIs and not weighted by group size. With lengths measured
 //! as above this is Σ_i NCP_i(G). (The (ε,m) paper's §6 variant counts the

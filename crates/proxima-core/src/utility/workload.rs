@@ -18,7 +18,7 @@
 //!   papers' composite SA is queried per component; one component keeps the
 //!   selectivity rule above exact).
 //! * The actual count is taken on the original table. The estimate follows
-//!   both papers (which defer to their refs [25] / [14]): QIs are published
+//!   both papers (which defer to their refs 25 and 14): QIs are published
 //!   generalized and the SA exactly per row (Table 1b of the (ε,m) paper),
 //!   so a group contributes (its rows matching the SA predicate) × Π over
 //!   the queried QIs of the fraction of the group's box that the predicate

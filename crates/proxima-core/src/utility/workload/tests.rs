@@ -124,6 +124,20 @@ fn one_group_errs_much_more_than_small_groups() {
 }
 
 #[test]
+fn full_domain_predicates_are_answered_exactly_by_any_release() {
+    // s = 1: every predicate spans its whole domain, so each group counts
+    // fully in the estimate and the actual answer is the table size.
+    let t = synthetic(3000, 8);
+    for rel in [one_group(&t), mondrian(&t, 7)] {
+        let mut s = spec(3, 1);
+        s.selectivity = 1.0;
+        let r = query_error(&t, &rel, &s).unwrap();
+        assert_eq!(r.queries_used, 300);
+        assert_eq!(r.mean_relative_error, Some(0.0));
+    }
+}
+
+#[test]
 fn deterministic_for_a_seed() {
     let t = synthetic(5000, 3);
     let rel = mondrian(&t, 5);
