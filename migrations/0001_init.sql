@@ -47,6 +47,8 @@ CREATE TABLE jobs (
     model             jsonb NOT NULL,
     algorithm         text NOT NULL,
     sensitive_metric  jsonb,
+    -- API extension: XColor options.
+    xcolor            jsonb,
     status            text NOT NULL
         CHECK (status IN ('queued', 'running', 'succeeded', 'failed', 'cancelled')),
     progress          double precision NOT NULL DEFAULT 0,
@@ -74,7 +76,8 @@ CREATE INDEX jobs_leased ON jobs (lease_expires_at) WHERE status = 'running';
 CREATE INDEX jobs_by_tenant ON jobs (tenant, created_at DESC, id DESC);
 CREATE INDEX jobs_by_dataset ON jobs (dataset_id);
 
--- A job's release, stored compactly and rendered on download.
+-- A job's release, stored compactly (row → group) and rendered on download
+-- from the dataset (the generalizations are recomputed, not stored).
 CREATE TABLE job_results (
     job_id           uuid PRIMARY KEY REFERENCES jobs (id) ON DELETE CASCADE,
     tenant           text NOT NULL,
@@ -82,8 +85,6 @@ CREATE TABLE job_results (
     groups           bigint NOT NULL,
     -- zlib of one little-endian u32 group index per table row.
     group_of_rows    bytea NOT NULL,
-    -- zlib of the JSON array of per-group generalized QI labels.
-    generalizations  bytea NOT NULL,
     audit            jsonb NOT NULL,
     created_at       timestamptz NOT NULL DEFAULT now()
 );

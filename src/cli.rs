@@ -1,10 +1,12 @@
-//! The `proxima` command line.
+//! The `proxima` command line: one subcommand per entry point, one
+//! dispatch function.
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::config::{DbArgs, MigrateArgs};
+use crate::config::{DbArgs, MigrateArgs, ServeArgs};
+use crate::offline;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -19,11 +21,17 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Run the HTTP service and its job workers.
+    Serve(ServeArgs),
     /// Apply the database migrations and exit.
     Migrate(MigrateArgs),
     /// Manage API keys.
     #[command(subcommand)]
     Keys(KeysCommand),
+    /// Anonymize a CSV file offline (no database) and write the release.
+    Anonymize(offline::AnonymizeArgs),
+    /// Audit a CSV file offline against privacy checks; prints an AuditReport.
+    Audit(offline::AuditArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -50,7 +58,8 @@ fn runtime() -> tokio::runtime::Runtime {
         .expect("building the tokio runtime")
 }
 
-fn report(result: anyhow::Result<()>) -> ExitCode {
+/// Service commands: 0 done, 1 on any error (printed with its causes).
+fn service(result: anyhow::Result<()>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -60,18 +69,28 @@ fn report(result: anyhow::Result<()>) -> ExitCode {
     }
 }
 
+/// Runs one command; the offline commands' exit codes follow API.md
+/// §Command line (0 done, 2 bad input or infeasible parameters, 1 internal
+/// error).
 pub fn dispatch(command: Command) -> ExitCode {
     match command {
-        Command::Migrate(args) => report(runtime().block_on(crate::server::migrate(args))),
+        Command::Serve(args) => service(runtime().block_on(crate::server::serve(
+            args,
+            std::sync::Arc::new(crate::worker::core_runner::CoreRunner),
+        ))),
+        Command::Migrate(args) => service(runtime().block_on(crate::server::migrate(args))),
         Command::Keys(KeysCommand::Create { tenant, db }) => {
-            report(runtime().block_on(crate::server::keys_create(&db, &tenant)))
+            service(runtime().block_on(crate::server::keys_create(&db, &tenant)))
         }
         Command::Keys(KeysCommand::Revoke { key, db }) => {
-            report(runtime().block_on(crate::server::keys_revoke(&db, &key)))
+            service(runtime().block_on(crate::server::keys_revoke(&db, &key)))
         }
+        Command::Anonymize(args) => offline::report(offline::anonymize(&args)),
+        Command::Audit(args) => offline::report(offline::audit(&args)),
     }
 }
 
+/// Parses the process arguments and dispatches.
 pub fn main() -> ExitCode {
     dispatch(Cli::parse().command)
 }

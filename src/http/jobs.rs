@@ -14,8 +14,10 @@ use super::error::ApiError;
 use super::json::ApiJson;
 use super::list::{ListPage, ListQuery};
 use super::AppState;
+use crate::spec::JobRequestDto;
 use crate::store::datasets::DatasetRow;
 use crate::store::jobs::{Cancelled, Created, JobFilter, JobRow, NewJob};
+use crate::worker::dataset::{job_spec, load_stored};
 
 pub const STATUSES: [&str; 5] = ["queued", "running", "succeeded", "failed", "cancelled"];
 
@@ -44,54 +46,59 @@ pub fn job_json(j: &JobRow) -> Value {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ValidatedJob {
     pub model: Value,
+    /// The algorithm that will run (the model's default when none was named).
     pub algorithm: String,
     pub sensitive_metric: Option<Value>,
+    pub xcolor: Option<Value>,
 }
 
-/// The algorithm a model runs with when the request names none (API.md).
-pub fn default_algorithm(model_kind: &str) -> &'static str {
-    match model_kind {
-        "epsilon_m" => "epsilon_m",
-        "dissimilarity" => "xcolor",
-        _ => "mondrian",
-    }
-}
-
-/// Checks a job request's shape against its dataset; the model's own
-/// parameters are checked by the spec layer.
-pub fn validate_job(body: &Value, _dataset: &DatasetRow) -> Result<ValidatedJob, ApiError> {
-    let model = body
-        .get("model")
-        .filter(|m| m.is_object())
-        .ok_or_else(|| ApiError::invalid_parameters("/model", "model must be an object"))?;
-    let kind = model
-        .get("kind")
-        .and_then(Value::as_str)
-        .ok_or_else(|| ApiError::invalid_parameters("/model/kind", "model.kind is required"))?;
-    let algorithm = match body.get("algorithm") {
-        None | Some(Value::Null) => default_algorithm(kind).to_string(),
-        Some(Value::String(a)) => a.clone(),
-        Some(_) => {
-            return Err(ApiError::invalid_parameters(
-                "/algorithm",
-                "algorithm must be a string",
-            ))
-        }
-    };
-    let sensitive_metric = match body.get("sensitive_metric") {
-        None | Some(Value::Null) => None,
-        Some(m @ Value::Object(_)) => Some(m.clone()),
-        Some(_) => {
-            return Err(ApiError::invalid_parameters(
-                "/sensitive_metric",
-                "sensitive_metric must be an object",
-            ))
-        }
+/// Parses the request (unknown fields and bad values → 422 with pointers)
+/// and checks it against the dataset's table before queueing: the pair of
+/// model and algorithm, the SA's type, and feasibility (Theorem 1, k ≤ rows
+/// …) with the reachable values in the error's details.
+pub async fn validate_job(
+    state: &AppState,
+    body: &Value,
+    dataset: DatasetRow,
+) -> Result<ValidatedJob, ApiError> {
+    let bytes = serde_json::to_vec(body).map_err(|e| ApiError::internal(e.into()))?;
+    JobRequestDto::from_json(&bytes)?;
+    let files = state
+        .store
+        .dataset_files(&dataset.tenant, dataset.id)
+        .await?;
+    let opt = |k: &str| body.get(k).filter(|v| !v.is_null()).cloned();
+    let model = opt("model").unwrap_or(Value::Null);
+    let algorithm = opt("algorithm");
+    let sensitive_metric = opt("sensitive_metric");
+    let xcolor = opt("xcolor");
+    let checked = {
+        let (model, algorithm, metric, xcolor) = (
+            model.clone(),
+            algorithm.clone(),
+            sensitive_metric.clone(),
+            xcolor.clone(),
+        );
+        tokio::task::spawn_blocking(move || -> Result<String, proxima_core::CoreError> {
+            let table = load_stored(&dataset, &files)?;
+            let spec = job_spec(
+                &model,
+                algorithm.as_ref().and_then(Value::as_str),
+                metric.as_ref(),
+                xcolor.as_ref(),
+                table.schema(),
+            )?;
+            proxima_core::run::validate(&table, &spec)?;
+            Ok(spec.algorithm.name().to_string())
+        })
+        .await
+        .map_err(|e| ApiError::internal(anyhow::anyhow!("validating a job panicked: {e}")))?
     };
     Ok(ValidatedJob {
-        model: model.clone(),
-        algorithm,
+        model,
+        algorithm: checked?,
         sensitive_metric,
+        xcolor,
     })
 }
 
@@ -157,13 +164,14 @@ pub async fn create(
         .get_dataset(&tenant.0, dataset_id)
         .await?
         .ok_or_else(|| ApiError::not_found("dataset"))?;
-    let job = (state.validate_job)(&body, &dataset)?;
+    let job = validate_job(&state, &body, dataset).await?;
     let new = NewJob {
         tenant: tenant.0.clone(),
         dataset_id,
         model: job.model,
         algorithm: job.algorithm,
         sensitive_metric: job.sensitive_metric,
+        xcolor: job.xcolor,
         max_attempts: state.max_attempts,
         idempotency,
     };

@@ -8,6 +8,8 @@ pub mod health;
 pub mod jobs;
 pub mod json;
 pub mod list;
+pub mod results;
+pub mod upload;
 
 use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::header;
@@ -15,15 +17,9 @@ use axum::middleware::{self, Next};
 use axum::response::Response;
 use axum::routing::{get, post};
 use axum::Router;
-use serde_json::Value;
 
-use crate::store::datasets::DatasetRow;
 use crate::store::Store;
 use error::ApiError;
-use jobs::ValidatedJob;
-
-/// Checks a job request against its dataset before it is queued.
-pub type JobValidator = fn(&Value, &DatasetRow) -> Result<ValidatedJob, ApiError>;
 
 /// Shared by every handler.
 #[derive(Clone)]
@@ -33,7 +29,6 @@ pub struct AppState {
     pub max_body: usize,
     /// `max_attempts` given to new jobs.
     pub max_attempts: i32,
-    pub validate_job: JobValidator,
 }
 
 impl AppState {
@@ -42,7 +37,6 @@ impl AppState {
             store,
             max_body,
             max_attempts,
-            validate_job: jobs::validate_job,
         }
     }
 }
@@ -83,7 +77,7 @@ async fn method_not_allowed() -> ApiError {
 /// The whole application.
 pub fn router(state: AppState) -> Router {
     let v1 = Router::new()
-        .route("/datasets", get(datasets::list))
+        .route("/datasets", get(datasets::list).post(upload::upload))
         .route(
             "/datasets/{id}",
             get(datasets::get).delete(datasets::delete),
@@ -91,6 +85,8 @@ pub fn router(state: AppState) -> Router {
         .route("/jobs", post(jobs::create).get(jobs::list))
         .route("/jobs/{id}", get(jobs::get))
         .route("/jobs/{id}/cancel", post(jobs::cancel))
+        .route("/jobs/{id}/result", get(results::result))
+        .route("/jobs/{id}/audit", get(results::audit))
         .route_layer(middleware::from_fn_with_state(
             state.clone(),
             auth::require_key,

@@ -21,6 +21,7 @@ pub struct JobRow {
     pub model: Value,
     pub algorithm: String,
     pub sensitive_metric: Option<Value>,
+    pub xcolor: Option<Value>,
     pub status: String,
     pub progress: f64,
     pub attempts: i32,
@@ -41,6 +42,7 @@ pub(crate) fn job_from_row(row: &PgRow) -> Result<JobRow> {
         model: row.try_get("model")?,
         algorithm: row.try_get("algorithm")?,
         sensitive_metric: row.try_get("sensitive_metric")?,
+        xcolor: row.try_get("xcolor")?,
         status: row.try_get("status")?,
         progress: row.try_get("progress")?,
         attempts: row.try_get("attempts")?,
@@ -62,6 +64,7 @@ pub struct NewJob {
     pub model: Value,
     pub algorithm: String,
     pub sensitive_metric: Option<Value>,
+    pub xcolor: Option<Value>,
     pub max_attempts: i32,
     /// `(key, hash of the request body)` when the client sent `Idempotency-Key`.
     pub idempotency: Option<(String, String)>,
@@ -105,9 +108,9 @@ impl Store {
             None => (None, None),
         };
         let inserted = sqlx::query(
-            "INSERT INTO jobs (id, tenant, dataset_id, model, algorithm, sensitive_metric, status,
-                               max_attempts, idempotency_key, request_hash)
-             VALUES ($1, $2, $3, $4, $5, $6, 'queued', $7, $8, $9)
+            "INSERT INTO jobs (id, tenant, dataset_id, model, algorithm, sensitive_metric, xcolor,
+                               status, max_attempts, idempotency_key, request_hash)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $9, $10)
              ON CONFLICT (tenant, idempotency_key) WHERE idempotency_key IS NOT NULL
              DO NOTHING
              RETURNING *",
@@ -118,6 +121,7 @@ impl Store {
         .bind(&new.model)
         .bind(&new.algorithm)
         .bind(&new.sensitive_metric)
+        .bind(&new.xcolor)
         .bind(new.max_attempts)
         .bind(key)
         .bind(hash)

@@ -1,5 +1,6 @@
-//! Job results: the partition (row → group) and the per-group generalized
-//! QI labels, compressed, plus the audit report.
+//! Job results: the partition (row → group), compressed, plus the audit
+//! report. The generalized labels are recomputed from the dataset on
+//! download (`Release::from_assignment`), so they are not stored.
 
 use anyhow::{Context, Result};
 use serde_json::Value;
@@ -13,8 +14,6 @@ use super::{blob, Store};
 pub struct NewResult {
     /// `group_of_rows[row]` = the row's group (0-based, release order).
     pub group_of_rows: Vec<u32>,
-    /// One entry per group: the generalized labels of the QIs, in schema order.
-    pub generalizations: Vec<Vec<String>>,
     pub audit: Value,
 }
 
@@ -23,7 +22,6 @@ pub struct NewResult {
 pub struct ResultRow {
     pub job_id: Uuid,
     pub group_of_rows: Vec<u32>,
-    pub generalizations: Vec<Vec<String>>,
     pub audit: Value,
 }
 
@@ -35,18 +33,22 @@ impl Store {
         tenant: &str,
         result: &NewResult,
     ) -> Result<()> {
-        let generalizations = serde_json::to_vec(&result.generalizations)?;
         sqlx::query(
-            "INSERT INTO job_results (job_id, tenant, rows, groups, group_of_rows,
-                                      generalizations, audit)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            "INSERT INTO job_results (job_id, tenant, rows, groups, group_of_rows, audit)
+             VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(job_id)
         .bind(tenant)
         .bind(result.group_of_rows.len() as i64)
-        .bind(result.generalizations.len() as i64)
+        .bind(
+            result
+                .group_of_rows
+                .iter()
+                .map(|&g| g as i64 + 1)
+                .max()
+                .unwrap_or(0),
+        )
         .bind(blob::encode_u32s(&result.group_of_rows))
-        .bind(blob::compress(&generalizations))
         .bind(&result.audit)
         .execute(&mut **tx)
         .await?;
@@ -56,7 +58,7 @@ impl Store {
     /// The result of one of `tenant`'s jobs, if stored.
     pub async fn get_result(&self, tenant: &str, job_id: Uuid) -> Result<Option<ResultRow>> {
         let row = sqlx::query(
-            "SELECT group_of_rows, generalizations, audit FROM job_results
+            "SELECT group_of_rows, audit FROM job_results
              WHERE tenant = $1 AND job_id = $2",
         )
         .bind(tenant)
@@ -67,12 +69,9 @@ impl Store {
             return Ok(None);
         };
         let groups: Vec<u8> = row.try_get("group_of_rows")?;
-        let gens: Vec<u8> = row.try_get("generalizations")?;
         Ok(Some(ResultRow {
             job_id,
             group_of_rows: blob::decode_u32s(&groups).context("decoding a stored partition")?,
-            generalizations: serde_json::from_slice(&blob::decompress(&gens)?)
-                .context("decoding stored generalizations")?,
             audit: row.try_get("audit")?,
         }))
     }

@@ -3,6 +3,8 @@
 //! cancellation, and settles the job (succeeded / failed / cancelled /
 //! retried) only while it still holds the lease.
 
+pub mod core_runner;
+pub mod dataset;
 mod pool;
 mod run;
 
@@ -24,6 +26,8 @@ pub struct JobInput {
     pub model: Value,
     pub algorithm: String,
     pub sensitive_metric: Option<Value>,
+    /// API extension: XColor options.
+    pub xcolor: Option<Value>,
     /// 1 on the first run, 2 on the first retry, …
     pub attempt: i32,
     pub dataset: DatasetRow,

@@ -174,6 +174,7 @@ async fn load_input(ctx: &Ctx, job: &JobRow) -> anyhow::Result<Option<JobInput>>
         model: job.model.clone(),
         algorithm: job.algorithm.clone(),
         sensitive_metric: job.sensitive_metric.clone(),
+        xcolor: job.xcolor.clone(),
         attempt: job.attempts,
         dataset,
         files,

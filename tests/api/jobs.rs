@@ -24,8 +24,18 @@ async fn post_job_queues_it_with_defaults_and_location() {
     let fetched: Value = app.get(&loc).await.json().await.unwrap();
     assert_eq!(fetched["id"], job["id"]);
     // Default algorithms per model kind.
-    for (kind, algo) in [("epsilon_m", "epsilon_m"), ("dissimilarity", "xcolor")] {
-        let body = json!({"dataset_id": d.id, "model": {"kind": kind}});
+    let models = [
+        (
+            json!({"kind": "epsilon_m", "epsilon": 5, "m": 2, "neighborhood": "absolute"}),
+            "epsilon_m",
+        ),
+        (
+            json!({"kind": "dissimilarity", "epsilon": 5, "delta": 0.5, "k": 1}),
+            "xcolor",
+        ),
+    ];
+    for (model, algo) in models {
+        let body = json!({"dataset_id": d.id, "model": model});
         let job: Value = app.post_json("/v1/jobs", &body).await.json().await.unwrap();
         assert_eq!(job["algorithm"], algo);
     }

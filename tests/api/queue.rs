@@ -56,7 +56,6 @@ fn output_for(input: &JobInput) -> JobOutput {
         summary: json!({"rows": rows, "groups": 1, "attempt": input.attempt}),
         result: NewResult {
             group_of_rows: vec![0; rows],
-            generalizations: vec![vec!["[30-50]".into(), "*".into()]],
             audit: json!({"passed": true}),
         },
     }
@@ -70,6 +69,7 @@ async fn queue_job(store: &Store, max_attempts: i32) -> Uuid {
         model: json!({"kind": "k_anonymity", "k": 2}),
         algorithm: "mondrian".into(),
         sensitive_metric: None,
+        xcolor: None,
         max_attempts,
         idempotency: None,
     };
@@ -152,7 +152,6 @@ async fn an_expired_lease_is_claimable_and_only_the_new_holder_completes() {
     assert_eq!(b.attempts, 2);
     let out = NewResult {
         group_of_rows: vec![0, 0, 0],
-        generalizations: vec![vec!["*".into()]],
         audit: json!({}),
     };
     // A's late heartbeat and completion are refused.
@@ -240,10 +239,6 @@ async fn the_worker_runs_a_job_to_success_with_its_input() {
     assert!(job.finished_at.is_some());
     let result = store.get_result("t1", id).await.unwrap().unwrap();
     assert_eq!(result.group_of_rows, vec![0, 0, 0]);
-    assert_eq!(
-        result.generalizations,
-        vec![vec!["[30-50]".to_string(), "*".to_string()]]
-    );
     assert_eq!(
         store.get_audit("t1", id).await.unwrap(),
         Some(json!({"passed": true}))

@@ -219,12 +219,21 @@ pub async fn wait_job_row(store: &Store, id: &str, done: impl Fn(&str) -> bool) 
 
 pub const PEOPLE_CSV: &str = "age,zip,salary\n30,1000,50\n40,2000,60\n50,3000,70\n";
 
+/// The schema of [`PEOPLE_CSV`] (`zip`'s hierarchy comes as a file).
+pub fn people_schema(name: &str) -> Value {
+    json!({"name": name, "columns": [
+        {"name": "age", "role": "quasi_identifier", "type": "numeric"},
+        {"name": "zip", "role": "quasi_identifier", "type": "categorical"},
+        {"name": "salary", "role": "sensitive", "type": "numeric"}
+    ]})
+}
+
 pub async fn insert_dataset(store: &Store, tenant: &str, name: &str) -> DatasetRow {
     let new = NewDataset {
         id: Uuid::new_v4(),
         tenant: tenant.to_string(),
         name: name.to_string(),
-        schema: json!({"name": name, "columns": []}),
+        schema: people_schema(name),
         rows: 3,
         suppressed_rows: 0,
         size_bytes: PEOPLE_CSV.len() as i64,

@@ -1,0 +1,185 @@
+//! `GET /v1/jobs/{id}/result` (the release, streamed as CSV or JSON) and
+//! `GET /v1/jobs/{id}/audit`.
+//!
+//! The stored result is the row → group assignment; the release is rebuilt
+//! from the dataset (`Release::from_assignment`) and rendered row by row on
+//! a blocking thread into a bounded channel, so the response streams and
+//! memory does not grow with the output.
+
+use std::io::Write;
+
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
+use proxima_core::generalize::{for_each_release_row, release_header, Release};
+use serde_json::Value;
+use tokio::sync::mpsc;
+
+use super::auth::Tenant;
+use super::datasets::parse_id;
+use super::error::ApiError;
+use super::list::ListQuery;
+use super::AppState;
+use crate::render::{Format, RowWriter};
+use crate::store::jobs::JobRow;
+use crate::worker::dataset::load_stored;
+
+/// The job, or 404; 409 `result_not_ready` unless it succeeded.
+async fn succeeded_job(state: &AppState, tenant: &str, id: &str) -> Result<JobRow, ApiError> {
+    let id = parse_id(id, "job")?;
+    let job = state
+        .store
+        .get_job(tenant, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("job"))?;
+    if job.status != "succeeded" {
+        return Err(ApiError::result_not_ready(&job.status));
+    }
+    Ok(job)
+}
+
+/// `?format=` wins over `Accept`; CSV by default.
+fn format_of(q: &ListQuery, headers: &HeaderMap) -> Result<Format, ApiError> {
+    match q.param("format") {
+        Some("csv") => return Ok(Format::Csv),
+        Some("json") => return Ok(Format::Json),
+        Some(other) => {
+            return Err(ApiError::invalid_parameters(
+                "/query/format",
+                format!("format must be csv or json, got {other:?}"),
+            ))
+        }
+        None => {}
+    }
+    let accept = headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let json = accept.contains("application/json");
+    let csv = accept.contains("text/csv");
+    Ok(if json && !csv {
+        Format::Json
+    } else {
+        Format::Csv
+    })
+}
+
+fn row_id_of(q: &ListQuery) -> Result<bool, ApiError> {
+    match q.param("row_id") {
+        None | Some("false") => Ok(false),
+        Some("true") => Ok(true),
+        Some(other) => Err(ApiError::invalid_parameters(
+            "/query/row_id",
+            format!("row_id must be true or false, got {other:?}"),
+        )),
+    }
+}
+
+/// A `Write` that sends 64 KiB pieces to the response body.
+struct ChannelWriter {
+    tx: mpsc::Sender<Result<Bytes, std::io::Error>>,
+    buf: Vec<u8>,
+}
+
+impl Write for ChannelWriter {
+    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+        self.buf.extend_from_slice(data);
+        if self.buf.len() >= 1 << 16 {
+            self.flush()?;
+        }
+        Ok(data.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if self.buf.is_empty() {
+            return Ok(());
+        }
+        let piece = Bytes::from(std::mem::take(&mut self.buf));
+        // The client went away: stop rendering.
+        self.tx
+            .blocking_send(Ok(piece))
+            .map_err(|_| std::io::Error::new(std::io::ErrorKind::BrokenPipe, "client gone"))
+    }
+}
+
+pub async fn result(
+    State(state): State<AppState>,
+    Extension(tenant): Extension<Tenant>,
+    Path(id): Path<String>,
+    q: ListQuery,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let format = format_of(&q, &headers)?;
+    let row_id = row_id_of(&q)?;
+    let job = succeeded_job(&state, &tenant.0, &id).await?;
+    let stored = state
+        .store
+        .get_result(&tenant.0, job.id)
+        .await?
+        .ok_or_else(|| {
+            ApiError::internal(anyhow::anyhow!("succeeded job {} has no result", job.id))
+        })?;
+    let dataset = state
+        .store
+        .get_dataset(&tenant.0, job.dataset_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("job"))?;
+    let files = state.store.dataset_files(&tenant.0, job.dataset_id).await?;
+    // Rebuild before answering, so a corrupt result is a 500, not a cut
+    // stream.
+    let (table, release) = tokio::task::spawn_blocking(move || {
+        let table = load_stored(&dataset, &files)?;
+        let release = Release::from_assignment(&table, &stored.group_of_rows)?;
+        Ok::<_, proxima_core::CoreError>((table, release))
+    })
+    .await
+    .map_err(|e| ApiError::internal(anyhow::anyhow!("rebuilding a release panicked: {e}")))??;
+
+    let (tx, mut rx) = mpsc::channel::<Result<Bytes, std::io::Error>>(8);
+    tokio::task::spawn_blocking(move || {
+        let header = release_header(&table, row_id);
+        let header: Vec<&str> = header.iter().map(String::as_str).collect();
+        let out = ChannelWriter {
+            tx: tx.clone(),
+            buf: Vec::with_capacity(1 << 16),
+        };
+        let written = (|| {
+            let mut rows = RowWriter::new(format, out, &header)?;
+            for_each_release_row(&table, &release, row_id, |cells| rows.write_row(cells))?;
+            rows.finish()?.flush()
+        })();
+        if let Err(e) = written {
+            if e.kind() != std::io::ErrorKind::BrokenPipe {
+                tracing::error!(error = %e, "rendering a release failed");
+                let _ = tx.blocking_send(Err(e));
+            }
+        }
+    });
+    let stream = futures_util::stream::poll_fn(move |cx| rx.poll_recv(cx));
+    let content_type = match format {
+        Format::Csv => "text/csv; charset=utf-8",
+        Format::Json => "application/json",
+    };
+    let mut res = (StatusCode::OK, Body::from_stream(stream)).into_response();
+    res.headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    Ok(res)
+}
+
+pub async fn audit(
+    State(state): State<AppState>,
+    Extension(tenant): Extension<Tenant>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let job = succeeded_job(&state, &tenant.0, &id).await?;
+    let audit = state
+        .store
+        .get_audit(&tenant.0, job.id)
+        .await?
+        .ok_or_else(|| {
+            ApiError::internal(anyhow::anyhow!("succeeded job {} has no audit", job.id))
+        })?;
+    Ok(Json(audit))
+}

@@ -1,0 +1,232 @@
+//! `POST /v1/datasets`: the multipart upload (`schema`, `data`,
+//! `hierarchy:<column>` parts). The data part is streamed to a temporary
+//! file while it is hashed and counted (no whole-body buffering), validated
+//! once by the core (schema, hierarchies, types, missing values,
+//! undescribed columns), then stored compressed and chunked with its
+//! metadata in one transaction: a rejected upload stores nothing.
+
+use std::io::{Read, Write};
+
+use axum::extract::multipart::MultipartError;
+use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
+use sha2::{Digest, Sha256};
+use uuid::Uuid;
+
+use super::auth::Tenant;
+use super::datasets::dataset_json;
+use super::error::ApiError;
+use super::AppState;
+use crate::store::blob::{ChunkWriter, CHUNK_BYTES};
+use crate::store::datasets::{NewDataset, DATA_PART};
+use crate::worker::dataset::{columns_json, parse_schema};
+
+/// The uploaded parts, the data spooled to disk.
+struct Parts {
+    schema: Option<Vec<u8>>,
+    data: Option<Spooled>,
+    hierarchies: Vec<(String, Vec<u8>)>,
+}
+
+struct Spooled {
+    file: tempfile::NamedTempFile,
+    size: u64,
+    sha256: String,
+}
+
+fn multipart_error(e: MultipartError, limit: usize) -> ApiError {
+    if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::payload_too_large(limit)
+    } else {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "malformed_multipart",
+            format!("the multipart body could not be read: {}", e.body_text()),
+        )
+    }
+}
+
+async fn receive(mut multipart: Multipart, limit: usize) -> Result<Parts, ApiError> {
+    let mut parts = Parts {
+        schema: None,
+        data: None,
+        hierarchies: Vec::new(),
+    };
+    while let Some(mut field) = multipart
+        .next_field()
+        .await
+        .map_err(|e| multipart_error(e, limit))?
+    {
+        let name = field.name().unwrap_or("").to_string();
+        if name == "data" {
+            if parts.data.is_some() {
+                return Err(duplicate("data"));
+            }
+            let mut file = tempfile::NamedTempFile::new().map_err(|e| {
+                ApiError::internal(anyhow::Error::new(e).context("spooling an upload"))
+            })?;
+            let mut hasher = Sha256::new();
+            let mut size = 0u64;
+            while let Some(chunk) = field.chunk().await.map_err(|e| multipart_error(e, limit))? {
+                hasher.update(&chunk);
+                size += chunk.len() as u64;
+                file.write_all(&chunk).map_err(|e| {
+                    ApiError::internal(anyhow::Error::new(e).context("spooling an upload"))
+                })?;
+            }
+            file.flush().map_err(|e| {
+                ApiError::internal(anyhow::Error::new(e).context("spooling an upload"))
+            })?;
+            parts.data = Some(Spooled {
+                file,
+                size,
+                sha256: hex::encode(hasher.finalize()),
+            });
+        } else if name == "schema" {
+            if parts.schema.is_some() {
+                return Err(duplicate("schema"));
+            }
+            let bytes = field.bytes().await.map_err(|e| multipart_error(e, limit))?;
+            parts.schema = Some(bytes.to_vec());
+        } else if let Some(column) = name.strip_prefix("hierarchy:") {
+            if parts.hierarchies.iter().any(|(c, _)| c == column) {
+                return Err(duplicate(&name));
+            }
+            let bytes = field.bytes().await.map_err(|e| multipart_error(e, limit))?;
+            parts.hierarchies.push((column.to_string(), bytes.to_vec()));
+        } else {
+            return Err(ApiError::invalid_parameters(
+                &format!("/parts/{name}"),
+                format!(
+                    "unexpected part {name:?}: the parts are `schema`, `data` and `hierarchy:<column>`"
+                ),
+            ));
+        }
+    }
+    Ok(parts)
+}
+
+fn duplicate(name: &str) -> ApiError {
+    ApiError::invalid_parameters(
+        &format!("/parts/{name}"),
+        format!("the part {name:?} is given twice"),
+    )
+}
+
+/// What validation learned about an upload.
+struct Validated {
+    name: String,
+    schema: serde_json::Value,
+    rows: usize,
+    suppressed_rows: usize,
+    columns: serde_json::Value,
+}
+
+fn validate(
+    schema_bytes: &[u8],
+    hierarchies: &[(String, Vec<u8>)],
+    data: &std::path::Path,
+) -> Result<Validated, ApiError> {
+    let (dto, schema) = parse_schema(schema_bytes, hierarchies)?;
+    let file = std::fs::File::open(data)
+        .map_err(|e| ApiError::internal(anyhow::Error::new(e).context("reopening an upload")))?;
+    let table = proxima_core::ingest::load_table(
+        std::sync::Arc::new(schema),
+        std::io::BufReader::with_capacity(1 << 16, file),
+    )?;
+    Ok(Validated {
+        name: dto.name.clone(),
+        schema: serde_json::to_value(&dto).map_err(|e| ApiError::internal(e.into()))?,
+        rows: table.rows() + table.suppressed_rows(),
+        suppressed_rows: table.suppressed_rows(),
+        columns: columns_json(&table),
+    })
+}
+
+/// Compresses a spooled file into stored chunks (blocking).
+fn compress_file(path: &std::path::Path) -> std::io::Result<Vec<Vec<u8>>> {
+    let mut file = std::fs::File::open(path)?;
+    let mut w = ChunkWriter::new(CHUNK_BYTES);
+    let mut chunks = Vec::new();
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        let n = file.read(&mut buf)?;
+        if n == 0 {
+            break;
+        }
+        w.write(&buf[..n])?;
+        chunks.extend(w.take_full());
+    }
+    chunks.extend(w.finish()?);
+    Ok(chunks)
+}
+
+pub async fn upload(
+    State(state): State<AppState>,
+    Extension(tenant): Extension<Tenant>,
+    req: Request,
+) -> Result<Response, ApiError> {
+    let is_multipart = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|ct| ct.to_ascii_lowercase().starts_with("multipart/form-data"));
+    if !is_multipart {
+        return Err(ApiError::unsupported_media_type("multipart/form-data"));
+    }
+    let multipart = Multipart::from_request(req, &state).await.map_err(|e| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "malformed_multipart",
+            e.body_text(),
+        )
+    })?;
+    let parts = receive(multipart, state.max_body).await?;
+    let schema_bytes = parts.schema.ok_or_else(|| {
+        ApiError::invalid_parameters("/parts/schema", "the `schema` part is missing")
+    })?;
+    let data = parts
+        .data
+        .ok_or_else(|| ApiError::invalid_parameters("/parts/data", "the `data` part is missing"))?;
+    let hierarchies = parts.hierarchies;
+
+    let path = data.file.path().to_path_buf();
+    let (validated, chunks, hierarchies) = tokio::task::spawn_blocking(move || {
+        let v = validate(&schema_bytes, &hierarchies, &path)?;
+        let chunks = compress_file(&path).map_err(|e| {
+            ApiError::internal(anyhow::Error::new(e).context("compressing an upload"))
+        })?;
+        Ok::<_, ApiError>((v, chunks, hierarchies))
+    })
+    .await
+    .map_err(|e| ApiError::internal(anyhow::anyhow!("validating an upload panicked: {e}")))??;
+
+    let new = NewDataset {
+        id: Uuid::new_v4(),
+        tenant: tenant.0.clone(),
+        name: validated.name,
+        schema: validated.schema,
+        rows: validated.rows as i64,
+        suppressed_rows: validated.suppressed_rows as i64,
+        size_bytes: data.size as i64,
+        sha256: data.sha256.clone(),
+        columns: validated.columns,
+    };
+    // One transaction: the metadata row and every chunk, or nothing.
+    let mut tx = state.store.begin_dataset(&new).await?;
+    for (seq, chunk) in chunks.iter().enumerate() {
+        tx.add_chunk(DATA_PART, seq as i32, chunk).await?;
+    }
+    for (column, bytes) in &hierarchies {
+        tx.add_file(&format!("hierarchy:{column}"), bytes).await?;
+    }
+    let row = tx.commit().await?;
+    drop(data);
+    let mut res = (StatusCode::CREATED, Json(dataset_json(&row))).into_response();
+    if let Ok(loc) = HeaderValue::from_str(&format!("/v1/datasets/{}", row.id)) {
+        res.headers_mut().insert(header::LOCATION, loc);
+    }
+    Ok(res)
+}

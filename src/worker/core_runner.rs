@@ -1,0 +1,50 @@
+//! The real job body: load the stored dataset, run the core's job entry
+//! point (partition → generalize → audit), and hand back the compact
+//! release (row → group) with the summary and the audit.
+
+use std::time::Instant;
+
+use proxima_core::{CoreError, Progress};
+
+use super::dataset::{job_spec, load_stored};
+use super::{JobError, JobInput, JobOutput, JobRunner};
+use crate::spec::report::AuditReportDto;
+use crate::spec::JobSummaryDto;
+use crate::store::results::NewResult;
+
+pub struct CoreRunner;
+
+impl JobRunner for CoreRunner {
+    fn run(
+        &self,
+        input: JobInput,
+        progress: &(dyn Fn(f64) -> bool + Sync),
+    ) -> Result<JobOutput, JobError> {
+        let started = Instant::now();
+        let table = load_stored(&input.dataset, &input.files)?;
+        let spec = job_spec(
+            &input.model,
+            Some(&input.algorithm),
+            input.sensitive_metric.as_ref(),
+            input.xcolor.as_ref(),
+            table.schema(),
+        )?;
+        let outcome = proxima_core::run::run_job(&table, &spec, Progress::new(progress))?;
+        let elapsed = started.elapsed().as_millis() as u64;
+        let to_json = |v: Result<serde_json::Value, serde_json::Error>| {
+            v.map_err(|e| JobError::from(CoreError::internal(e.to_string())))
+        };
+        let summary = to_json(serde_json::to_value(JobSummaryDto::from_summary(
+            &outcome.summary,
+            elapsed,
+        )))?;
+        let audit = to_json(serde_json::to_value(AuditReportDto::from(&outcome.audit)))?;
+        Ok(JobOutput {
+            summary,
+            result: NewResult {
+                group_of_rows: outcome.release.partition().group_of_rows(table.rows()),
+                audit,
+            },
+        })
+    }
+}
