@@ -48,6 +48,7 @@ impl EmbeddedPostgres {
     /// already running there (a live `postmaster.pid`) is reused as is.
     pub fn start(data_dir: &Path) -> Result<EmbeddedPostgres> {
         let bindir = find_bindir().ok_or_else(|| anyhow!(NO_BINARIES))?;
+        check_dev_null()?;
         std::fs::create_dir_all(data_dir)
             .with_context(|| format!("creating the data directory {}", data_dir.display()))?;
         let data_dir = data_dir
@@ -285,6 +286,21 @@ pub fn find_bindir() -> Option<PathBuf> {
         candidates.extend(versions.into_iter().map(|(_, p)| p));
     }
     candidates.into_iter().find(|d| has_all(d))
+}
+
+/// initdb's scripts write to /dev/null as the cluster's account; when
+/// something has replaced the device by a root-owned file, initdb fails
+/// with an obscure message, so say what is wrong instead.
+fn check_dev_null() -> Result<()> {
+    use std::os::unix::fs::FileTypeExt;
+    match std::fs::metadata("/dev/null") {
+        Ok(m) if m.file_type().is_char_device() => Ok(()),
+        _ => bail!(
+            "/dev/null is not a character device on this machine (something replaced it \
+             with a file), and PostgreSQL's initdb needs it; restore it as root with \
+             `rm /dev/null && mknod -m 666 /dev/null c 1 3`, or set DATABASE_URL"
+        ),
+    }
 }
 
 fn is_root() -> bool {

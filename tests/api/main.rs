@@ -8,5 +8,6 @@ mod auth;
 mod errors;
 mod health;
 mod jobs;
+mod portal;
 mod queue;
 mod resources;

@@ -1,0 +1,331 @@
+//! The portal flow over HTTP on shared data: upload (with hierarchy parts),
+//! job, poll, download (CSV and JSON), audit; and uploads that are refused
+//! store nothing.
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use proxima::worker::core_runner::CoreRunner;
+use reqwest::multipart::{Form, Part};
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+
+use crate::support::*;
+
+/// `shared/` (examples and data): PROXIMA_SHARED_DATA names the data folder;
+/// else `../shared` (CI) or `../../shared` (a worktree).
+fn shared() -> Option<PathBuf> {
+    if let Some(d) = std::env::var_os("PROXIMA_SHARED_DATA") {
+        return PathBuf::from(d).parent().map(|p| p.to_path_buf());
+    }
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let found = ["../shared", "../../shared"]
+        .iter()
+        .map(|r| root.join(r))
+        .find(|p| p.join("data").is_dir());
+    if found.is_none() {
+        eprintln!("skipped: the shared data folder is absent");
+    }
+    found
+}
+
+async fn portal_app() -> TestApp {
+    TestApp::with(Options {
+        max_body: 64 << 20,
+        runner: Some(Arc::new(CoreRunner)),
+        ..Options::default()
+    })
+    .await
+}
+
+async fn upload(app: &TestApp, form: Form) -> reqwest::Response {
+    app.client
+        .post(app.url("/v1/datasets"))
+        .bearer_auth(&app.key)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap()
+}
+
+fn part_json(v: &Value) -> Part {
+    Part::bytes(serde_json::to_vec(v).unwrap())
+        .mime_str("application/json")
+        .unwrap()
+}
+
+async fn run_job(app: &TestApp, body: Value) -> Value {
+    let res = app.post_json("/v1/jobs", &body).await;
+    assert_eq!(res.status(), 202, "{}", res.text().await.unwrap());
+    let job: Value = res.json().await.unwrap();
+    let id = job["id"].as_str().unwrap().to_string();
+    let done = app
+        .wait_job(&id, |s| !matches!(s, "queued" | "running"))
+        .await;
+    assert_eq!(done["status"], "succeeded", "{done}");
+    app.get(&format!("/v1/jobs/{id}"))
+        .await
+        .json()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn creditcard_epsilon_m_upload_job_download_audit() {
+    let Some(shared) = shared() else { return };
+    let app = portal_app().await;
+    let data = std::fs::read(shared.join("data/creditcard/creditcard.csv")).unwrap();
+    let schema: Value = serde_json::from_slice(
+        &std::fs::read(shared.join("examples/creditcard.schema.json")).unwrap(),
+    )
+    .unwrap();
+    let form = Form::new()
+        .part("schema", part_json(&schema))
+        .part("data", Part::bytes(data.clone()));
+    let res = upload(&app, form).await;
+    assert_eq!(res.status(), 201);
+    let loc = res.headers()["location"].to_str().unwrap().to_string();
+    let ds: Value = res.json().await.unwrap();
+    assert_eq!(loc, format!("/v1/datasets/{}", ds["id"].as_str().unwrap()));
+    assert_eq!(ds["rows"], 30000);
+    assert_eq!(ds["size_bytes"], data.len());
+    assert_eq!(ds["sha256"], hex::encode(Sha256::digest(&data)));
+    let age = ds["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "AGE")
+        .unwrap();
+    assert_eq!(age["role"], "quasi_identifier");
+    assert!(age["min"].as_f64().unwrap() >= 18.0);
+
+    // Infeasible parameters are refused before queueing, with the bound.
+    let res = app
+        .post_json(
+            "/v1/jobs",
+            &json!({"dataset_id": ds["id"], "model":
+                {"kind": "epsilon_m", "epsilon": 1000, "m": 100000}}),
+        )
+        .await;
+    let p = expect_problem(res, 422, "infeasible_parameters").await;
+    assert!(!p["errors"].as_array().unwrap().is_empty(), "{p}");
+
+    let job = run_job(
+        &app,
+        json!({"dataset_id": ds["id"], "model": {"kind": "epsilon_m", "epsilon": 1000, "m": 4}}),
+    )
+    .await;
+    assert_eq!(job["progress"], 1.0);
+    assert_eq!(job["summary"]["rows"], 30000);
+    assert!(job["summary"]["min_group_size"].as_u64().unwrap() >= 4);
+    let id = job["id"].as_str().unwrap();
+
+    // CSV with row ids: every upload line once, SA values as uploaded.
+    let res = app.get(&format!("/v1/jobs/{id}/result?row_id=true")).await;
+    assert_eq!(res.status(), 200);
+    assert!(res.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/csv"));
+    let csv = res.text().await.unwrap();
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    assert_eq!(header[0], "group_id");
+    assert!(!header.contains(&"ID"), "identifiers are dropped");
+    let row_id = header.iter().position(|h| *h == "row_id").unwrap();
+    let bill = header.iter().position(|h| *h == "BILL_AMT1").unwrap();
+    let original: Vec<Vec<String>> = String::from_utf8(data)
+        .unwrap()
+        .lines()
+        .map(|l| l.split(';').map(str::to_string).collect())
+        .collect();
+    let orig_bill = original[0].iter().position(|h| h == "BILL_AMT1").unwrap();
+    let mut seen = HashSet::new();
+    for line in lines {
+        let cells: Vec<&str> = line.split(',').collect();
+        let n: usize = cells[row_id].parse().unwrap();
+        assert!(seen.insert(n), "row {n} twice");
+        // row_id is the 1-based data line: line n is original[n].
+        assert_eq!(cells[bill], original[n][orig_bill]);
+    }
+    assert_eq!(seen.len(), 30000);
+
+    // JSON by Accept, no row ids by default.
+    let res = app
+        .client
+        .get(app.url(&format!("/v1/jobs/{id}/result")))
+        .bearer_auth(&app.key)
+        .header("accept", "application/json")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let body: Value = res.json().await.unwrap();
+    let columns = body["columns"].as_array().unwrap();
+    assert!(!columns.iter().any(|c| c == "row_id"));
+    assert_eq!(body["rows"].as_array().unwrap().len(), 30000);
+
+    let audit: Value = app
+        .get(&format!("/v1/jobs/{id}/audit"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(audit["passed"], true, "{audit}");
+    assert_eq!(audit["rows"], 30000);
+}
+
+#[tokio::test]
+async fn adult_mondrian_with_hierarchy_parts() {
+    let Some(shared) = shared() else { return };
+    let app = portal_app().await;
+    let dir = shared.join("data/adult");
+    let schema: Value =
+        serde_json::from_slice(&std::fs::read(shared.join("examples/adult.schema.json")).unwrap())
+            .unwrap();
+    let mut form = Form::new().part("schema", part_json(&schema)).part(
+        "data",
+        Part::bytes(std::fs::read(dir.join("adult.csv")).unwrap()),
+    );
+    for col in [
+        "sex",
+        "race",
+        "marital-status",
+        "education",
+        "native-country",
+        "workclass",
+        "occupation",
+        "salary-class",
+    ] {
+        let file = std::fs::read(dir.join(format!("adult_hierarchy_{col}.csv"))).unwrap();
+        form = form.part(format!("hierarchy:{col}"), Part::bytes(file));
+    }
+    let res = upload(&app, form).await;
+    assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
+    let ds: Value = res.json().await.unwrap();
+    let sex = ds["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "sex")
+        .unwrap();
+    assert_eq!(sex["hierarchy_height"], 1);
+    let job = run_job(
+        &app,
+        json!({"dataset_id": ds["id"], "model": {"kind": "k_anonymity", "k": 10}}),
+    )
+    .await;
+    assert_eq!(job["algorithm"], "mondrian");
+    assert!(job["summary"]["min_group_size"].as_u64().unwrap() >= 10);
+    let id = job["id"].as_str().unwrap();
+    let csv = app
+        .get(&format!("/v1/jobs/{id}/result?format=csv"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(
+        csv.lines().count() as u64,
+        job["summary"]["published_rows"].as_u64().unwrap() + 1
+    );
+}
+
+#[tokio::test]
+async fn refused_uploads_store_nothing() {
+    let app = portal_app().await;
+    let count = || async {
+        let n: i64 = sqlx::query_scalar("SELECT count(*) FROM datasets")
+            .fetch_one(&app.store.pool)
+            .await
+            .unwrap();
+        let c: i64 = sqlx::query_scalar("SELECT count(*) FROM dataset_chunks")
+            .fetch_one(&app.store.pool)
+            .await
+            .unwrap();
+        (n, c)
+    };
+    let schema = people_schema("people");
+    // A column the schema does not describe.
+    let csv = format!(
+        "{}",
+        PEOPLE_CSV
+            .replace("salary\n", "salary,extra\n")
+            .replace("50\n", "50,1\n")
+            .replace("60\n", "60,1\n")
+            .replace("70\n", "70,1\n")
+    );
+    let form = Form::new()
+        .part("schema", part_json(&schema))
+        .part("data", Part::bytes(csv.into_bytes()))
+        .part(
+            "hierarchy:zip",
+            Part::bytes(b"1000;*\n2000;*\n3000;*\n".to_vec()),
+        );
+    expect_problem(upload(&app, form).await, 422, "undescribed_column").await;
+    // A value missing from its hierarchy.
+    let form = Form::new()
+        .part("schema", part_json(&schema))
+        .part("data", Part::bytes(PEOPLE_CSV.as_bytes().to_vec()))
+        .part("hierarchy:zip", Part::bytes(b"1000;*\n2000;*\n".to_vec()));
+    expect_problem(upload(&app, form).await, 422, "invalid_hierarchy").await;
+    // Missing parts, unknown parts, a schema that is not JSON.
+    let form = Form::new().part("data", Part::bytes(PEOPLE_CSV.as_bytes().to_vec()));
+    expect_problem(upload(&app, form).await, 422, "invalid_parameters").await;
+    let form = Form::new()
+        .part("schema", part_json(&schema))
+        .part("data", Part::bytes(PEOPLE_CSV.as_bytes().to_vec()))
+        .part("extra", Part::bytes(b"x".to_vec()));
+    expect_problem(upload(&app, form).await, 422, "invalid_parameters").await;
+    let form = Form::new()
+        .part("schema", Part::bytes(b"{not json".to_vec()))
+        .part("data", Part::bytes(PEOPLE_CSV.as_bytes().to_vec()));
+    expect_problem(upload(&app, form).await, 400, "malformed_json").await;
+    // Not multipart at all.
+    let res = app.post_json("/v1/datasets", &schema).await;
+    expect_problem(res, 415, "unsupported_media_type").await;
+    assert_eq!(count().await, (0, 0));
+    // And the same upload done right is stored.
+    let form = Form::new()
+        .part("schema", part_json(&schema))
+        .part("data", Part::bytes(PEOPLE_CSV.as_bytes().to_vec()))
+        .part(
+            "hierarchy:zip",
+            Part::bytes(b"1000;*\n2000;*\n3000;*\n".to_vec()),
+        );
+    assert_eq!(upload(&app, form).await.status(), 201);
+    assert_eq!(count().await, (1, 2));
+}
+
+#[tokio::test]
+async fn results_wait_for_success() {
+    let app = TestApp::start().await;
+    let d = app.dataset("t1").await;
+    let job: Value = app
+        .post_json("/v1/jobs", &model_body(d.id))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let id = job["id"].as_str().unwrap();
+    let p = expect_problem(
+        app.get(&format!("/v1/jobs/{id}/result")).await,
+        409,
+        "result_not_ready",
+    )
+    .await;
+    assert_eq!(p["details"]["status"], "queued");
+    expect_problem(
+        app.get(&format!("/v1/jobs/{id}/audit")).await,
+        409,
+        "result_not_ready",
+    )
+    .await;
+    let other = uuid::Uuid::new_v4();
+    expect_problem(
+        app.get(&format!("/v1/jobs/{other}/result")).await,
+        404,
+        "not_found",
+    )
+    .await;
+}
