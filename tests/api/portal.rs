@@ -247,14 +247,11 @@ async fn refused_uploads_store_nothing() {
     };
     let schema = people_schema("people");
     // A column the schema does not describe.
-    let csv = format!(
-        "{}",
-        PEOPLE_CSV
-            .replace("salary\n", "salary,extra\n")
-            .replace("50\n", "50,1\n")
-            .replace("60\n", "60,1\n")
-            .replace("70\n", "70,1\n")
-    );
+    let csv = PEOPLE_CSV
+        .replace("salary\n", "salary,extra\n")
+        .replace("50\n", "50,1\n")
+        .replace("60\n", "60,1\n")
+        .replace("70\n", "70,1\n");
     let form = Form::new()
         .part("schema", part_json(&schema))
         .part("data", Part::bytes(csv.into_bytes()))
