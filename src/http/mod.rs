@@ -1,9 +1,11 @@
 //! The HTTP API (API.md): one file per resource, our own JSON extractor and
 //! one problem+json error table.
 
+pub mod audits;
 pub mod auth;
 pub mod datasets;
 pub mod error;
+pub mod feasibility;
 pub mod health;
 pub mod jobs;
 pub mod json;
@@ -82,11 +84,13 @@ pub fn router(state: AppState) -> Router {
             "/datasets/{id}",
             get(datasets::get).delete(datasets::delete),
         )
+        .route("/datasets/{id}/feasibility", post(feasibility::feasibility))
         .route("/jobs", post(jobs::create).get(jobs::list))
         .route("/jobs/{id}", get(jobs::get))
         .route("/jobs/{id}/cancel", post(jobs::cancel))
         .route("/jobs/{id}/result", get(results::result))
         .route("/jobs/{id}/audit", get(results::audit))
+        .route("/audits", post(audits::audit))
         .route_layer(middleware::from_fn_with_state(
             state.clone(),
             auth::require_key,

@@ -174,6 +174,61 @@ async fn creditcard_epsilon_m_upload_job_download_audit() {
         .unwrap();
     assert_eq!(audit["passed"], true, "{audit}");
     assert_eq!(audit["rows"], 30000);
+
+    // Feasibility agrees with what job validation accepts: max_m passes,
+    // max_m + 1 is refused as infeasible.
+    let path = format!("/v1/datasets/{}/feasibility", ds["id"].as_str().unwrap());
+    let f: Value = app
+        .post_json(&path, &json!({"kind": "epsilon_m", "epsilon": 1000}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let max_m = f["max_m"].as_u64().unwrap();
+    assert!(max_m >= 4 && f["maxsize"].as_u64().unwrap() > 0, "{f}");
+    let model = |m: u64| json!({"dataset_id": ds["id"], "model": {"kind": "epsilon_m", "epsilon": 1000, "m": m}});
+    assert_eq!(app.post_json("/v1/jobs", &model(max_m)).await.status(), 202);
+    let res = app.post_json("/v1/jobs", &model(max_m + 1)).await;
+    expect_problem(res, 422, "infeasible_parameters").await;
+    let f: Value = app
+        .post_json(&path, &json!({"kind": "epsilon_m", "m": 4}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert!(f["max_epsilon_exclusive"].as_f64().unwrap() > 1000.0, "{f}");
+    let res = app.post_json(&path, &json!({"kind": "epsilon_m"})).await;
+    expect_problem(res, 422, "invalid_parameters").await;
+
+    // POST /v1/audits on the job's result, and on the raw upload grouped by
+    // identical QI values (where small groups fail k = 4).
+    let by_job: Value = app
+        .post_json(
+            "/v1/audits",
+            &json!({"job_id": id, "checks": [{"kind": "k_anonymity", "k": 4}]}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(by_job["passed"], true, "{by_job}");
+    assert_eq!(
+        by_job["checks"][0]["value"]["min_size"].as_u64().unwrap() >= 4,
+        true
+    );
+    let raw: Value = app
+        .post_json(
+            "/v1/audits",
+            &json!({"dataset_id": ds["id"], "groups": {"by": "quasi_identifiers"},
+                    "checks": [{"kind": "k_anonymity", "k": 4}]}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(raw["rows"], 30000, "{raw}");
+    assert_eq!(raw["passed"], false, "{raw}");
+    assert!(raw["checks"][0]["violating_groups"].as_u64().unwrap() > 0);
 }
 
 #[tokio::test]

@@ -1,0 +1,99 @@
+//! `POST /v1/audits`: audit a table before publication, synchronously — an
+//! uploaded dataset grouped by identical QI values or by a column, or a
+//! job's result with the given checks.
+
+use axum::extract::State;
+use axum::{Extension, Json};
+use proxima_core::audit::{group_by_column, group_by_published_qis};
+use proxima_core::generalize::Release;
+use proxima_core::{CoreError, ErrorKind, Progress};
+use serde_json::Value;
+
+use super::auth::Tenant;
+use super::datasets::parse_id;
+use super::error::ApiError;
+use super::json::ApiJson;
+use super::AppState;
+use crate::spec::{audit_checks, AuditReportDto, AuditRequestDto, AuditTarget, GroupsDto};
+use crate::worker::dataset::load_stored;
+
+pub async fn audit(
+    State(state): State<AppState>,
+    Extension(tenant): Extension<Tenant>,
+    ApiJson(body): ApiJson<Value>,
+) -> Result<Json<Value>, ApiError> {
+    let bytes = serde_json::to_vec(&body).map_err(|e| ApiError::internal(e.into()))?;
+    let request = AuditRequestDto::from_json(&bytes)?;
+    // By job: the job's partition on its dataset. By dataset: the grouping
+    // the request names.
+    let (dataset_id, assignment) = match request.target()? {
+        AuditTarget::Dataset(id) => (parse_id(id, "dataset")?, None),
+        AuditTarget::Job(id) => {
+            let id = parse_id(id, "job")?;
+            let job = state
+                .store
+                .get_job(&tenant.0, id)
+                .await?
+                .ok_or_else(|| ApiError::not_found("job"))?;
+            if job.status != "succeeded" {
+                return Err(ApiError::result_not_ready(&job.status));
+            }
+            let stored = state
+                .store
+                .get_result(&tenant.0, id)
+                .await?
+                .ok_or_else(|| ApiError::internal(anyhow::anyhow!("job {id} has no result")))?;
+            (job.dataset_id, Some(stored.group_of_rows))
+        }
+    };
+    let dataset = state
+        .store
+        .get_dataset(&tenant.0, dataset_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("dataset"))?;
+    let files = state.store.dataset_files(&tenant.0, dataset_id).await?;
+    let report = tokio::task::spawn_blocking(move || {
+        let table = load_stored(&dataset, &files)?;
+        let checks = audit_checks(&request.checks, table.schema())?;
+        let report = match assignment {
+            Some(assignment) => {
+                let release = Release::from_assignment(&table, &assignment)?;
+                proxima_core::audit::audit(
+                    &table,
+                    release.partition(),
+                    None,
+                    &checks,
+                    Progress::none(),
+                )?
+            }
+            None => {
+                let (partition, ids) = match &request.groups {
+                    GroupsDto::QuasiIdentifiers {} => group_by_published_qis(&table),
+                    GroupsDto::Column { column } => {
+                        let (index, _) = table.schema().column(column).ok_or_else(|| {
+                            CoreError::new(
+                                ErrorKind::UnknownColumn,
+                                format!("the groups column '{column}' is not in the dataset"),
+                            )
+                            .with_error("/groups/column", "no such column in the dataset")
+                        })?;
+                        group_by_column(&table, index)?
+                    }
+                };
+                proxima_core::audit::audit(
+                    &table,
+                    &partition,
+                    Some(&ids),
+                    &checks,
+                    Progress::none(),
+                )?
+            }
+        };
+        Ok::<_, CoreError>(AuditReportDto::from(&report))
+    })
+    .await
+    .map_err(|e| ApiError::internal(anyhow::anyhow!("an audit panicked: {e}")))??;
+    Ok(Json(
+        serde_json::to_value(report).map_err(|e| ApiError::internal(e.into()))?,
+    ))
+}
