@@ -378,3 +378,52 @@ async fn results_wait_for_success() {
     )
     .await;
 }
+
+/// The sal 500k case: upload → epsilon_m ε = 4500, m = 5 → download.
+#[tokio::test]
+async fn sal_500k_epsilon_m_upload_job_download() {
+    use std::io::Read;
+    let Some(shared) = shared() else { return };
+    let app = portal_app().await;
+    let mut data = Vec::new();
+    flate2::read::GzDecoder::new(
+        std::fs::File::open(shared.join("data/sal_synthetic/sal_synthetic_500k.csv.gz")).unwrap(),
+    )
+    .read_to_end(&mut data)
+    .unwrap();
+    let schema: Value =
+        serde_json::from_slice(&std::fs::read(shared.join("examples/sal.schema.json")).unwrap())
+            .unwrap();
+    let form = Form::new()
+        .part("schema", part_json(&schema))
+        .part("data", Part::bytes(data));
+    let res = upload(&app, form).await;
+    assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
+    let ds: Value = res.json().await.unwrap();
+    assert_eq!(ds["rows"], 500_000);
+    let job = run_job(
+        &app,
+        json!({"dataset_id": ds["id"], "model":
+            {"kind": "epsilon_m", "epsilon": 4500, "m": 5, "neighborhood": "absolute"}}),
+    )
+    .await;
+    assert_eq!(job["summary"]["published_rows"], 500_000);
+    assert!(job["summary"]["min_group_size"].as_u64().unwrap() >= 5);
+    let id = job["id"].as_str().unwrap();
+    let res = app.get(&format!("/v1/jobs/{id}/result")).await;
+    assert_eq!(res.status(), 200);
+    let csv = res.text().await.unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "group_id,Age,Birthplace,Occupation,Income"
+    );
+    assert_eq!(lines.count(), 500_000);
+    let audit: Value = app
+        .get(&format!("/v1/jobs/{id}/audit"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(audit["passed"], true);
+}
