@@ -427,3 +427,46 @@ async fn sal_500k_epsilon_m_upload_job_download() {
         .unwrap();
     assert_eq!(audit["passed"], true);
 }
+
+#[tokio::test]
+async fn creditcard_xcolor_job_and_its_audit() {
+    let Some(shared) = shared() else { return };
+    let app = portal_app().await;
+    let schema: Value = serde_json::from_slice(
+        &std::fs::read(shared.join("examples/creditcard.schema.json")).unwrap(),
+    )
+    .unwrap();
+    let data = std::fs::read(shared.join("data/creditcard/creditcard.csv")).unwrap();
+    let form = Form::new()
+        .part("schema", part_json(&schema))
+        .part("data", Part::bytes(data));
+    let res = upload(&app, form).await;
+    assert_eq!(res.status(), 201);
+    let ds: Value = res.json().await.unwrap();
+    let job = run_job(
+        &app,
+        json!({"dataset_id": ds["id"], "model":
+            {"kind": "dissimilarity", "epsilon": 0.001, "delta": 0.5, "k": 10}}),
+    )
+    .await;
+    assert_eq!(job["algorithm"], "xcolor");
+    assert!(job["summary"]["min_group_size"].as_u64().unwrap() >= 10);
+    let id = job["id"].as_str().unwrap();
+    let audit: Value = app
+        .get(&format!("/v1/jobs/{id}/audit"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(audit["passed"], true, "{audit}");
+    let kinds: Vec<&str> = audit["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["kind"].as_str().unwrap())
+        .collect();
+    assert!(kinds.contains(&"dissimilarity"), "{kinds:?}");
+    let res = app.get(&format!("/v1/jobs/{id}/result?format=json")).await;
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["rows"].as_array().unwrap().len(), 30000);
+}
