@@ -7,6 +7,17 @@ async fn healthz_and_readyz_on_a_migrated_database() {
     assert_eq!(res.status(), 200);
     let res = app.client.get(app.url("/readyz")).send().await.unwrap();
     assert_eq!(res.status(), 200);
+    // Every response carries a request id; a client's own is kept.
+    let id = res.headers()["x-request-id"].to_str().unwrap();
+    assert!(uuid::Uuid::parse_str(id).is_ok(), "{id}");
+    let res = app
+        .client
+        .get(app.url("/healthz"))
+        .header("x-request-id", "portal-42")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.headers()["x-request-id"], "portal-42");
 }
 
 #[tokio::test]
