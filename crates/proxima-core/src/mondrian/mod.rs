@@ -29,7 +29,12 @@ pub use constraint::Constraint;
 /// the reachable value in the details (`max_k`, `max_l`).
 pub fn anonymize(table: &Table, model: &PrivacyModel, progress: Progress) -> CoreResult<Partition> {
     let constraint = Constraint::for_model(table, model)?;
-    anonymize_with(table, |rows: &[u32]| constraint.allows(rows), progress)
+    constrained(
+        table,
+        |rows: &[u32]| constraint.allows(rows),
+        constraint.min_size(),
+        progress,
+    )
 }
 
 /// The generic constrained Mondrian: `allows` decides whether a set of rows
@@ -37,6 +42,22 @@ pub fn anonymize(table: &Table, model: &PrivacyModel, progress: Progress) -> Cor
 /// whole table, else `infeasible_parameters`. Every output group is allowed
 /// and the groups cover every row once.
 pub fn anonymize_with<F>(table: &Table, allows: F, progress: Progress) -> CoreResult<Partition>
+where
+    F: Fn(&[u32]) -> bool + Sync,
+{
+    constrained(table, allows, 1, progress)
+}
+
+/// [`anonymize_with`] knowing that no allowed group has fewer than
+/// `min_size` rows: a part below 2·min_size cannot be cut, so it becomes a
+/// group without computing widths and cuts (about a third of the nodes of
+/// a k-anonymous split).
+fn constrained<F>(
+    table: &Table,
+    allows: F,
+    min_size: usize,
+    progress: Progress,
+) -> CoreResult<Partition>
 where
     F: Fn(&[u32]) -> bool + Sync,
 {
@@ -52,6 +73,9 @@ where
     }
     let space = QiSpace::new(table);
     let groups = recursive_split(all, progress, |rows| {
+        if rows.len() < 2 * min_size.max(1) {
+            return None;
+        }
         // Widest normalized range first; the next widest when its cut would
         // leave a half that is not allowed.
         space.dims_by_width(rows).into_iter().find_map(|dim| {
