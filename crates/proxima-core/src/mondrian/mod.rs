@@ -31,7 +31,7 @@ pub use constraint::Constraint;
 /// the reachable value in the details (`max_k`, `max_l`).
 pub fn anonymize(table: &Table, model: &PrivacyModel, progress: Progress) -> CoreResult<Partition> {
     let constraint = Constraint::for_model(table, model)?;
-    constrained(
+    anonymize_with_min_size(
         table,
         |rows: &[u32]| constraint.allows(rows),
         constraint.min_size(),
@@ -47,7 +47,7 @@ pub fn anonymize_with<F>(table: &Table, allows: F, progress: Progress) -> CoreRe
 where
     F: Fn(&[u32]) -> bool + Sync,
 {
-    constrained(table, allows, 1, progress)
+    anonymize_with_min_size(table, allows, 1, progress)
 }
 
 /// Tables at least this large split the two halves of the root cut on two
@@ -94,10 +94,10 @@ where
 }
 
 /// [`anonymize_with`] knowing that no allowed group has fewer than
-/// `min_size` rows: a part below 2·min_size cannot be cut, so it becomes a
-/// group without computing widths and cuts (about a third of the nodes of
-/// a k-anonymous split).
-fn constrained<F>(
+/// `min_size` rows (k, or m for (ε,m)): a part below 2·min_size cannot be
+/// cut, so it becomes a group without computing widths and cuts. A
+/// `min_size` above the true bound would only stop the split early.
+pub fn anonymize_with_min_size<F>(
     table: &Table,
     allows: F,
     min_size: usize,
