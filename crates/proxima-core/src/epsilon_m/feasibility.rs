@@ -49,7 +49,7 @@ pub(crate) fn max_m_sorted(sorted: &[f64], epsilon: Epsilon, neighborhood: Neigh
         Neighborhood::Relative => find_maxsize(n, get, RelativeBand { epsilon: e }, usize::MAX),
     };
     MaxM {
-        max_m: if maxsize == 0 { 0 } else { n / maxsize },
+        max_m: n.checked_div(maxsize).unwrap_or(0),
         maxsize,
     }
 }

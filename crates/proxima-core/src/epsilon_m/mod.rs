@@ -119,3 +119,194 @@ fn single_numeric_sa(table: &Table) -> CoreResult<&[f64]> {
     };
     Err(CoreError::invalid_parameters("/model", message))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::{Detail, ErrorKind};
+    use crate::params::{Epsilon, M};
+    use crate::table::{QiValues, SaValues};
+    use std::sync::{Arc, Mutex};
+
+    fn params(e: f64, m: u64, nb: Neighborhood) -> EpsilonM {
+        EpsilonM::new(
+            Epsilon::new(e, "/e").unwrap(),
+            M::new(m, "/m").unwrap(),
+            nb,
+            "/e",
+        )
+        .unwrap()
+    }
+
+    /// Table 1a (age, zipcode in thousands, salary).
+    fn table1() -> Table {
+        Table::from_columns(
+            vec![
+                (
+                    "age".into(),
+                    QiValues::Numeric(vec![17., 19., 21., 24., 29., 34., 38., 42.]),
+                ),
+                (
+                    "zip".into(),
+                    QiValues::Numeric(vec![12., 13., 14., 16., 21., 24., 36., 39.]),
+                ),
+            ],
+            vec![(
+                "salary".into(),
+                SaValues::Numeric(vec![
+                    1000., 1010., 1020., 50000., 16000., 24000., 33000., 31000.,
+                ]),
+            )],
+        )
+    }
+
+    #[test]
+    fn table1_is_partitioned_within_theorem1() {
+        let t = table1();
+        let sa = t.single_numeric_sa().unwrap().to_vec();
+        for (e, m) in [(10000.0, 2), (19.0, 4), (100.0, 2)] {
+            let p = params(e, m, Neighborhood::Absolute);
+            let part = anonymize(&t, &p, Progress::none()).unwrap();
+            part.check_covers(8).unwrap();
+            for g in &part.groups {
+                let values: Vec<f64> = g.iter().map(|&r| sa[r as usize]).collect();
+                assert!(group_satisfies(&values, &p), "{e} {m}: {values:?}");
+            }
+        }
+        // 1000, 1010, 1020 are within 20 of each other: with m = 4 they
+        // must end in distinct groups of ≥ 4 rows, so exactly 2 groups.
+        let part = anonymize(
+            &t,
+            &params(19.0, 4, Neighborhood::Absolute),
+            Progress::none(),
+        )
+        .unwrap();
+        assert_eq!(part.len(), 2);
+        let err = anonymize(
+            &t,
+            &params(10000.0, 3, Neighborhood::Absolute),
+            Progress::none(),
+        )
+        .unwrap_err();
+        assert_eq!(err.kind, ErrorKind::InfeasibleParameters);
+        assert_eq!(
+            err.detail("max_epsilon_exclusive"),
+            Some(&Detail::Num(20.0))
+        );
+    }
+
+    #[test]
+    fn sensitive_columns_must_be_one_numeric() {
+        let h = Arc::new(crate::Hierarchy::flat(["a", "b"]));
+        let cat = Table::from_columns(
+            vec![("q".into(), QiValues::Numeric(vec![1., 2.]))],
+            vec![(
+                "s".into(),
+                SaValues::Categorical {
+                    codes: vec![0, 1],
+                    hierarchy: h,
+                    has_hierarchy: false,
+                },
+            )],
+        );
+        let err = anonymize(
+            &cat,
+            &params(1.0, 1, Neighborhood::Absolute),
+            Progress::none(),
+        )
+        .unwrap_err();
+        assert_eq!(
+            (err.kind, err.errors[0].pointer.as_str()),
+            (ErrorKind::InvalidParameters, "/model")
+        );
+        assert!(
+            err.message.contains("'s' is categorical"),
+            "{}",
+            err.message
+        );
+        let two = Table::from_columns(
+            vec![("q".into(), QiValues::Numeric(vec![1., 2.]))],
+            vec![
+                ("s".into(), SaValues::Numeric(vec![1., 2.])),
+                ("u".into(), SaValues::Numeric(vec![1., 2.])),
+            ],
+        );
+        let err = anonymize(
+            &two,
+            &params(1.0, 1, Neighborhood::Absolute),
+            Progress::none(),
+        )
+        .unwrap_err();
+        assert!(
+            err.message.contains("the dataset has 2 (s, u)"),
+            "{}",
+            err.message
+        );
+    }
+
+    #[test]
+    fn relative_needs_positive_values_and_names_the_line() {
+        let t = Table::from_columns(
+            vec![("q".into(), QiValues::Numeric(vec![1., 2., 3.]))],
+            vec![("s".into(), SaValues::Numeric(vec![5., 0., 7.]))],
+        );
+        let err = anonymize(
+            &t,
+            &params(0.1, 1, Neighborhood::Relative),
+            Progress::none(),
+        )
+        .unwrap_err();
+        assert_eq!(err.kind, ErrorKind::InvalidParameters);
+        assert!(err.message.contains("data line 2 has 0"), "{}", err.message);
+        assert_eq!(err.detail("line"), Some(&Detail::Int(2)));
+        // Absolute accepts the same values.
+        assert!(anonymize(
+            &t,
+            &params(0.1, 1, Neighborhood::Absolute),
+            Progress::none()
+        )
+        .is_ok());
+    }
+
+    #[test]
+    fn progress_is_reported_and_cancellation_stops() {
+        let t = table1();
+        let seen = Mutex::new(Vec::new());
+        let record = |f: f64| {
+            seen.lock().unwrap().push(f);
+            true
+        };
+        anonymize(
+            &t,
+            &params(100.0, 2, Neighborhood::Absolute),
+            Progress::new(&record),
+        )
+        .unwrap();
+        let seen = seen.into_inner().unwrap();
+        assert!(seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
+        assert!(seen.iter().any(|&f| f <= 0.8) && seen.last() == Some(&1.0));
+        let stop = |_: f64| false;
+        let err = anonymize(
+            &t,
+            &params(100.0, 2, Neighborhood::Absolute),
+            Progress::new(&stop),
+        )
+        .unwrap_err();
+        assert_eq!(err.kind, ErrorKind::Cancelled);
+    }
+
+    #[test]
+    fn an_empty_table_gives_an_empty_partition() {
+        let t = Table::from_columns(
+            vec![("q".into(), QiValues::Numeric(vec![]))],
+            vec![("s".into(), SaValues::Numeric(vec![]))],
+        );
+        let part = anonymize(
+            &t,
+            &params(1.0, 3, Neighborhood::Absolute),
+            Progress::none(),
+        )
+        .unwrap();
+        assert!(part.is_empty());
+    }
+}
