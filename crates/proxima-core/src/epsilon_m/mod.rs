@@ -60,9 +60,11 @@ pub fn anonymize(table: &Table, params: &EpsilonM, progress: Progress) -> CoreRe
         return Ok(Partition::default());
     }
     // The one sort: by value, ties by row, so the result is deterministic.
-    let mut rows: Vec<u32> = (0..sa.len() as u32).collect();
-    rows.sort_unstable_by(|&a, &b| sa[a as usize].total_cmp(&sa[b as usize]).then(a.cmp(&b)));
-    let sorted: Vec<f64> = rows.iter().map(|&r| sa[r as usize]).collect();
+    // Sorting (value, row) pairs keeps the comparisons on contiguous memory.
+    let mut pairs: Vec<(f64, u32)> = sa.iter().zip(0u32..).map(|(&v, r)| (v, r)).collect();
+    pairs.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    let rows: Vec<u32> = pairs.iter().map(|p| p.1).collect();
+    let sorted: Vec<f64> = pairs.into_iter().map(|p| p.0).collect();
     feasibility::check_feasible_sorted(&sorted, params)?;
     drop(sorted);
 

@@ -38,12 +38,30 @@ pub(crate) fn split_phase<N: Neighborhoods>(
 }
 
 /// How a QI dimension's width is measured on a node's rows.
-enum Width {
+enum Width<'a> {
     /// Numeric or date: (hi − lo) / `range` over the node's dense keys, the
     /// formula of [`QiSpace::normalized_width`] (0 when `range` is 0).
-    Range { range: f64 },
+    Range { range: f64, column: Column<'a> },
     /// Categorical: [`QiSpace::normalized_width`] itself (hierarchy LCA).
     Hierarchy,
+}
+
+/// A numeric or date QI column, read directly (the same key as
+/// [`QiSpace::key`], without its per-call dispatch).
+#[derive(Clone, Copy)]
+enum Column<'a> {
+    Numeric(&'a [f64]),
+    Date(&'a [i32]),
+}
+
+impl Column<'_> {
+    #[inline]
+    fn key(self, row: u32) -> f64 {
+        match self {
+            Column::Numeric(v) => v[row as usize],
+            Column::Date(v) => v[row as usize] as f64,
+        }
+    }
 }
 
 /// Per-node working memory, reused across nodes. A node's rows are
@@ -56,7 +74,7 @@ struct Scratch<'s, 'a, N> {
     sa: &'s [f64],
     nb: N,
     m: usize,
-    widths: Vec<Width>,
+    widths: Vec<Width<'a>>,
     /// The node's SA values, in its (SA-sorted) row order.
     node_sa: Vec<f64>,
     /// Per dimension, the node's keys (empty for categorical dimensions).
@@ -67,19 +85,23 @@ struct Scratch<'s, 'a, N> {
 
 impl<'s, 'a, N: Neighborhoods> Scratch<'s, 'a, N> {
     fn new(space: &'s QiSpace<'a>, sa: &'s [f64], nb: N, m: usize) -> Self {
-        let widths = (0..space.dims())
-            .map(|d| match space.table().qis()[d].values {
-                QiValues::Categorical { .. } => Width::Hierarchy,
-                _ => {
-                    let (lo, hi) = (0..space.table().rows() as u32)
-                        .map(|r| space.key(d, r))
-                        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), k| {
-                            (lo.min(k), hi.max(k))
-                        });
-                    Width::Range {
-                        range: if hi > lo { hi - lo } else { 0.0 },
-                    }
-                }
+        let widths = space
+            .table()
+            .qis()
+            .iter()
+            .map(|c| {
+                let column = match &c.values {
+                    QiValues::Categorical { .. } => return Width::Hierarchy,
+                    QiValues::Numeric(v) => Column::Numeric(v),
+                    QiValues::Date(v) => Column::Date(v),
+                };
+                let (lo, hi) = (0..space.table().rows() as u32)
+                    .map(|r| column.key(r))
+                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), k| {
+                        (lo.min(k), hi.max(k))
+                    });
+                let range = if hi > lo { hi - lo } else { 0.0 };
+                Width::Range { range, column }
             })
             .collect();
         Scratch {
@@ -130,8 +152,8 @@ impl<'s, 'a, N: Neighborhoods> Scratch<'s, 'a, N> {
             .extend(part.iter().map(|&r| self.sa[r as usize]));
         for (d, keys) in self.node_keys.iter_mut().enumerate() {
             keys.clear();
-            if let Width::Range { .. } = self.widths[d] {
-                keys.extend(part.iter().map(|&r| self.space.key(d, r)));
+            if let Width::Range { column, .. } = self.widths[d] {
+                keys.extend(part.iter().map(|&r| column.key(r)));
             }
         }
     }
@@ -182,7 +204,7 @@ impl<'s, 'a, N: Neighborhoods> Scratch<'s, 'a, N> {
         for (side, half) in [left, right].into_iter().enumerate() {
             let widths: f64 = (0..dims)
                 .map(|d| match self.widths[d] {
-                    Width::Range { range } if range > 0.0 => {
+                    Width::Range { range, .. } if range > 0.0 => {
                         let (lo, hi) = bounds[d][side];
                         (hi - lo) / range
                     }
