@@ -81,6 +81,8 @@ struct Scratch<'s, 'a, N> {
     node_keys: Vec<Vec<f64>>,
     /// SA values of the two halves of the cut being evaluated.
     half_sa: [Vec<f64>; 2],
+    /// Per position of the node: whether the row is in the left half.
+    in_left: Vec<bool>,
 }
 
 impl<'s, 'a, N: Neighborhoods> Scratch<'s, 'a, N> {
@@ -113,6 +115,7 @@ impl<'s, 'a, N: Neighborhoods> Scratch<'s, 'a, N> {
             node_sa: Vec::new(),
             node_keys: vec![Vec::new(); space.dims()],
             half_sa: [Vec::new(), Vec::new()],
+            in_left: Vec::new(),
         }
     }
 
@@ -168,29 +171,22 @@ impl<'s, 'a, N: Neighborhoods> Scratch<'s, 'a, N> {
 
     /// `loss(left) + loss(right)` when both halves are generalizable.
     /// `left` and `right` are complementary subsequences of `part` (cuts are
-    /// stable), so one merge-like scan of `part` tells each position's side.
+    /// stable), so one merge-like scan of `part` tells each position's side;
+    /// widths are only computed for cuts that pass.
     fn evaluate(&mut self, part: &[u32], left: &[u32], right: &[u32]) -> Option<f64> {
-        let dims = self.space.dims();
-        let mut bounds = vec![[(f64::INFINITY, f64::NEG_INFINITY); 2]; dims];
         let [l_sa, r_sa] = &mut self.half_sa;
         l_sa.clear();
         r_sa.clear();
+        self.in_left.clear();
         let mut li = 0;
-        for (k, &row) in part.iter().enumerate() {
-            let side = if li < left.len() && left[li] == row {
+        for (&row, &value) in part.iter().zip(&self.node_sa) {
+            let is_left = li < left.len() && left[li] == row;
+            self.in_left.push(is_left);
+            if is_left {
                 li += 1;
-                l_sa.push(self.node_sa[k]);
-                0
+                l_sa.push(value);
             } else {
-                r_sa.push(self.node_sa[k]);
-                1
-            };
-            for (d, keys) in self.node_keys.iter().enumerate() {
-                if let Some(&key) = keys.get(k) {
-                    let (lo, hi) = &mut bounds[d][side];
-                    *lo = lo.min(key);
-                    *hi = hi.max(key);
-                }
+                r_sa.push(value);
             }
         }
         debug_assert!(li == left.len() && r_sa.len() == right.len());
@@ -200,22 +196,40 @@ impl<'s, 'a, N: Neighborhoods> Scratch<'s, 'a, N> {
         {
             return None;
         }
-        let mut loss = 0.0;
-        for (side, half) in [left, right].into_iter().enumerate() {
-            let widths: f64 = (0..dims)
-                .map(|d| match self.widths[d] {
-                    Width::Range { range, .. } if range > 0.0 => {
-                        let (lo, hi) = bounds[d][side];
-                        (hi - lo) / range
-                    }
-                    Width::Range { .. } => 0.0,
-                    Width::Hierarchy => self.space.normalized_width(d, half),
-                })
-                .sum();
-            loss += half.len() as f64 * widths;
+        let (mut l_width, mut r_width) = (0.0, 0.0);
+        for (d, width) in self.widths.iter().enumerate() {
+            match *width {
+                Width::Range { range, .. } if range > 0.0 => {
+                    let [l, r] = span_by_side(&self.node_keys[d], &self.in_left);
+                    l_width += l / range;
+                    r_width += r / range;
+                }
+                Width::Range { .. } => {}
+                Width::Hierarchy => {
+                    l_width += self.space.normalized_width(d, left);
+                    r_width += self.space.normalized_width(d, right);
+                }
+            }
         }
-        Some(loss)
+        Some(left.len() as f64 * l_width + right.len() as f64 * r_width)
     }
+}
+
+/// hi − lo of the keys on each side ([left, right]; 0 for an empty side).
+fn span_by_side(keys: &[f64], in_left: &[bool]) -> [f64; 2] {
+    let mut lo = [f64::INFINITY; 2];
+    let mut hi = [f64::NEG_INFINITY; 2];
+    for (&key, &is_left) in keys.iter().zip(in_left) {
+        let side = usize::from(!is_left);
+        // Keys are finite: plain comparisons, no NaN handling needed.
+        if key < lo[side] {
+            lo[side] = key;
+        }
+        if key > hi[side] {
+            hi[side] = key;
+        }
+    }
+    [0, 1].map(|s| if hi[s] >= lo[s] { hi[s] - lo[s] } else { 0.0 })
 }
 
 #[cfg(test)]
