@@ -72,7 +72,9 @@ impl Hierarchy {
             if &path[levels - 1] != root {
                 return Err(invalid(format!(
                     "the hierarchy has two roots: '{}' (for '{}') and '{}'",
-                    root, first[0], path[levels - 1]
+                    root,
+                    first[0],
+                    path[levels - 1]
                 )));
             }
             if let Some(&prev) = seen_leaf_paths.get(&path[0]) {
@@ -318,7 +320,11 @@ mod tests {
         ]))
         .unwrap_err();
         assert_eq!(two_parents.kind, ErrorKind::InvalidHierarchy);
-        assert!(two_parents.message.contains("two roots"), "{}", two_parents.message);
+        assert!(
+            two_parents.message.contains("two roots"),
+            "{}",
+            two_parents.message
+        );
 
         let err = Hierarchy::from_paths(&p(&[&["a", "X", "R1", "*"], &["b", "X", "R2", "*"]]))
             .unwrap_err();

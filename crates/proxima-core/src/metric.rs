@@ -353,7 +353,9 @@ impl SensitiveSpace {
     pub fn distance(&self, i: u32, j: u32) -> f64 {
         let (i, j) = (i as usize, j as usize);
         match &self.kind {
-            SpaceKind::Scalar { values, divisor } => scalar_distance(values[i], values[j], *divisor),
+            SpaceKind::Scalar { values, divisor } => {
+                scalar_distance(values[i], values[j], *divisor)
+            }
             SpaceKind::Relative { values } => (values[i] - values[j]).abs() / values[i],
             SpaceKind::Categorical {
                 codes,
@@ -387,7 +389,10 @@ impl SensitiveSpace {
                     .fold(0.0, f64::max),
             },
             SpaceKind::Variational { dims, probs } => {
-                let (a, b) = (&probs[i * dims..(i + 1) * dims], &probs[j * dims..(j + 1) * dims]);
+                let (a, b) = (
+                    &probs[i * dims..(i + 1) * dims],
+                    &probs[j * dims..(j + 1) * dims],
+                );
                 0.5 * a.iter().zip(b).map(|(x, y)| (x - y).abs()).sum::<f64>()
             }
         }
@@ -415,9 +420,10 @@ pub fn scalar_distance(x: f64, y: f64, divisor: f64) -> f64 {
 }
 
 fn min_max(v: &[f64]) -> (f64, f64) {
-    v.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &x| {
-        (lo.min(x), hi.max(x))
-    })
+    v.iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &x| {
+            (lo.min(x), hi.max(x))
+        })
 }
 
 fn resolve_weights(table: &Table, weights: &[(String, f64)]) -> CoreResult<Vec<f64>> {
@@ -477,14 +483,20 @@ mod tests {
             SaValues::Categorical { codes, .. } => codes.len(),
         };
         Table::from_columns(
-            vec![("q".into(), QiValues::Numeric((0..n).map(|i| i as f64).collect()))],
+            vec![(
+                "q".into(),
+                QiValues::Numeric((0..n).map(|i| i as f64).collect()),
+            )],
             sa,
         )
     }
 
     #[test]
     fn absolute_and_relative() {
-        let t = table(vec![("s".into(), SaValues::Numeric(vec![1000.0, 1100.0, 900.0, 1200.0]))]);
+        let t = table(vec![(
+            "s".into(),
+            SaValues::Numeric(vec![1000.0, 1100.0, 900.0, 1200.0]),
+        )]);
         let abs = SensitiveSpace::new(&t, &MetricSpec::Absolute).unwrap();
         assert_eq!(abs.distance(0, 1), 100.0);
         assert!(abs.is_neighbor(0, 1, 100.0));
@@ -535,7 +547,10 @@ mod tests {
             p: LpNorm::L1,
             weights: vec![("x".into(), 0.5), ("c".into(), 0.6)],
         };
-        assert!(SensitiveSpace::new(&t, &bad).unwrap_err().message.contains("sum to 1"));
+        assert!(SensitiveSpace::new(&t, &bad)
+            .unwrap_err()
+            .message
+            .contains("sum to 1"));
         let unknown = MetricSpec::Lp {
             p: LpNorm::L1,
             weights: vec![("zz".into(), 1.0)],
@@ -548,7 +563,10 @@ mod tests {
 
     #[test]
     fn single_numeric_lp_is_scalar_over_range() {
-        let t = table(vec![("x".into(), SaValues::Numeric(vec![0.0, 50.0, 100.0]))]);
+        let t = table(vec![(
+            "x".into(),
+            SaValues::Numeric(vec![0.0, 50.0, 100.0]),
+        )]);
         let s = SensitiveSpace::new(
             &t,
             &MetricSpec::Lp {

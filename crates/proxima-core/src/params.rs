@@ -98,7 +98,12 @@ pub struct EpsilonM {
 }
 
 impl EpsilonM {
-    pub fn new(epsilon: Epsilon, m: M, neighborhood: Neighborhood, eps_pointer: &str) -> CoreResult<Self> {
+    pub fn new(
+        epsilon: Epsilon,
+        m: M,
+        neighborhood: Neighborhood,
+        eps_pointer: &str,
+    ) -> CoreResult<Self> {
         if neighborhood == Neighborhood::Relative && epsilon.get() >= 1.0 {
             return Err(CoreError::invalid_parameters(
                 eps_pointer,
@@ -130,7 +135,9 @@ pub enum LDiversityVariant {
     Distinct,
     Entropy,
     /// Recursive (c,l)-diversity: r₁ < c·(r_l + … + r_m), c > 0.
-    Recursive { c: f64 },
+    Recursive {
+        c: f64,
+    },
 }
 
 /// l-diversity with a minimum group size.
@@ -258,6 +265,8 @@ mod tests {
         let k = K::new(2, "/k").unwrap();
         assert!(LDiversity::new(2.5, LDiversityVariant::Distinct, k, "/model").is_err());
         assert!(LDiversity::new(2.5, LDiversityVariant::Entropy, k, "/model").is_ok());
-        assert!(LDiversity::new(2.0, LDiversityVariant::Recursive { c: 0.0 }, k, "/model").is_err());
+        assert!(
+            LDiversity::new(2.0, LDiversityVariant::Recursive { c: 0.0 }, k, "/model").is_err()
+        );
     }
 }

@@ -90,10 +90,18 @@ mod tests {
 
     #[test]
     fn cover_check_finds_holes_and_duplicates() {
-        assert!(Partition::new(vec![vec![0, 2], vec![1]]).check_covers(3).is_ok());
-        assert!(Partition::new(vec![vec![0, 2], vec![2, 1]]).check_covers(3).is_err());
-        assert!(Partition::new(vec![vec![0], vec![1]]).check_covers(3).is_err());
-        assert!(Partition::new(vec![vec![0, 1, 2], vec![]]).check_covers(3).is_err());
+        assert!(Partition::new(vec![vec![0, 2], vec![1]])
+            .check_covers(3)
+            .is_ok());
+        assert!(Partition::new(vec![vec![0, 2], vec![2, 1]])
+            .check_covers(3)
+            .is_err());
+        assert!(Partition::new(vec![vec![0], vec![1]])
+            .check_covers(3)
+            .is_err());
+        assert!(Partition::new(vec![vec![0, 1, 2], vec![]])
+            .check_covers(3)
+            .is_err());
         let p = Partition::new(vec![vec![2, 0], vec![1]]);
         assert_eq!(p.group_of_rows(3), vec![0, 1, 0]);
         assert_eq!(p.canonical().groups, vec![vec![0, 2], vec![1]]);

@@ -71,7 +71,10 @@ mod tests {
         let half = p.sub(0.5, 1.0);
         half.report(0.5).unwrap();
         assert!((seen.lock().unwrap()[0] - 0.75).abs() < 1e-12);
-        assert_eq!(half.report(1.0).unwrap_err().kind, crate::ErrorKind::Cancelled);
+        assert_eq!(
+            half.report(1.0).unwrap_err().kind,
+            crate::ErrorKind::Cancelled
+        );
         Progress::none().report(0.3).unwrap();
     }
 }

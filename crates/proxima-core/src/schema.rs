@@ -148,10 +148,7 @@ impl Schema {
             if c.hierarchy.is_some() && c.value_type != Some(ValueType::Categorical) {
                 return Err(CoreError::invalid_schema(
                     format!("{at}/hierarchy"),
-                    format!(
-                        "column '{}' has a hierarchy but is not categorical",
-                        c.name
-                    ),
+                    format!("column '{}' has a hierarchy but is not categorical", c.name),
                 ));
             }
         }
@@ -188,7 +185,10 @@ impl Schema {
         &self.columns
     }
     pub fn column(&self, name: &str) -> Option<(usize, &ColumnSpec)> {
-        self.columns.iter().enumerate().find(|(_, c)| c.name == name)
+        self.columns
+            .iter()
+            .enumerate()
+            .find(|(_, c)| c.name == name)
     }
     /// Indices (in schema order) of the columns with a role.
     pub fn indices_with_role(&self, role: Role) -> Vec<usize> {

@@ -123,7 +123,10 @@ impl<'a> QiSpace<'a> {
                     let leaf = codes[r as usize];
                     let ci = *child_of_leaf.entry(leaf).or_insert_with(|| {
                         let anc = hierarchy.ancestor(leaf, level - 1);
-                        children.iter().position(|&c| c == anc).expect("child of the LCA")
+                        children
+                            .iter()
+                            .position(|&c| c == anc)
+                            .expect("child of the LCA")
                     });
                     counts[ci] += 1;
                 }
@@ -161,7 +164,13 @@ impl<'a> QiSpace<'a> {
                 let le = keys.iter().filter(|&&k| k <= median).count();
                 let lt = keys.iter().filter(|&&k| k < median).count();
                 let n = rows.len();
-                let balance = |left: usize| if left == 0 || left == n { 0 } else { left.min(n - left) };
+                let balance = |left: usize| {
+                    if left == 0 || left == n {
+                        0
+                    } else {
+                        left.min(n - left)
+                    }
+                };
                 let (strict, left_count) = if balance(lt) > balance(le) {
                     (true, lt)
                 } else {
@@ -257,7 +266,10 @@ mod tests {
         // 1,5,5,5,5,9: "≤ 5" puts 5 of 6 left, "< 5" puts 1 left; both are
         // non-empty, "≤" is better balanced (min side 1 vs 1 → tie → ≤).
         let t = Table::from_columns(
-            vec![("a".into(), QiValues::Numeric(vec![5.0, 1.0, 5.0, 9.0, 5.0, 5.0]))],
+            vec![(
+                "a".into(),
+                QiValues::Numeric(vec![5.0, 1.0, 5.0, 9.0, 5.0, 5.0]),
+            )],
             vec![],
         );
         let s = QiSpace::new(&t);
@@ -267,7 +279,8 @@ mod tests {
         assert_eq!(l.len() + r.len(), 6);
         // Stable: input order kept.
         assert!(l.windows(2).all(|w| w[0] < w[1]) && r.windows(2).all(|w| w[0] < w[1]));
-        let all_same = Table::from_columns(vec![("a".into(), QiValues::Numeric(vec![3.0; 4]))], vec![]);
+        let all_same =
+            Table::from_columns(vec![("a".into(), QiValues::Numeric(vec![3.0; 4]))], vec![]);
         assert!(QiSpace::new(&all_same).cut(&[0, 1, 2, 3], 0).is_none());
     }
 
@@ -275,9 +288,21 @@ mod tests {
     fn categorical_cut_follows_the_hierarchy() {
         let h = edu();
         let code = |s: &str| h.leaf_code(s).unwrap();
-        let codes = vec![code("Masters"), code("HS-grad"), code("Doctorate"), code("11th"), code("Bachelors")];
+        let codes = vec![
+            code("Masters"),
+            code("HS-grad"),
+            code("Doctorate"),
+            code("11th"),
+            code("Bachelors"),
+        ];
         let t = Table::from_columns(
-            vec![("edu".into(), QiValues::Categorical { codes, hierarchy: h.clone() })],
+            vec![(
+                "edu".into(),
+                QiValues::Categorical {
+                    codes,
+                    hierarchy: h.clone(),
+                },
+            )],
             vec![],
         );
         let s = QiSpace::new(&t);
@@ -294,7 +319,10 @@ mod tests {
     #[test]
     fn recursive_split_covers_every_row_once() {
         let t = Table::from_columns(
-            vec![("a".into(), QiValues::Numeric((0..100).map(|i| (i % 17) as f64).collect()))],
+            vec![(
+                "a".into(),
+                QiValues::Numeric((0..100).map(|i| (i % 17) as f64).collect()),
+            )],
             vec![],
         );
         let s = QiSpace::new(&t);
@@ -305,7 +333,9 @@ mod tests {
             s.cut(rows, 0).filter(|(l, r)| l.len() >= 5 && r.len() >= 5)
         })
         .unwrap();
-        crate::Partition::new(groups.clone()).check_covers(100).unwrap();
+        crate::Partition::new(groups.clone())
+            .check_covers(100)
+            .unwrap();
         assert!(groups.iter().all(|g| g.len() >= 5));
         assert_eq!(s.dims_by_width(&[0, 1]), vec![0]);
     }

@@ -40,7 +40,11 @@ impl TextColumn {
         Ok(())
     }
     pub fn get(&self, row: usize) -> &str {
-        let start = if row == 0 { 0 } else { self.ends[row - 1] as usize };
+        let start = if row == 0 {
+            0
+        } else {
+            self.ends[row - 1] as usize
+        };
         &self.buf[start..self.ends[row] as usize]
     }
     pub fn len(&self) -> usize {
@@ -378,7 +382,10 @@ mod tests {
     #[test]
     fn dates_round_trip() {
         assert_eq!(parse_date("1970-01-01"), Some(0));
-        assert_eq!(parse_date("2000-02-29").map(format_date).unwrap(), "2000-02-29");
+        assert_eq!(
+            parse_date("2000-02-29").map(format_date).unwrap(),
+            "2000-02-29"
+        );
         assert_eq!(parse_date("1900-02-29"), None);
         assert_eq!(parse_date("2024-13-01"), None);
         assert_eq!(parse_date("24-01-01"), None);

@@ -1,0 +1,467 @@
+//! Degrees in the graph Ψ^ε (rows are vertices, an edge joins two rows whose
+//! SA distance is ≤ ε), computed from an index rather than an O(n²) scan.
+//!
+//! * `Scalar`: sort + two pointers. Along a sorted order the predicate
+//!   `within(scalar_distance(x, y, divisor), ε)` is monotone (IEEE
+//!   subtraction and division are monotone), so each row's neighbours form
+//!   a contiguous window; membership is decided with the very same
+//!   arithmetic as [`SensitiveSpace::distance`].
+//! * `Categorical`: the neighbour relation is an equivalence. `equal`:
+//!   same code (everything when 1 ≤ ε). `hierarchical`: d = L/h with L the
+//!   LCA level; the admissible levels are a prefix 0..=L* (L/h grows with
+//!   L), and lca_level ≤ L* ⇔ the two leaves share their ancestor at level
+//!   L*. L* is found by testing `within(L as f64 / h as f64, ε)` for every L,
+//!   i.e. on the metric's own arithmetic, never by a rearranged ⌊ε·h⌋.
+//! * Everything else (`Lp`, `Variational`): rows are deduplicated on their
+//!   exact SA value (identical values are at identical distances from all
+//!   others), then candidate pairs of distinct values come from a hash grid
+//!   over up to three numeric components of an `Lp` space, or from the
+//!   blocked all-pairs scan (the generic fallback); every candidate is
+//!   verified with [`SensitiveSpace::distance`].
+//! * `Relative` (asymmetric): out-degrees |I(v)| − 1 by binary search. XColor
+//!   rejects it; this only serves `feasibility`.
+
+use std::collections::HashMap;
+
+use crate::error::CoreResult;
+use crate::metric::{scalar_distance, Component, LpNorm, SensitiveSpace, SpaceKind};
+use crate::neighborhood::{in_closed_interval, relative_interval, within};
+use crate::progress::Progress;
+
+/// Adjacency lists between distinct values are kept only up to this many
+/// entries; beyond it subset degrees use pairwise scans inside the subset.
+const MAX_ADJACENCY: usize = 40_000_000;
+
+/// Rows per progress checkpoint in the quadratic scans.
+const BLOCK: usize = 256;
+
+/// Answers degree queries on any subset of rows (the QI-aware split needs
+/// the degrees of each part's own subgraph).
+pub(crate) struct DegreeIndex<'a> {
+    space: &'a SensitiveSpace,
+    epsilon: f64,
+    kind: IndexKind,
+}
+
+enum IndexKind {
+    /// Sorted sweep over the scalar values (see the module doc).
+    Scalar,
+    /// Neighbours are exactly the rows with the same key.
+    Keyed(Vec<u32>),
+    /// Rows deduplicated into distinct values; `adj` (CSR, self included)
+    /// when it fits in [`MAX_ADJACENCY`].
+    Distinct {
+        id_of: Vec<u32>,
+        /// Global multiplicity of each distinct value.
+        mult: Vec<u32>,
+        adj: Option<(Vec<usize>, Vec<u32>)>,
+    },
+    /// Asymmetric relative neighbourhoods: out-degrees by binary search.
+    Relative,
+}
+
+impl<'a> DegreeIndex<'a> {
+    /// Builds the index; only the distinct-value graph costs more than
+    /// O(n log n), and it reports progress (and honours cancellation).
+    pub(crate) fn new(
+        space: &'a SensitiveSpace,
+        epsilon: f64,
+        progress: Progress<'_>,
+    ) -> CoreResult<DegreeIndex<'a>> {
+        let kind = match space.kind() {
+            SpaceKind::Scalar { .. } => IndexKind::Scalar,
+            SpaceKind::Relative { .. } => IndexKind::Relative,
+            SpaceKind::Categorical {
+                codes,
+                hierarchy,
+                hierarchical,
+            } => {
+                let level = if *hierarchical {
+                    let h = hierarchy.height();
+                    // Largest admissible LCA level (0 always is: d = 0).
+                    (0..=h)
+                        .filter(|&l| within(l as f64 / h as f64, epsilon))
+                        .max()
+                        .unwrap_or(0)
+                } else if within(1.0, epsilon) {
+                    hierarchy.height()
+                } else {
+                    0
+                };
+                // At the root level every leaf has the same ancestor.
+                IndexKind::Keyed(
+                    codes
+                        .iter()
+                        .map(|&c| hierarchy.ancestor(c, level))
+                        .collect(),
+                )
+            }
+            SpaceKind::Lp { .. } | SpaceKind::Variational { .. } => {
+                distinct_graph(space, epsilon, progress)?
+            }
+        };
+        Ok(DegreeIndex {
+            space,
+            epsilon,
+            kind,
+        })
+    }
+
+    /// Degrees of every row of the table, in row order.
+    pub(crate) fn global(&self, progress: Progress<'_>) -> CoreResult<Vec<u32>> {
+        let n = self.space.rows();
+        // The distinct graph was built over the whole table; its global
+        // degrees need no per-subset counting.
+        if let IndexKind::Distinct {
+            id_of,
+            mult,
+            adj: Some((start, list)),
+        } = &self.kind
+        {
+            let per_id: Vec<u32> = (0..mult.len())
+                .map(|id| {
+                    list[start[id]..start[id + 1]]
+                        .iter()
+                        .map(|&j| mult[j as usize])
+                        .sum()
+                })
+                .collect();
+            return Ok(id_of.iter().map(|&id| per_id[id as usize] - 1).collect());
+        }
+        let rows: Vec<u32> = (0..n as u32).collect();
+        self.degrees_in(&rows, progress)
+    }
+
+    /// Degrees of `rows`' members in the subgraph induced by `rows`
+    /// (`out[i]` belongs to `rows[i]`).
+    pub(crate) fn degrees_in(&self, rows: &[u32], progress: Progress<'_>) -> CoreResult<Vec<u32>> {
+        match &self.kind {
+            IndexKind::Scalar => Ok(self.scalar_degrees(rows)),
+            IndexKind::Relative => Ok(self.relative_degrees(rows)),
+            IndexKind::Keyed(keys) => {
+                let mut counts: HashMap<u32, u32> = HashMap::with_capacity(rows.len().min(1 << 16));
+                for &r in rows {
+                    *counts.entry(keys[r as usize]).or_insert(0) += 1;
+                }
+                Ok(rows
+                    .iter()
+                    .map(|&r| counts[&keys[r as usize]] - 1)
+                    .collect())
+            }
+            IndexKind::Distinct { id_of, adj, .. } => {
+                let mut counts: HashMap<u32, u32> = HashMap::with_capacity(rows.len().min(1 << 16));
+                for &r in rows {
+                    *counts.entry(id_of[r as usize]).or_insert(0) += 1;
+                }
+                let graph_cost: usize = match adj {
+                    Some((start, _)) => counts
+                        .keys()
+                        .map(|&id| start[id as usize + 1] - start[id as usize])
+                        .sum(),
+                    None => usize::MAX,
+                };
+                let distinct = counts.len();
+                if let (Some((start, list)), true) =
+                    (adj, graph_cost <= distinct.saturating_mul(distinct))
+                {
+                    let per_id: HashMap<u32, u32> = counts
+                        .keys()
+                        .map(|&id| {
+                            let s: u32 = list[start[id as usize]..start[id as usize + 1]]
+                                .iter()
+                                .map(|j| counts.get(j).copied().unwrap_or(0))
+                                .sum();
+                            (id, s)
+                        })
+                        .collect();
+                    Ok(rows
+                        .iter()
+                        .map(|&r| per_id[&id_of[r as usize]] - 1)
+                        .collect())
+                } else {
+                    // Pairwise over the subset's distinct values.
+                    let mut reps: Vec<(u32, u32, u32)> = Vec::with_capacity(distinct);
+                    let mut seen: HashMap<u32, usize> = HashMap::with_capacity(distinct);
+                    for &r in rows {
+                        let id = id_of[r as usize];
+                        if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(id) {
+                            e.insert(reps.len());
+                            reps.push((r, counts[&id], 0));
+                        }
+                    }
+                    for a in 0..reps.len() {
+                        if a % BLOCK == 0 {
+                            progress.report(a as f64 / reps.len() as f64)?;
+                        }
+                        reps[a].2 += reps[a].1;
+                        for b in a + 1..reps.len() {
+                            if within(self.space.distance(reps[a].0, reps[b].0), self.epsilon) {
+                                reps[a].2 += reps[b].1;
+                                reps[b].2 += reps[a].1;
+                            }
+                        }
+                    }
+                    Ok(rows
+                        .iter()
+                        .map(|&r| reps[seen[&id_of[r as usize]]].2 - 1)
+                        .collect())
+                }
+            }
+        }
+    }
+
+    /// Θ of the subgraph induced by `rows` (0 for an empty set).
+    pub(crate) fn max_degree_in(&self, rows: &[u32]) -> CoreResult<u32> {
+        Ok(self
+            .degrees_in(rows, Progress::none())?
+            .into_iter()
+            .max()
+            .unwrap_or(0))
+    }
+
+    fn scalar_degrees(&self, rows: &[u32]) -> Vec<u32> {
+        let SpaceKind::Scalar { values, divisor } = self.space.kind() else {
+            unreachable!("scalar index on a scalar space")
+        };
+        let value = |r: u32| values[r as usize];
+        // Parts of a scalar table are kept SA-sorted by the caller (cuts are
+        // stable); sort only when they are not.
+        let sorted_input = rows.windows(2).all(|w| value(w[0]) <= value(w[1]));
+        let order: Vec<usize> = if sorted_input {
+            (0..rows.len()).collect()
+        } else {
+            let mut o: Vec<usize> = (0..rows.len()).collect();
+            o.sort_by(|&a, &b| value(rows[a]).total_cmp(&value(rows[b])));
+            o
+        };
+        let x = |p: usize| value(rows[order[p]]);
+        let mut out = vec![0u32; rows.len()];
+        let (mut lo, mut hi) = (0usize, 0usize);
+        for p in 0..order.len() {
+            while !within(scalar_distance(x(p), x(lo), *divisor), self.epsilon) {
+                lo += 1;
+            }
+            if hi < p {
+                hi = p;
+            }
+            while hi + 1 < order.len()
+                && within(scalar_distance(x(hi + 1), x(p), *divisor), self.epsilon)
+            {
+                hi += 1;
+            }
+            out[order[p]] = (hi - lo) as u32;
+        }
+        out
+    }
+
+    fn relative_degrees(&self, rows: &[u32]) -> Vec<u32> {
+        let SpaceKind::Relative { values } = self.space.kind() else {
+            unreachable!("relative index on a relative space")
+        };
+        let mut sorted: Vec<f64> = rows.iter().map(|&r| values[r as usize]).collect();
+        sorted.sort_by(f64::total_cmp);
+        rows.iter()
+            .map(|&r| {
+                let (lo, hi) = relative_interval(values[r as usize], self.epsilon);
+                let first = sorted.partition_point(|&y| y < lo);
+                let count = sorted[first..]
+                    .iter()
+                    .take_while(|&&y| in_closed_interval(y, lo, hi))
+                    .count();
+                count.saturating_sub(1) as u32
+            })
+            .collect()
+    }
+}
+
+/// Rows grouped by exact SA value, and (within budget) the adjacency lists
+/// between distinct values.
+fn distinct_graph(
+    space: &SensitiveSpace,
+    epsilon: f64,
+    progress: Progress<'_>,
+) -> CoreResult<IndexKind> {
+    let n = space.rows();
+    let key = |r: usize| -> Vec<u64> {
+        match space.kind() {
+            SpaceKind::Lp { components, .. } => components
+                .iter()
+                .map(|c| match c {
+                    Component::Numeric { values, .. } => values[r].to_bits(),
+                    Component::Categorical { codes, .. } => codes[r] as u64,
+                })
+                .collect(),
+            SpaceKind::Variational { dims, probs } => probs[r * dims..(r + 1) * dims]
+                .iter()
+                .map(|p| p.to_bits())
+                .collect(),
+            _ => unreachable!("distinct graph only for lp and variational spaces"),
+        }
+    };
+    let mut ids: HashMap<Vec<u64>, u32> = HashMap::new();
+    let mut id_of = Vec::with_capacity(n);
+    let mut reps: Vec<u32> = Vec::new();
+    let mut mult: Vec<u32> = Vec::new();
+    for r in 0..n {
+        let next = reps.len() as u32;
+        let id = *ids.entry(key(r)).or_insert(next);
+        if id == next {
+            reps.push(r as u32);
+            mult.push(0);
+        }
+        mult[id as usize] += 1;
+        id_of.push(id);
+    }
+    drop(ids);
+    let u = reps.len();
+    // Candidate pairs (a < b) of distinct values, verified by distance.
+    let mut pairs: Vec<Vec<u32>> = vec![Vec::new(); u];
+    let mut entries = u;
+    let mut overflow = false;
+    let mut add = |a: usize, b: usize, pairs: &mut Vec<Vec<u32>>| {
+        if within(space.distance(reps[a], reps[b]), epsilon) {
+            entries += 2;
+            if entries > MAX_ADJACENCY {
+                overflow = true;
+            } else {
+                pairs[a].push(b as u32);
+                pairs[b].push(a as u32);
+            }
+        }
+    };
+    match grid_dims(space, epsilon) {
+        Some(dims) => {
+            let coord = |id: usize| -> Vec<i64> {
+                dims.iter()
+                    .map(|&(c, cell, lo, range)| {
+                        let SpaceKind::Lp { components, .. } = space.kind() else {
+                            unreachable!()
+                        };
+                        let Component::Numeric { values, .. } = &components[c] else {
+                            unreachable!()
+                        };
+                        (((values[reps[id] as usize] - lo) / range) / cell).floor() as i64
+                    })
+                    .collect()
+            };
+            let mut cells: HashMap<Vec<i64>, Vec<u32>> = HashMap::new();
+            let coords: Vec<Vec<i64>> = (0..u).map(coord).collect();
+            for (id, c) in coords.iter().enumerate() {
+                cells.entry(c.clone()).or_default().push(id as u32);
+            }
+            let g = dims.len();
+            let offsets: Vec<Vec<i64>> = (0..3usize.pow(g as u32))
+                .map(|mut o| {
+                    (0..g)
+                        .map(|_| {
+                            let d = (o % 3) as i64 - 1;
+                            o /= 3;
+                            d
+                        })
+                        .collect()
+                })
+                .collect();
+            for (a, coord) in coords.iter().enumerate() {
+                if a % BLOCK == 0 {
+                    progress.report(a as f64 / u as f64)?;
+                }
+                for off in &offsets {
+                    let cell: Vec<i64> = coord.iter().zip(off).map(|(x, d)| x + d).collect();
+                    if let Some(members) = cells.get(&cell) {
+                        for &b in members {
+                            if (b as usize) > a {
+                                add(a, b as usize, &mut pairs);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        None => {
+            for a in 0..u {
+                if a % BLOCK == 0 {
+                    progress.report(a as f64 / u as f64)?;
+                }
+                for b in a + 1..u {
+                    add(a, b, &mut pairs);
+                }
+            }
+        }
+    }
+    let adj = if overflow {
+        // Degrees must still be exact: recount without storing lists.
+        None
+    } else {
+        let mut start = Vec::with_capacity(u + 1);
+        let mut list = Vec::with_capacity(entries);
+        start.push(0);
+        for (a, p) in pairs.iter_mut().enumerate() {
+            list.push(a as u32);
+            list.append(p);
+            start.push(list.len());
+        }
+        Some((start, list))
+    };
+    Ok(IndexKind::Distinct { id_of, mult, adj })
+}
+
+/// Grid dimensions for an `Lp` space: `(component, cell, min, range)` for
+/// up to three numeric components whose distance bound r (a pair within ε
+/// has dᵢ ≤ r on that component) is below 1, smallest r first. The cell is
+/// r with a relative margin, so float rounding cannot push a true neighbour
+/// two cells away.
+fn grid_dims(space: &SensitiveSpace, epsilon: f64) -> Option<Vec<(usize, f64, f64, f64)>> {
+    let SpaceKind::Lp {
+        p,
+        components,
+        weights,
+    } = space.kind()
+    else {
+        return None;
+    };
+    let mut dims: Vec<(usize, f64, f64, f64)> = components
+        .iter()
+        .zip(weights)
+        .enumerate()
+        .filter_map(|(c, (comp, &w))| {
+            let Component::Numeric { values, range } = comp else {
+                return None;
+            };
+            if w <= 0.0 || *range <= 0.0 {
+                return None;
+            }
+            let r = match p {
+                LpNorm::L1 => epsilon / w,
+                LpNorm::L2 => epsilon / w.sqrt(),
+                LpNorm::LInf => epsilon,
+            };
+            let cell = r * (1.0 + 1e-9) + 1e-12;
+            if cell >= 1.0 {
+                return None;
+            }
+            let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
+            Some((c, cell, lo, *range))
+        })
+        .collect();
+    if dims.is_empty() {
+        return None;
+    }
+    dims.sort_by(|a, b| a.1.total_cmp(&b.1));
+    dims.truncate(3);
+    Some(dims)
+}
+
+/// Neighbours of row `v` among `class` (v itself excluded), by definition.
+#[inline]
+pub(crate) fn local_degree(space: &SensitiveSpace, epsilon: f64, v: u32, class: &[u32]) -> u32 {
+    class
+        .iter()
+        .filter(|&&u| u != v && within(space.distance(v, u), epsilon))
+        .count() as u32
+}
+
+/// True when rows `a` and `b` are ε-neighbours (the graph's edge test).
+#[inline]
+pub(crate) fn adjacent(space: &SensitiveSpace, epsilon: f64, a: u32, b: u32) -> bool {
+    within(space.distance(a, b), epsilon)
+}

@@ -1,0 +1,122 @@
+//! Initial colourings: the paper's Algorithm 1 (degree-balanced) and our
+//! QI-aware variant (DESIGN §4): Mondrian median cuts first, as long as each
+//! part still meets Lemma 2's sufficient condition on its own subgraph,
+//! then Algorithm 1 inside each part.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::error::CoreResult;
+use crate::progress::Progress;
+use crate::split::{recursive_split, QiSpace};
+
+use super::degrees::DegreeIndex;
+use super::feasibility::lemma2_holds;
+
+/// The QI-aware pre-partition: cuts `rows` at QI medians while both halves
+/// keep ≥ k rows and satisfy Θ(half) ≤ ⌊|half|/k⌋(t+1)/2 on their own
+/// subgraph, trying dimensions widest first. `rows` of a scalar space
+/// should be SA-sorted: cuts are stable, so every part stays sorted and its
+/// degrees cost one sweep.
+pub(crate) fn qi_parts(
+    qs: &QiSpace<'_>,
+    index: &DegreeIndex<'_>,
+    rows: Vec<u32>,
+    k: usize,
+    delta: f64,
+    progress: Progress<'_>,
+) -> CoreResult<Vec<Vec<u32>>> {
+    let mut failure = None;
+    let passes = |part: &[u32], failure: &mut Option<crate::error::CoreError>| -> bool {
+        if part.len() < k {
+            return false;
+        }
+        match index.max_degree_in(part) {
+            Ok(theta) => lemma2_holds(theta as usize, part.len(), k, delta),
+            Err(e) => {
+                *failure = Some(e);
+                false
+            }
+        }
+    };
+    let parts = recursive_split(rows, progress, |part| {
+        if part.len() < 2 * k || failure.is_some() {
+            return None;
+        }
+        for dim in qs.dims_by_width(part) {
+            if let Some((left, right)) = qs.cut(part, dim) {
+                if passes(&left, &mut failure) && passes(&right, &mut failure) {
+                    return Some((left, right));
+                }
+            }
+        }
+        None
+    })?;
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(parts),
+    }
+}
+
+/// Classes, and the range of class indices of each part.
+pub(crate) type Colouring = (Vec<Vec<u32>>, Vec<std::ops::Range<usize>>);
+
+/// Colours each part with Algorithm 1 on the part's own degrees. Returns the
+/// classes and, for each part, the range of its classes (parts come in the
+/// split's depth-first order, so neighbouring ranges are QI-near).
+pub(crate) fn colour_parts(
+    index: &DegreeIndex<'_>,
+    parts: &[Vec<u32>],
+    k: usize,
+    progress: Progress<'_>,
+) -> CoreResult<Colouring> {
+    let total: usize = parts.iter().map(Vec::len).sum::<usize>().max(1);
+    let mut done = 0;
+    let mut classes = Vec::new();
+    let mut ranges = Vec::with_capacity(parts.len());
+    for part in parts {
+        let degrees = index.degrees_in(part, Progress::none())?;
+        let start = classes.len();
+        classes.extend(degree_balanced(part, &degrees, k));
+        ranges.push(start..classes.len());
+        done += part.len();
+        progress.report(done as f64 / total as f64)?;
+    }
+    Ok((classes, ranges))
+}
+
+/// Algorithm 1 (INITIALIZE) on `rows` with their `degrees` (same order):
+/// m = ⌊|rows|/k⌋ classes; vertices in descending degree order go to the
+/// non-full class with the smallest degree sum, first up to q rows each
+/// (lines 3-5), then the remaining ones up to q + 1 (lines 6-8). The paper
+/// writes q = k, which assumes n − km ≤ m; in general (e.g. n = 29, k = 10)
+/// we take q = ⌊n/m⌋ ≥ k, so sizes still differ by at most one
+/// (Definition 11 (ii)) and every class has ≥ k rows. Ties (equal degrees,
+/// equal sums) keep the input order and the lowest class index, so the
+/// result is deterministic. Needs |rows| ≥ k ≥ 1.
+pub(crate) fn degree_balanced(rows: &[u32], degrees: &[u32], k: usize) -> Vec<Vec<u32>> {
+    debug_assert!(k >= 1 && rows.len() >= k && rows.len() == degrees.len());
+    let m = rows.len() / k;
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    order.sort_by_key(|&i| Reverse(degrees[i]));
+    let mut classes: Vec<Vec<u32>> = (0..m)
+        .map(|_| Vec::with_capacity(rows.len() / m + 1))
+        .collect();
+    let q = rows.len() / m;
+    let mut sums = vec![0u64; m];
+    let mut heap: BinaryHeap<Reverse<(u64, usize)>> = (0..m).map(|j| Reverse((0u64, j))).collect();
+    let fill = q * m;
+    for (pos, &i) in order.iter().enumerate() {
+        if pos == fill {
+            heap = (0..m).map(|j| Reverse((sums[j], j))).collect();
+        }
+        let Reverse((sum, j)) = heap.pop().expect("an open class remains while rows remain");
+        classes[j].push(rows[i]);
+        sums[j] = sum + degrees[i] as u64;
+        let cap = if pos < fill { q } else { q + 1 };
+        if classes[j].len() < cap {
+            heap.push(Reverse((sums[j], j)));
+        }
+    }
+    classes
+}
