@@ -241,7 +241,7 @@ proptest! {
     ) {
         let nb = Neighborhood::Relative;
         let sup = max_epsilon(&values, M::new(m as u64, "/m").unwrap(), nb).unwrap();
-        prop_assert!((0.0..1.0).contains(&sup));
+        prop_assert!((0.0..1.0).contains(&sup), "{sup}");
         let reachable = |c: f64| values.len() / brute_maxsize(&values, c, nb) >= m;
         if sup > 0.0 {
             prop_assert!(reachable(sup * (1.0 - 1e-9)));

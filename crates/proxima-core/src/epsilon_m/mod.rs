@@ -59,12 +59,7 @@ pub fn anonymize(table: &Table, params: &EpsilonM, progress: Progress) -> CoreRe
     if sa.is_empty() {
         return Ok(Partition::default());
     }
-    // The one sort: by value, ties by row, so the result is deterministic.
-    // Sorting (value, row) pairs keeps the comparisons on contiguous memory.
-    let mut pairs: Vec<(f64, u32)> = sa.iter().zip(0u32..).map(|(&v, r)| (v, r)).collect();
-    pairs.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-    let rows: Vec<u32> = pairs.iter().map(|p| p.1).collect();
-    let sorted: Vec<f64> = pairs.into_iter().map(|p| p.0).collect();
+    let (rows, sorted) = sort_by_sa(sa);
     feasibility::check_feasible_sorted(&sorted, params)?;
     drop(sorted);
 
@@ -84,6 +79,33 @@ pub fn anonymize(table: &Table, params: &EpsilonM, progress: Progress) -> CoreRe
     let partition = Partition::new(groups);
     partition.check_covers(sa.len())?;
     Ok(partition)
+}
+
+/// [`check_feasible`] on a table: the same checks as [`anonymize`] makes
+/// before partitioning (one numeric SA column, values that fit the
+/// neighbourhood, named by their data line; Theorem 1), without
+/// partitioning. Use it to validate a job: its errors name data lines where
+/// [`check_feasible`] can only name positions.
+pub fn check_feasible_in(table: &Table, params: &EpsilonM) -> CoreResult<MaxM> {
+    let sa = single_numeric_sa(table)?;
+    let lines = table.source_lines();
+    check_values(sa, params.neighborhood, |i| {
+        ("data line".to_string(), lines[i])
+    })?;
+    if sa.is_empty() {
+        return check_feasible(sa, params);
+    }
+    feasibility::check_feasible_sorted(&sort_by_sa(sa).1, params)
+}
+
+/// The one sort: row ids by SA value, ties by row (deterministic), and the
+/// sorted values. Sorting (value, row) pairs keeps the comparisons on
+/// contiguous memory.
+fn sort_by_sa(sa: &[f64]) -> (Vec<u32>, Vec<f64>) {
+    let mut pairs: Vec<(f64, u32)> = sa.iter().zip(0u32..).map(|(&v, r)| (v, r)).collect();
+    pairs.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    let (values, rows) = pairs.into_iter().unzip();
+    (rows, values)
 }
 
 /// Split then partition, monomorphized per neighbourhood kind.
@@ -184,13 +206,10 @@ mod tests {
         )
         .unwrap();
         assert_eq!(part.len(), 2);
-        let err = anonymize(
-            &t,
-            &params(10000.0, 3, Neighborhood::Absolute),
-            Progress::none(),
-        )
-        .unwrap_err();
+        let p = params(10000.0, 3, Neighborhood::Absolute);
+        let err = anonymize(&t, &p, Progress::none()).unwrap_err();
         assert_eq!(err.kind, ErrorKind::InfeasibleParameters);
+        assert_eq!(check_feasible_in(&t, &p), Err(err.clone()));
         assert_eq!(
             err.detail("max_epsilon_exclusive"),
             Some(&Detail::Num(20.0))
@@ -261,6 +280,13 @@ mod tests {
         assert_eq!(err.kind, ErrorKind::InvalidParameters);
         assert!(err.message.contains("data line 2 has 0"), "{}", err.message);
         assert_eq!(err.detail("line"), Some(&Detail::Int(2)));
+        assert_eq!(
+            check_feasible_in(&t, &params(0.1, 1, Neighborhood::Relative)),
+            Err(err)
+        );
+        // The slice API can only name positions.
+        let err = check_feasible(&[5., 0., 7.], &params(0.1, 1, Neighborhood::Relative));
+        assert!(err.unwrap_err().message.contains("row 2 has 0"));
         // Absolute accepts the same values.
         assert!(anonymize(
             &t,
