@@ -7,19 +7,19 @@
 //! (relative).
 //!
 //! The algorithm, as in §5.2:
-//! 1. [`reduce`]: the (e1, e2, m) form (absolute e1 = e2 = ε; relative
+//! 1. [`reduce()`]: the (e1, e2, m) form (absolute e1 = e2 = ε; relative
 //!    e1 = log₂(1/(1−ε)), e2 = log₂(1+ε)); membership itself is decided on
-//!    the raw values by the definition, see [`reduce`]'s module doc.
+//!    the raw values by the definition, see the [`mod@reduce`] module doc.
 //! 2. Sort the rows by SA value once; check Theorem 1 on the whole table
 //!    ([`check_feasible`]).
-//! 3. Split ([`split`]): Mondrian median cuts over the QIs, keeping only
+//! 3. Split (`split.rs`): Mondrian median cuts over the QIs, keeping only
 //!    cuts whose halves are both generalizable (maxsize, Fig. 1), least
 //!    information loss first. Progress 0–0.8.
-//! 4. Partition ([`partition`]): a leaf passing anonymity-check (Fig. 3)
+//! 4. Partition (`partition.rs`): a leaf passing anonymity-check (Fig. 3)
 //!    stays, others are dealt round-robin into maxsize(G) buckets
 //!    (Theorem 1). Progress 0.8–1.0.
 //! 5. Verify every group against the definition with independent code
-//!    ([`verify`]) and the cover of the rows; a failure is `internal`.
+//!    (`verify.rs`) and the cover of the rows; a failure is `internal`.
 //!
 //! Everything after the one sort is linear per split level; the partition
 //! is deterministic (ties in SA value are broken by row index).
@@ -51,11 +51,7 @@ use reduce::{check_values, Neighborhoods, Offsets, RelativeBand};
 /// parameters fail with `infeasible_parameters` before any work (see
 /// [`check_feasible`]). An empty table gives an empty partition.
 pub fn anonymize(table: &Table, params: &EpsilonM, progress: Progress) -> CoreResult<Partition> {
-    let sa = single_numeric_sa(table)?;
-    let lines = table.source_lines();
-    check_values(sa, params.neighborhood, |i| {
-        ("data line".to_string(), lines[i])
-    })?;
+    let sa = checked_sa(table, params)?;
     if sa.is_empty() {
         return Ok(Partition::default());
     }
@@ -87,15 +83,22 @@ pub fn anonymize(table: &Table, params: &EpsilonM, progress: Progress) -> CoreRe
 /// partitioning. Use it to validate a job: its errors name data lines where
 /// [`check_feasible`] can only name positions.
 pub fn check_feasible_in(table: &Table, params: &EpsilonM) -> CoreResult<MaxM> {
+    let sa = checked_sa(table, params)?;
+    if sa.is_empty() {
+        return check_feasible(sa, params);
+    }
+    feasibility::check_feasible_sorted(&sort_by_sa(sa).1, params)
+}
+
+/// The table's one numeric SA column, its values checked against the
+/// neighbourhood (errors name the data line).
+fn checked_sa<'t>(table: &'t Table, params: &EpsilonM) -> CoreResult<&'t [f64]> {
     let sa = single_numeric_sa(table)?;
     let lines = table.source_lines();
     check_values(sa, params.neighborhood, |i| {
         ("data line".to_string(), lines[i])
     })?;
-    if sa.is_empty() {
-        return check_feasible(sa, params);
-    }
-    feasibility::check_feasible_sorted(&sort_by_sa(sa).1, params)
+    Ok(sa)
 }
 
 /// The one sort: row ids by SA value, ties by row (deterministic), and the
