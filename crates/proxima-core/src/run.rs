@@ -96,7 +96,8 @@ pub fn validate(table: &Table, spec: &JobSpec) -> CoreResult<()> {
                     "(epsilon, m)-anonymity takes its neighbourhood from the model's 'neighborhood'; omit sensitive_metric",
                 ));
             }
-            epsilon_m::check_feasible(numeric_sa(table)?, params)?;
+            numeric_sa(table)?;
+            epsilon_m::check_feasible_in(table, params)?;
         }
         PrivacyModel::Dissimilarity(params) => {
             let space = SensitiveSpace::new(table, &spec.resolved_metric(table)?)?;
