@@ -465,3 +465,157 @@ pub(crate) fn local_degree(space: &SensitiveSpace, epsilon: f64, v: u32, class: 
 pub(crate) fn adjacent(space: &SensitiveSpace, epsilon: f64, a: u32, b: u32) -> bool {
     within(space.distance(a, b), epsilon)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hierarchy::Hierarchy;
+    use crate::metric::MetricSpec;
+    use crate::table::{QiValues, SaValues, Table};
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    use std::sync::Arc;
+
+    fn table(sa: Vec<(String, SaValues)>, n: usize) -> Table {
+        Table::from_columns(vec![("q".into(), QiValues::Numeric(vec![0.0; n]))], sa)
+    }
+
+    fn brute_in(space: &SensitiveSpace, rows: &[u32], eps: f64) -> Vec<u32> {
+        rows.iter()
+            .map(|&v| {
+                rows.iter()
+                    .filter(|&&u| u != v && space.distance(v, u) <= eps)
+                    .count() as u32
+            })
+            .collect()
+    }
+
+    #[test]
+    fn scalar_boundary_uses_the_metric_arithmetic() {
+        // Range 22: 15/22 ≤ ε = 15/22 holds, while the rearranged
+        // 15 ≤ ε·22 = 14.999999999999998 would drop the pair.
+        let t = table(
+            vec![("s".into(), SaValues::Numeric(vec![0.0, 15.0, 22.0]))],
+            3,
+        );
+        let lp = MetricSpec::Lp {
+            p: LpNorm::L1,
+            weights: vec![],
+        };
+        let s = SensitiveSpace::new(&t, &lp).unwrap();
+        let eps = 15.0 / 22.0;
+        assert!(15.0 > eps * 22.0);
+        let index = DegreeIndex::new(&s, eps, Progress::none()).unwrap();
+        assert_eq!(index.global(Progress::none()).unwrap(), vec![1, 2, 1]);
+        // Unsorted subsets are sorted internally.
+        assert_eq!(
+            index.degrees_in(&[2, 0, 1], Progress::none()).unwrap(),
+            vec![1, 1, 2]
+        );
+    }
+
+    #[test]
+    fn hierarchical_levels_at_their_exact_boundaries() {
+        // Height 3: d ∈ {0, 1/3, 2/3, 1}.
+        let paths: Vec<Vec<String>> = [
+            ["a", "A", "I", "*"],
+            ["b", "A", "I", "*"],
+            ["c", "B", "I", "*"],
+            ["d", "C", "J", "*"],
+        ]
+        .iter()
+        .map(|p| p.iter().map(|s| s.to_string()).collect())
+        .collect();
+        let h = Arc::new(Hierarchy::from_paths(&paths).unwrap());
+        let codes: Vec<u32> = ["a", "a", "b", "c", "d"]
+            .iter()
+            .map(|l| h.leaf_code(l).unwrap())
+            .collect();
+        let t = table(
+            vec![(
+                "s".into(),
+                SaValues::Categorical {
+                    codes,
+                    hierarchy: h,
+                    has_hierarchy: true,
+                },
+            )],
+            5,
+        );
+        let s = SensitiveSpace::new(&t, &MetricSpec::Hierarchical).unwrap();
+        let cases = [
+            (0.0, vec![1, 1, 0, 0, 0]),
+            (1.0 / 3.0 - 1e-12, vec![1, 1, 0, 0, 0]),
+            (1.0 / 3.0, vec![2, 2, 2, 0, 0]),
+            (2.0 / 3.0 - 1e-12, vec![2, 2, 2, 0, 0]),
+            (2.0 / 3.0, vec![3, 3, 3, 3, 0]),
+            (1.0, vec![4, 4, 4, 4, 4]),
+        ];
+        for (eps, expected) in cases {
+            let all: Vec<u32> = (0..5).collect();
+            assert_eq!(brute_in(&s, &all, eps), expected, "brute, ε = {eps}");
+            let index = DegreeIndex::new(&s, eps, Progress::none()).unwrap();
+            assert_eq!(
+                index.global(Progress::none()).unwrap(),
+                expected,
+                "index, ε = {eps}"
+            );
+        }
+    }
+
+    #[test]
+    fn subset_degrees_match_brute_force_for_every_index() {
+        let mut rng = StdRng::seed_from_u64(7);
+        for case in 0..60 {
+            let n = rng.gen_range(5..120);
+            let mut num =
+                |hi: i32| SaValues::Numeric((0..n).map(|_| rng.gen_range(0..hi) as f64).collect());
+            let (sa, spec) = match case % 4 {
+                0 => (vec![("s".into(), num(40))], MetricSpec::Absolute),
+                1 => (
+                    vec![("a".into(), num(10)), ("b".into(), num(6))],
+                    MetricSpec::Lp {
+                        p: LpNorm::L2,
+                        weights: vec![],
+                    },
+                ),
+                2 => (
+                    vec![
+                        ("a".into(), num(10)),
+                        ("b".into(), num(6)),
+                        ("c".into(), num(3)),
+                    ],
+                    MetricSpec::Lp {
+                        p: LpNorm::L1,
+                        weights: vec![],
+                    },
+                ),
+                _ => {
+                    let h = Arc::new(Hierarchy::flat(["x", "y", "z", "w"]));
+                    let codes = (0..n).map(|_| rng.gen_range(0..4)).collect();
+                    (
+                        vec![(
+                            "s".into(),
+                            SaValues::Categorical {
+                                codes,
+                                hierarchy: h,
+                                has_hierarchy: false,
+                            },
+                        )],
+                        MetricSpec::Equal,
+                    )
+                }
+            };
+            let t = table(sa, n);
+            let s = SensitiveSpace::new(&t, &spec).unwrap();
+            let eps = s.distance(rng.gen_range(0..n as u32), rng.gen_range(0..n as u32));
+            let index = DegreeIndex::new(&s, eps, Progress::none()).unwrap();
+            let subset: Vec<u32> = (0..n as u32).filter(|_| rng.gen_bool(0.6)).collect();
+            assert_eq!(
+                index.degrees_in(&subset, Progress::none()).unwrap(),
+                brute_in(&s, &subset, eps),
+                "case {case}, ε = {eps}"
+            );
+        }
+    }
+}

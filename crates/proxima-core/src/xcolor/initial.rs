@@ -120,3 +120,34 @@ pub(crate) fn degree_balanced(rows: &[u32], degrees: &[u32], k: usize) -> Vec<Ve
     }
     classes
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn algorithm_1_balances_degree_sums_with_equitable_sizes() {
+        // Degrees 9,8,…,0 into m = 3 classes (k = 3, one row left over):
+        // greedy on the smallest sum gives {9,4,3}, {8,5,2}, {7,6,1} and the
+        // last row (degree 0) joins the smallest sum.
+        let rows: Vec<u32> = (0..10).collect();
+        let degrees: Vec<u32> = (0..10).map(|i| 9 - i).collect();
+        let classes = degree_balanced(&rows, &degrees, 3);
+        let sums: Vec<u32> = classes
+            .iter()
+            .map(|c| c.iter().map(|&r| degrees[r as usize]).sum())
+            .collect();
+        assert_eq!(
+            classes.iter().map(Vec::len).collect::<Vec<_>>(),
+            vec![3, 3, 4]
+        );
+        assert_eq!(sums, vec![16, 15, 14]);
+        assert_eq!(classes[0], vec![0, 5, 6]);
+        // n = 29, k = 10: m = 2, q = 14 — sizes 14 and 15, never below k.
+        let rows: Vec<u32> = (0..29).collect();
+        let classes = degree_balanced(&rows, &[1; 29], 10);
+        let mut sizes: Vec<usize> = classes.iter().map(Vec::len).collect();
+        sizes.sort();
+        assert_eq!(sizes, vec![14, 15]);
+    }
+}
