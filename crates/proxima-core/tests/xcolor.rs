@@ -458,7 +458,8 @@ fn creditcard_xc_credit_is_satisfied_and_matches_the_benchmark_figures() {
     assert_eq!(f.rows, 30_000);
     assert_eq!(f.max_degree, 5984);
     assert_eq!(xcolor::inequality4_bound(30_000, 10, 0.5), 8250.0);
-    assert_eq!(xcolor::inequality4_bound(30_000, 10, 0.8), 4200.0);
+    // (1 − 0.9·0.8) is not exact in binary: 4199.999999999999.
+    assert!((xcolor::inequality4_bound(30_000, 10, 0.8) - 4200.0).abs() < 1e-6);
     let p = params(0.001, 0.5, 10);
     for initial in [InitialColoring::QiAware, InitialColoring::DegreeBalanced] {
         let out = anonymize(&t, &s, &p, &XColorOptions { initial }, Progress::none()).unwrap();
