@@ -533,3 +533,17 @@ fn the_random_cases_exercise_both_outcomes_and_every_metric() {
     assert!(ok >= 40 && failed >= 10, "ok {ok}, failed {failed}");
     assert_eq!(kinds.len(), 5, "{kinds:?}");
 }
+
+#[test]
+fn a_stalled_repair_is_rescued_by_merging_into_the_nearest_class() {
+    // Three equal values and one other, k = 2, δ = 0.3: a pair may hold no
+    // neighbour (⌊0.7⌋ = 0), so some pair always holds two equal values and
+    // no swap helps; the group of four allows ⌊0.7·3⌋ = 2 neighbours.
+    let t = numeric_table(vec![1.0, 2.0, 3.0, 4.0], vec![vec![5.0, 5.0, 5.0, 9.0]]);
+    let s = SensitiveSpace::new(&t, &MetricSpec::Absolute).unwrap();
+    for initial in [InitialColoring::QiAware, InitialColoring::DegreeBalanced] {
+        let p = anonymize(&t, &s, &params(0.0, 0.3, 2), &XColorOptions { initial }, Progress::none()).unwrap();
+        assert_eq!(p.canonical().groups, vec![vec![0, 1, 2, 3]]);
+        assert_satisfies(&s, &p.groups, 0.0, 0.3, 2);
+    }
+}

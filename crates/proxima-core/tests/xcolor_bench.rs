@@ -83,6 +83,21 @@ fn run(name: &str, table: &Table, space: &SensitiveSpace, eps: f64, delta: f64, 
         f.max_degree
     );
     for initial in [InitialColoring::QiAware, InitialColoring::DegreeBalanced] {
+        // One traced run: when each phase (progress 0.2 / 0.3 / 0.4 / 0.9) ends.
+        let start = Instant::now();
+        let marks = std::sync::Mutex::new(Vec::new());
+        let trace = |f: f64| {
+            let mut m = marks.lock().unwrap();
+            let next = [0.2, 0.3, 0.4, 0.9, 1.0].into_iter().find(|&b| m.len() < 5 && b == [0.2, 0.3, 0.4, 0.9, 1.0][m.len()]);
+            if let Some(b) = next {
+                if f >= b - 1e-9 {
+                    m.push(start.elapsed().as_secs_f64());
+                }
+            }
+            true
+        };
+        let _ = anonymize(table, space, &params(eps, delta, k), &XColorOptions { initial }, Progress::new(&trace));
+        println!("  {initial:?} phases end at (s): {:?}", marks.lock().unwrap());
         let mut times = Vec::new();
         let mut outcome = String::new();
         for _ in 0..3 {
