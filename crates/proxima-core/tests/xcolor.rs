@@ -542,7 +542,14 @@ fn a_stalled_repair_is_rescued_by_merging_into_the_nearest_class() {
     let t = numeric_table(vec![1.0, 2.0, 3.0, 4.0], vec![vec![5.0, 5.0, 5.0, 9.0]]);
     let s = SensitiveSpace::new(&t, &MetricSpec::Absolute).unwrap();
     for initial in [InitialColoring::QiAware, InitialColoring::DegreeBalanced] {
-        let p = anonymize(&t, &s, &params(0.0, 0.3, 2), &XColorOptions { initial }, Progress::none()).unwrap();
+        let p = anonymize(
+            &t,
+            &s,
+            &params(0.0, 0.3, 2),
+            &XColorOptions { initial },
+            Progress::none(),
+        )
+        .unwrap();
         assert_eq!(p.canonical().groups, vec![vec![0, 1, 2, 3]]);
         assert_satisfies(&s, &p.groups, 0.0, 0.3, 2);
     }

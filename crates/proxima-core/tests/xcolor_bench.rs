@@ -88,7 +88,9 @@ fn run(name: &str, table: &Table, space: &SensitiveSpace, eps: f64, delta: f64, 
         let marks = std::sync::Mutex::new(Vec::new());
         let trace = |f: f64| {
             let mut m = marks.lock().unwrap();
-            let next = [0.2, 0.3, 0.4, 0.9, 1.0].into_iter().find(|&b| m.len() < 5 && b == [0.2, 0.3, 0.4, 0.9, 1.0][m.len()]);
+            let next = [0.2, 0.3, 0.4, 0.9, 1.0]
+                .into_iter()
+                .find(|&b| m.len() < 5 && b == [0.2, 0.3, 0.4, 0.9, 1.0][m.len()]);
             if let Some(b) = next {
                 if f >= b - 1e-9 {
                     m.push(start.elapsed().as_secs_f64());
@@ -96,8 +98,17 @@ fn run(name: &str, table: &Table, space: &SensitiveSpace, eps: f64, delta: f64, 
             }
             true
         };
-        let _ = anonymize(table, space, &params(eps, delta, k), &XColorOptions { initial }, Progress::new(&trace));
-        println!("  {initial:?} phases end at (s): {:?}", marks.lock().unwrap());
+        let _ = anonymize(
+            table,
+            space,
+            &params(eps, delta, k),
+            &XColorOptions { initial },
+            Progress::new(&trace),
+        );
+        println!(
+            "  {initial:?} phases end at (s): {:?}",
+            marks.lock().unwrap()
+        );
         let mut times = Vec::new();
         let mut outcome = String::new();
         for _ in 0..3 {
