@@ -223,33 +223,23 @@ impl<'a> DegreeIndex<'a> {
         let SpaceKind::Scalar { values, divisor } = self.space.kind() else {
             unreachable!("scalar index on a scalar space")
         };
-        let value = |r: u32| values[r as usize];
+        // One gather into a contiguous buffer: the sweep then touches the
+        // rows' values sequentially (row ids are scattered, and gathering
+        // on every pointer move costs a cache miss each).
+        let mut xs: Vec<f64> = rows.iter().map(|&r| values[r as usize]).collect();
+        let mut out = vec![0u32; rows.len()];
         // Parts of a scalar table are kept SA-sorted by the caller (cuts are
         // stable); sort only when they are not.
-        let sorted_input = rows.windows(2).all(|w| value(w[0]) <= value(w[1]));
-        let order: Vec<usize> = if sorted_input {
-            (0..rows.len()).collect()
+        if xs.windows(2).all(|w| w[0] <= w[1]) {
+            sweep(&xs, *divisor, self.epsilon, |p, d| out[p] = d);
         } else {
-            let mut o: Vec<usize> = (0..rows.len()).collect();
-            o.sort_by(|&a, &b| value(rows[a]).total_cmp(&value(rows[b])));
-            o
-        };
-        let x = |p: usize| value(rows[order[p]]);
-        let mut out = vec![0u32; rows.len()];
-        let (mut lo, mut hi) = (0usize, 0usize);
-        for p in 0..order.len() {
-            while !within(scalar_distance(x(p), x(lo), *divisor), self.epsilon) {
-                lo += 1;
-            }
-            if hi < p {
-                hi = p;
-            }
-            while hi + 1 < order.len()
-                && within(scalar_distance(x(hi + 1), x(p), *divisor), self.epsilon)
-            {
-                hi += 1;
-            }
-            out[order[p]] = (hi - lo) as u32;
+            let mut order: Vec<u32> = (0..rows.len() as u32).collect();
+            order.sort_by(|&a, &b| xs[a as usize].total_cmp(&xs[b as usize]));
+            let sorted: Vec<f64> = order.iter().map(|&i| xs[i as usize]).collect();
+            xs = sorted;
+            sweep(&xs, *divisor, self.epsilon, |p, d| {
+                out[order[p] as usize] = d
+            });
         }
         out
     }
@@ -271,6 +261,23 @@ impl<'a> DegreeIndex<'a> {
                 count.saturating_sub(1) as u32
             })
             .collect()
+    }
+}
+
+/// The two-pointer sweep over sorted scalar values: calls `emit(p, degree)`
+/// for every position. Membership is `within(scalar_distance(..))`, the
+/// metric's own arithmetic, monotone along the sorted order.
+fn sweep(xs: &[f64], divisor: f64, epsilon: f64, mut emit: impl FnMut(usize, u32)) {
+    let (mut lo, mut hi) = (0usize, 0usize);
+    for p in 0..xs.len() {
+        while !within(scalar_distance(xs[p], xs[lo], divisor), epsilon) {
+            lo += 1;
+        }
+        hi = hi.max(p);
+        while hi + 1 < xs.len() && within(scalar_distance(xs[hi + 1], xs[p], divisor), epsilon) {
+            hi += 1;
+        }
+        emit(p, (hi - lo) as u32);
     }
 }
 
