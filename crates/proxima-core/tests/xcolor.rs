@@ -554,3 +554,33 @@ fn a_stalled_repair_is_rescued_by_merging_into_the_nearest_class() {
         assert_satisfies(&s, &p.groups, 0.0, 0.3, 2);
     }
 }
+
+#[test]
+fn a_hopeless_large_case_ends_quickly_with_a_clear_failure() {
+    // 20,000 equal values and δ = 1: every group of ≥ 2 rows breaches, every
+    // row violates and no exchange or merge can help. Without the repair's
+    // work budget each of the 20,000 violations would scan all 2,000 classes.
+    let n = 20_000;
+    let t = numeric_table(
+        (0..n).map(|i| (i % 101) as f64).collect(),
+        vec![vec![7.0; n]],
+    );
+    let s = SensitiveSpace::new(&t, &MetricSpec::Absolute).unwrap();
+    let e = anonymize(
+        &t,
+        &s,
+        &params(0.0, 1.0, 10),
+        &XColorOptions::default(),
+        Progress::none(),
+    )
+    .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::ModelNotSatisfied);
+    assert_eq!(
+        e.detail("max_degree"),
+        Some(&proxima_core::Detail::Int(n as i64 - 1))
+    );
+    assert_eq!(
+        e.detail("residual_violating_rows"),
+        Some(&proxima_core::Detail::Int(n as i64))
+    );
+}

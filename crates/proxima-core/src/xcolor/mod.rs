@@ -119,9 +119,10 @@ pub fn anonymize(
     drop(parts);
 
     // Repair (0.4–0.9).
-    let mut repair = repair::Repair::new(space, &qs, eps, delta, classes, ranges);
+    let mut repair = repair::Repair::new(space, &qs, (eps, delta, k), classes, ranges);
     repair.run(progress.sub(0.4, 0.9))?;
     let stalled = !repair.violations().is_empty();
+    let exhausted = repair.exhausted;
     let classes = repair.classes;
 
     // Fallback and verification (0.9–1.0).
@@ -130,7 +131,14 @@ pub fn anonymize(
     } else {
         classes
     };
-    let partition = fallback::publish(space, params, groups, max_degree)?;
+    let partition = fallback::publish(space, params, groups, max_degree).map_err(|mut e| {
+        if exhausted && e.kind == ErrorKind::ModelNotSatisfied {
+            e.message.push_str(
+                " (the swap repair stopped at its work budget: the graph is far beyond Theorem 3's bound)",
+            );
+        }
+        e.with_detail("repair_budget_exhausted", exhausted)
+    })?;
     progress.report(1.0)?;
     Ok(partition)
 }
