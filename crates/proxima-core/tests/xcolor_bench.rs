@@ -86,7 +86,11 @@ fn run(name: &str, table: &Table, space: &SensitiveSpace, eps: f64, delta: f64, 
         // One traced run: when each phase (progress 0.2 / 0.3 / 0.4 / 0.9) ends.
         let start = Instant::now();
         let marks = std::sync::Mutex::new(Vec::new());
+        let last = std::sync::Mutex::new((0.0f64, 0.0f64)); // (last call, max gap)
         let trace = |f: f64| {
+            let now = start.elapsed().as_secs_f64();
+            let mut l = last.lock().unwrap();
+            *l = (now, l.1.max(now - l.0));
             let mut m = marks.lock().unwrap();
             let next = [0.2, 0.3, 0.4, 0.9, 1.0]
                 .into_iter()
@@ -106,8 +110,9 @@ fn run(name: &str, table: &Table, space: &SensitiveSpace, eps: f64, delta: f64, 
             Progress::new(&trace),
         );
         println!(
-            "  {initial:?} phases end at (s): {:?}",
-            marks.lock().unwrap()
+            "  {initial:?} phases end at (s): {:?}; longest gap between progress calls {:.3} s",
+            marks.lock().unwrap(),
+            last.lock().unwrap().1
         );
         let mut times = Vec::new();
         let mut outcome = String::new();
