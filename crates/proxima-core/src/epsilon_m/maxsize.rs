@@ -1,0 +1,254 @@
+//! The linear-time sweeps over SA-sorted values: find-maxsize (Fig. 1),
+//! generalizability (Theorem 1 / Lemma 5) and anonymity-check (Fig. 3).
+//!
+//! Values are read through `get(k)`, the k-th smallest SA value of the
+//! group, so callers pass a slice or a gather over SA-sorted row ids
+//! without allocating.
+
+use super::reduce::{Neighborhoods, Offsets, RelativeBand};
+use crate::params::{EpsilonM, Neighborhood};
+
+/// maxsize(G) (Def. 11) by the sliding window of Fig. 1: the longest run
+/// of consecutive sorted values whose ends are neighbours. Stops as soon
+/// as the window exceeds `cap` (then the result is `cap + 1`), so a
+/// generalizability test quits early. 0 for an empty group.
+///
+/// The window never shrinks: its length is the best found so far, and it
+/// grows when its two ends are neighbours, else slides by one. Correct
+/// because "ends are neighbours" is inherited by every sub-window
+/// (monotone neighbourhood ends, see `reduce`).
+pub(crate) fn find_maxsize<N: Neighborhoods>(
+    n: usize,
+    get: impl Fn(usize) -> f64,
+    nb: N,
+    cap: usize,
+) -> usize {
+    if n == 0 {
+        return 0;
+    }
+    let mut maxsize = 1;
+    let mut i = 0;
+    for j in 1..n {
+        if nb.either_covers(get(i), get(j)) {
+            maxsize += 1;
+            if maxsize > cap {
+                return maxsize;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    maxsize
+}
+
+/// G is generalizable iff m ≤ ⌊|G| / maxsize(G)⌋, i.e. maxsize(G) ≤
+/// ⌊|G|/m⌋ (Theorem 1 applied to G).
+pub(crate) fn generalizable<N: Neighborhoods>(
+    n: usize,
+    get: impl Fn(usize) -> f64,
+    nb: N,
+    m: usize,
+) -> bool {
+    if n < m || n == 0 {
+        return false;
+    }
+    let cap = n / m;
+    find_maxsize(n, get, nb, cap) <= cap
+}
+
+/// anonymity-check (Fig. 3): for every tuple x, the tuples of G in I(x)
+/// form a run [i, j) of the sorted values; both ends only move right as x
+/// grows. Pbrh(x) = (j − i)/|G| > 1/m ⇔ (j − i)·m > |G| (integers: no
+/// division rounding).
+pub(crate) fn anonymity_check<N: Neighborhoods>(
+    n: usize,
+    get: impl Fn(usize) -> f64,
+    nb: N,
+    m: usize,
+) -> bool {
+    let mut i = 0;
+    let mut j = 0;
+    for x in 0..n {
+        let v = get(x);
+        // x ∈ I(x), so i stops at x at the latest.
+        while i < x && !nb.covers(v, get(i)) {
+            i += 1;
+        }
+        j = j.max(x + 1);
+        while j < n && nb.covers(v, get(j)) {
+            j += 1;
+        }
+        if (j - i).saturating_mul(m) > n {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether a group with these SA-sorted values (in the (e1,e2) domain of
+/// the paper's reduction: raw values for absolute, log₂ values for
+/// relative) has an (e1,e2,m)-anonymous generalization: m ≤
+/// ⌊|G|/maxsize(G)⌋ with maxsize by Fig. 1, emax = max(e1, e2). False for
+/// an empty group. Unsorted input gives a meaningless answer.
+pub fn is_generalizable(sorted_values: &[f64], e1: f64, e2: f64, m: usize) -> bool {
+    debug_assert!(sorted_values.windows(2).all(|w| w[0] <= w[1]));
+    generalizable(
+        sorted_values.len(),
+        |k| sorted_values[k],
+        Offsets { e1, e2 },
+        m,
+    )
+}
+
+/// Whether a group with these (un-sorted) raw SA values satisfies
+/// (ε,m)-anonymity: every value has at most |G|/m values of the group in
+/// its closed ε-neighbourhood (itself included). Relative neighbourhoods
+/// need values > 0: a group with a value ≤ 0 or a non-finite value is
+/// reported as not satisfying. An empty group satisfies vacuously.
+pub fn group_satisfies(values: &[f64], params: &EpsilonM) -> bool {
+    if values.iter().any(|v| !v.is_finite()) {
+        return false;
+    }
+    let mut sorted = values.to_vec();
+    sorted.sort_unstable_by(f64::total_cmp);
+    let (n, m, e) = (sorted.len(), params.m.get(), params.epsilon.get());
+    let get = |k: usize| sorted[k];
+    match params.neighborhood {
+        Neighborhood::Absolute => anonymity_check(n, get, Offsets { e1: e, e2: e }, m),
+        Neighborhood::Relative => {
+            sorted.first().is_none_or(|&v| v > 0.0)
+                && anonymity_check(n, get, RelativeBand { epsilon: e }, m)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::{Epsilon, M};
+
+    fn params(e: f64, m: u64, nb: Neighborhood) -> EpsilonM {
+        EpsilonM::new(
+            Epsilon::new(e, "/e").unwrap(),
+            M::new(m, "/m").unwrap(),
+            nb,
+            "/e",
+        )
+        .unwrap()
+    }
+
+    /// Table 1a's salaries, ascending (§4.2's running example).
+    const TABLE1: [f64; 8] = [
+        1000.0, 1010.0, 1020.0, 16000.0, 24000.0, 31000.0, 33000.0, 50000.0,
+    ];
+
+    fn maxsize(values: &[f64], nb: impl Neighborhoods) -> usize {
+        find_maxsize(values.len(), |k| values[k], nb, usize::MAX)
+    }
+
+    #[test]
+    fn table1_maxsize_is_three() {
+        // e1 = 20, e2 = 10000 and swapped (Lemma 3): maxsize 3, so m ≤ 2.
+        assert_eq!(
+            maxsize(
+                &TABLE1,
+                Offsets {
+                    e1: 20.0,
+                    e2: 10000.0
+                }
+            ),
+            3
+        );
+        assert_eq!(
+            maxsize(
+                &TABLE1,
+                Offsets {
+                    e1: 10000.0,
+                    e2: 20.0
+                }
+            ),
+            3
+        );
+        assert!(is_generalizable(&TABLE1, 20.0, 10000.0, 2));
+        assert!(!is_generalizable(&TABLE1, 20.0, 10000.0, 3));
+        // Lemma 2's example: G1 = {t1,t2} has maxsize 2, G2 = {t3..t8} 3.
+        assert_eq!(
+            maxsize(
+                &TABLE1[..2],
+                Offsets {
+                    e1: 20.0,
+                    e2: 10000.0
+                }
+            ),
+            2
+        );
+        assert_eq!(
+            maxsize(
+                &TABLE1[2..],
+                Offsets {
+                    e1: 20.0,
+                    e2: 10000.0
+                }
+            ),
+            3
+        );
+        assert_eq!(maxsize(&[], Offsets { e1: 1.0, e2: 1.0 }), 0);
+        // The cap stops the sweep early at cap + 1.
+        assert_eq!(find_maxsize(4, |_| 7.0, Offsets { e1: 0.0, e2: 0.0 }, 2), 3);
+    }
+
+    #[test]
+    fn table1b_first_group_breach_is_three_quarters() {
+        // Andy's QI-group {1000, 1010, 1020, 50000}: with I(t) = [900, 1100]
+        // (absolute ε = 100) Pbrh = 3/4, so it is (100, 1)- but not
+        // (100, 2)-anonymous.
+        let g = [1000.0, 50000.0, 1010.0, 1020.0];
+        assert!(group_satisfies(
+            &g,
+            &params(100.0, 1, Neighborhood::Absolute)
+        ));
+        assert!(!group_satisfies(
+            &g,
+            &params(100.0, 2, Neighborhood::Absolute)
+        ));
+    }
+
+    #[test]
+    fn lemma4_union_of_anonymous_groups_is_not_anonymous() {
+        let p = params(15.0, 2, Neighborhood::Absolute);
+        assert!(group_satisfies(&[40.0, 60.0], &p));
+        assert!(group_satisfies(&[50.0, 80.0], &p));
+        assert!(!group_satisfies(&[40.0, 50.0, 60.0, 80.0], &p));
+    }
+
+    #[test]
+    fn a_neighbour_at_exactly_epsilon_counts() {
+        let p = params(10.0, 2, Neighborhood::Absolute);
+        assert!(!group_satisfies(&[0.0, 10.0], &p));
+        assert!(group_satisfies(&[0.0, 10.5], &p));
+        let r = params(0.25, 2, Neighborhood::Relative);
+        assert!(!group_satisfies(&[100.0, 125.0], &r));
+        assert!(!group_satisfies(&[100.0, 75.0], &r));
+        // 100 ∈ I(126) = [94.5, 157.5]: relative neighbourhoods are asymmetric.
+        assert!(!group_satisfies(&[100.0, 126.0], &r));
+        assert!(group_satisfies(&[100.0, 134.0], &r));
+        // 150·1.1 = 165 exactly: a neighbour by the definition (log₂
+        // arithmetic would say otherwise).
+        let r = params(0.1, 2, Neighborhood::Relative);
+        assert!(!group_satisfies(&[150.0, 165.0], &r));
+        assert_eq!(maxsize(&[150.0, 165.0], RelativeBand { epsilon: 0.1 }), 2);
+        assert_eq!(maxsize(&[150.0, 166.7], RelativeBand { epsilon: 0.1 }), 1);
+    }
+
+    #[test]
+    fn relative_groups_need_positive_values() {
+        let r = params(0.1, 1, Neighborhood::Relative);
+        assert!(!group_satisfies(&[0.0, 10.0], &r));
+        assert!(group_satisfies(&[1.0, 10.0], &r));
+        assert!(group_satisfies(&[], &r));
+        assert!(!group_satisfies(
+            &[f64::NAN],
+            &params(1.0, 1, Neighborhood::Absolute)
+        ));
+    }
+}

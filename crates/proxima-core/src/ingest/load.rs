@@ -1,0 +1,503 @@
+//! Loading a data CSV into a columnar [`Table`], validated against its
+//! [`Schema`] in one streaming pass.
+//!
+//! Rules (each violation is a [`CoreError`] naming the column, the data line
+//! and the offending value; see the module docs of [`crate::ingest`] for the
+//! line numbering):
+//!
+//! * The delimiter is the schema's; a header row is required; quoted fields,
+//!   CRLF line ends and a UTF-8 byte-order mark are accepted; blank lines
+//!   are skipped by the reader (so in a one-column file an empty cell on
+//!   its own line cannot be told from a blank line and is skipped too).
+//! * Header: every CSV column must be described (`undescribed_column`),
+//!   every schema column must be present (`unknown_column`), names must be
+//!   unique (`malformed_csv`). The header may list the columns in any order;
+//!   the table is in schema order.
+//! * Every data row has as many fields as the header (`malformed_csv`), and
+//!   a table needs at least one data row.
+//! * A QI or SA cell equal to one of `csv.missing` is missing. Under
+//!   `reject` the load fails with `missing_values` listing the first 10 such
+//!   lines (the rest of the file is still scanned to count them and for
+//!   field counts, but its values are no longer parsed); under `suppress`
+//!   those rows are left out without further checks and counted in
+//!   `suppressed_rows`. Missing tokens in identifier and insensitive
+//!   columns are ordinary text. A table left with no rows is a
+//!   `missing_values` error.
+//! * Numeric QI/SA cells parse as finite `f64` after trimming spaces and
+//!   tabs around them (`" 39"` is 39; `NaN`, `inf`, `1,5` are errors). Date
+//!   cells are `YYYY-MM-DD`, also trimmed. Categorical cells are compared
+//!   exactly as written (no trimming): with a hierarchy every value must be
+//!   one of its leaves (`invalid_hierarchy`, at the first line where the
+//!   value occurs); without one, values are coded by first appearance under
+//!   a flat hierarchy.
+//! * Identifier cells are neither parsed nor stored. The text of every
+//!   published cell is kept verbatim; cells of published columns must be
+//!   UTF-8.
+
+use std::collections::HashMap;
+use std::io::Read;
+use std::sync::Arc;
+
+use crate::error::{CoreError, CoreResult, ErrorKind};
+use crate::hierarchy::Hierarchy;
+use crate::ingest::header::map_header;
+use crate::ingest::lines::{record_line, LineCounting};
+use crate::ingest::missing::MissingReport;
+use crate::ingest::{pointer_segment, quote_value};
+use crate::schema::{MissingPolicy, Role, Schema, ValueType};
+use crate::table::{parse_date, QiColumn, QiValues, SaColumn, SaValues, Table, TextColumn};
+
+/// At most this many lines are listed in a `missing_values` error.
+const MISSING_LINES_LISTED: usize = 10;
+
+/// Records between two drains of the newline offsets kept for file lines.
+const LINE_DRAIN_EVERY: u64 = 4096;
+
+/// Where a data record is: its data line (1-based, header excluded) and the
+/// line of the file where it starts.
+#[derive(Clone, Copy)]
+pub(crate) struct At {
+    pub(crate) data_line: u64,
+    pub(crate) file_line: u64,
+}
+
+impl At {
+    pub(crate) fn describe(self) -> String {
+        format!(
+            "data line {} (file line {})",
+            self.data_line, self.file_line
+        )
+    }
+}
+
+/// The typed values being collected for one column.
+enum Values {
+    /// Identifier, or insensitive: only text (if any) is kept.
+    None,
+    Numeric(Vec<f64>),
+    Date(Vec<i32>),
+    /// Categorical with a hierarchy: codes are leaf codes.
+    Leaf {
+        codes: Vec<u32>,
+        hierarchy: Arc<Hierarchy>,
+    },
+    /// Categorical without a hierarchy: codes by first appearance.
+    Dict {
+        codes: Vec<u32>,
+        index: HashMap<String, u32>,
+        labels: Vec<String>,
+    },
+}
+
+/// One CSV column being loaded.
+struct Builder {
+    schema_index: usize,
+    role: Role,
+    values: Values,
+    text: Option<TextColumn>,
+}
+
+impl Builder {
+    fn new(schema: &Schema, schema_index: usize) -> Builder {
+        let spec = &schema.columns()[schema_index];
+        let typed = matches!(spec.role, Role::QuasiIdentifier | Role::Sensitive);
+        let values = match (typed, spec.value_type) {
+            (false, _) | (true, None) => Values::None,
+            (true, Some(ValueType::Numeric)) => Values::Numeric(Vec::new()),
+            (true, Some(ValueType::Date)) => Values::Date(Vec::new()),
+            (true, Some(ValueType::Categorical)) => match &spec.hierarchy {
+                Some(h) => Values::Leaf {
+                    codes: Vec::new(),
+                    hierarchy: h.clone(),
+                },
+                None => Values::Dict {
+                    codes: Vec::new(),
+                    index: HashMap::new(),
+                    labels: Vec::new(),
+                },
+            },
+        };
+        Builder {
+            schema_index,
+            role: spec.role,
+            values,
+            text: schema.is_published(schema_index).then(TextColumn::new),
+        }
+    }
+}
+
+fn cell_error(kind: ErrorKind, column: &str, at: At, value: &str, problem: &str) -> CoreError {
+    let message = format!(
+        "column '{column}', {}: {} {problem}",
+        at.describe(),
+        quote_value(value)
+    );
+    CoreError::new(kind, message.clone())
+        .with_error(
+            format!("/data/line/{}/{}", at.data_line, pointer_segment(column)),
+            message,
+        )
+        .with_detail("column", column)
+        .with_detail("line", at.data_line as i64)
+        .with_detail("file_line", at.file_line as i64)
+        .with_detail("value", value)
+}
+
+fn malformed(pointer: impl Into<String>, message: String) -> CoreError {
+    CoreError::new(ErrorKind::MalformedCsv, message.clone()).with_error(pointer, message)
+}
+
+/// The record as text, for a record that is not entirely UTF-8: an error
+/// naming the first published cell that is not, else a copy with the
+/// (never read) identifier cells blanked. Only such rare records take this
+/// slower path.
+fn utf8_row(
+    record: &csv::ByteRecord,
+    builders: &[Builder],
+    names: &[&str],
+    at: &impl Fn() -> At,
+) -> CoreResult<csv::StringRecord> {
+    let mut row = csv::StringRecord::with_capacity(record.as_slice().len(), record.len());
+    for (p, field) in record.iter().enumerate() {
+        if builders[p].text.is_none() {
+            row.push_field("");
+            continue;
+        }
+        let s = std::str::from_utf8(field).map_err(|_| {
+            let lossy = String::from_utf8_lossy(field);
+            cell_error(
+                ErrorKind::MalformedCsv,
+                names[p],
+                at(),
+                &lossy,
+                "is not valid UTF-8",
+            )
+        })?;
+        row.push_field(s);
+    }
+    Ok(row)
+}
+
+fn trim_blanks(s: &str) -> &str {
+    s.trim_matches(|c| c == ' ' || c == '\t')
+}
+
+/// Parses a numeric cell: a finite f64 once surrounding blanks are trimmed.
+pub(crate) fn parse_number(s: &str) -> Option<f64> {
+    let v: f64 = trim_blanks(s).parse().ok()?;
+    v.is_finite().then_some(v)
+}
+
+/// Appends one (non-missing) cell to its column.
+///
+/// `at` locates the record; it is only called to build an error, because
+/// finding the file line costs more than parsing a cell.
+fn push_cell(b: &mut Builder, name: &str, s: &str, at: &impl Fn() -> At) -> CoreResult<()> {
+    match &mut b.values {
+        Values::None => {}
+        Values::Numeric(v) => {
+            let x = parse_number(s).ok_or_else(|| {
+                cell_error(
+                    ErrorKind::MalformedCsv,
+                    name,
+                    at(),
+                    s,
+                    "is not a finite number",
+                )
+            })?;
+            v.push(x);
+        }
+        Values::Date(v) => {
+            let d = parse_date(trim_blanks(s)).ok_or_else(|| {
+                cell_error(
+                    ErrorKind::MalformedCsv,
+                    name,
+                    at(),
+                    s,
+                    "is not a date in the form YYYY-MM-DD",
+                )
+            })?;
+            v.push(d);
+        }
+        Values::Leaf { codes, hierarchy } => {
+            let code = hierarchy.leaf_code(s).ok_or_else(|| {
+                cell_error(
+                    ErrorKind::InvalidHierarchy,
+                    name,
+                    at(),
+                    s,
+                    "is not a leaf of the column's hierarchy",
+                )
+            })?;
+            codes.push(code);
+        }
+        Values::Dict {
+            codes,
+            index,
+            labels,
+        } => {
+            let code = match index.get(s) {
+                Some(&c) => c,
+                None => {
+                    let c = labels.len() as u32;
+                    index.insert(s.to_string(), c);
+                    labels.push(s.to_string());
+                    c
+                }
+            };
+            codes.push(code);
+        }
+    }
+    if let Some(t) = &mut b.text {
+        t.push(s)?;
+    }
+    Ok(())
+}
+
+/// Reads a data CSV described by `schema` into a [`Table`].
+///
+/// See the module documentation for every rule and error. Memory: one
+/// reused record buffer; typed values and one text buffer per published
+/// column, nothing allocated per cell (categorical labels once per distinct
+/// value).
+pub fn load_table<R: Read>(schema: Arc<Schema>, reader: R) -> CoreResult<Table> {
+    let mut csv_reader = csv::ReaderBuilder::new()
+        .delimiter(schema.csv().delimiter)
+        .has_headers(false)
+        .flexible(true)
+        .buffer_capacity(1 << 16)
+        .from_reader(LineCounting::new(reader));
+    let mut record = csv::ByteRecord::new();
+
+    // `next` is the data line being read (0: the header). Read failures
+    // (I/O, a broken gzip stream) name only the data line: the csv crate's
+    // own line count is not the file's (see `lines`).
+    let read = |r: &mut csv::Reader<LineCounting<R>>, rec: &mut csv::ByteRecord, next: u64| {
+        r.read_byte_record(rec).map_err(|e| {
+            if next == 0 {
+                malformed("/data/header", format!("could not read the header: {e}"))
+            } else {
+                malformed(
+                    format!("/data/line/{next}"),
+                    format!("could not read data line {next}: {e}"),
+                )
+            }
+        })
+    };
+
+    if !read(&mut csv_reader, &mut record, 0)? {
+        return Err(malformed(
+            "/data",
+            "the CSV is empty: a header row and at least one data row are needed".into(),
+        ));
+    }
+    let positions = map_header(&schema, &record)?;
+    let width = positions.len();
+    let mut builders: Vec<Builder> = positions
+        .iter()
+        .map(|&i| Builder::new(&schema, i))
+        .collect();
+    let names: Vec<&str> = positions
+        .iter()
+        .map(|&i| schema.columns()[i].name.as_str())
+        .collect();
+    // CSV positions whose missing tokens matter (QIs and SA columns).
+    let checked: Vec<usize> = (0..width)
+        .filter(|&p| matches!(builders[p].role, Role::QuasiIdentifier | Role::Sensitive))
+        .collect();
+    let missing_tokens: Vec<&[u8]> = schema.csv().missing.iter().map(|m| m.as_bytes()).collect();
+    let is_missing = |field: &[u8]| missing_tokens.contains(&field);
+    let policy = schema.on_missing();
+
+    let mut source_lines: Vec<u32> = Vec::new();
+    let mut suppressed = 0usize;
+    let mut missing: Option<MissingReport> = None;
+    let mut data_line = 0u64;
+    let mut missing_cols: Vec<usize> = Vec::new();
+
+    while read(&mut csv_reader, &mut record, data_line + 1)? {
+        data_line += 1;
+        let at_of = |rec: &csv::ByteRecord| At {
+            data_line,
+            file_line: record_line(&csv_reader, rec),
+        };
+        let at = || at_of(&record);
+        if data_line.is_multiple_of(LINE_DRAIN_EVERY) {
+            // File lines are only computed for errors; locating this record
+            // forgets the newline offsets before it, bounding their memory.
+            at();
+        }
+        if record.len() != width {
+            let here = at();
+            return Err(malformed(
+                format!("/data/line/{data_line}"),
+                format!(
+                    "{} has {} field(s) but the header has {width}",
+                    here.describe(),
+                    record.len()
+                ),
+            )
+            .with_detail("line", data_line as i64)
+            .with_detail("file_line", here.file_line as i64));
+        }
+        // Most rows have no missing value: test before collecting columns.
+        if checked.iter().any(|&p| is_missing(&record[p])) {
+            missing_cols.clear();
+            missing_cols.extend(
+                checked
+                    .iter()
+                    .filter(|&&p| is_missing(&record[p]))
+                    .map(|&p| positions[p]),
+            );
+            match policy {
+                MissingPolicy::Suppress => suppressed += 1,
+                MissingPolicy::Reject => {
+                    let report = missing.get_or_insert(MissingReport {
+                        listed: Vec::new(),
+                        rows: 0,
+                    });
+                    report.rows += 1;
+                    if report.listed.len() < MISSING_LINES_LISTED {
+                        missing_cols.sort_unstable();
+                        report.listed.push((at(), missing_cols.clone()));
+                    }
+                }
+            }
+            continue;
+        }
+        if missing.is_some() {
+            continue; // the load fails anyway; only count the missing rows
+        }
+        // One UTF-8 check per record (csv's ASCII fast path) instead of one
+        // per cell; the record's buffer is handed back for the next read.
+        let (row, original) = match csv::StringRecord::from_byte_record(record) {
+            Ok(row) => (row, None),
+            Err(e) => {
+                let bytes = e.into_byte_record();
+                let row = utf8_row(&bytes, &builders, &names, &|| at_of(&bytes))?;
+                (row, Some(bytes))
+            }
+        };
+        {
+            let located = original.as_ref().unwrap_or(row.as_byte_record());
+            let at = || at_of(located);
+            for (p, cell) in row.iter().enumerate() {
+                let b = &mut builders[p];
+                if b.text.is_some() {
+                    push_cell(b, names[p], cell, &at)?;
+                }
+            }
+        }
+        record = original.unwrap_or_else(|| row.into_byte_record());
+        let line = u32::try_from(data_line).map_err(|_| {
+            malformed(
+                format!("/data/line/{data_line}"),
+                "the CSV has more than 4,294,967,295 data rows".into(),
+            )
+        })?;
+        source_lines.push(line);
+    }
+
+    if let Some(report) = missing {
+        return Err(report.into_error(&schema));
+    }
+    if data_line == 0 {
+        return Err(malformed(
+            "/data",
+            "the CSV has a header but no data rows; a table needs rows".into(),
+        ));
+    }
+    if source_lines.is_empty() {
+        return Err(CoreError::new(
+            ErrorKind::MissingValues,
+            format!(
+                "all {suppressed} data row(s) have a missing value in a quasi-identifier or \
+                 sensitive column; nothing is left after suppression"
+            ),
+        )
+        .with_detail("rows_with_missing", suppressed));
+    }
+    assemble(schema, builders, source_lines, suppressed)
+}
+
+/// The QI form of collected values (`None` when nothing typed was kept).
+fn into_qi(values: Values) -> Option<QiValues> {
+    match values {
+        Values::None => None,
+        Values::Numeric(v) => Some(QiValues::Numeric(v)),
+        Values::Date(v) => Some(QiValues::Date(v)),
+        Values::Leaf { codes, hierarchy } => Some(QiValues::Categorical { codes, hierarchy }),
+        Values::Dict { codes, labels, .. } => Some(QiValues::Categorical {
+            codes,
+            hierarchy: Arc::new(Hierarchy::flat(&labels)),
+        }),
+    }
+}
+
+/// The SA form of collected values; dates cannot occur (Schema::new rejects
+/// dated sensitive columns), so they are reported as an internal error.
+fn into_sa(values: Values, name: &str) -> CoreResult<Option<SaValues>> {
+    Ok(match values {
+        Values::None => None,
+        Values::Numeric(v) => Some(SaValues::Numeric(v)),
+        Values::Leaf { codes, hierarchy } => Some(SaValues::Categorical {
+            codes,
+            hierarchy,
+            has_hierarchy: true,
+        }),
+        Values::Dict { codes, labels, .. } => Some(SaValues::Categorical {
+            codes,
+            hierarchy: Arc::new(Hierarchy::flat(&labels)),
+            has_hierarchy: false,
+        }),
+        Values::Date(_) => {
+            return Err(CoreError::internal(format!(
+                "sensitive column '{name}' is a date"
+            )))
+        }
+    })
+}
+
+/// Orders the columns by schema index and builds the table.
+fn assemble(
+    schema: Arc<Schema>,
+    builders: Vec<Builder>,
+    source_lines: Vec<u32>,
+    suppressed: usize,
+) -> CoreResult<Table> {
+    let mut by_schema: Vec<Option<Builder>> = (0..schema.columns().len()).map(|_| None).collect();
+    for b in builders {
+        let i = b.schema_index;
+        by_schema[i] = Some(b);
+    }
+    let mut qis = Vec::new();
+    let mut sensitive = Vec::new();
+    let mut text = Vec::with_capacity(by_schema.len());
+    for (i, b) in by_schema.into_iter().enumerate() {
+        let b = b.ok_or_else(|| CoreError::internal("a schema column was not loaded"))?;
+        let name = &schema.columns()[i].name;
+        text.push(b.text);
+        match b.role {
+            Role::QuasiIdentifier => {
+                if let Some(values) = into_qi(b.values) {
+                    qis.push(QiColumn {
+                        name: name.clone(),
+                        schema_index: i,
+                        values,
+                    });
+                }
+            }
+            Role::Sensitive => {
+                if let Some(values) = into_sa(b.values, name)? {
+                    sensitive.push(SaColumn {
+                        name: name.clone(),
+                        schema_index: i,
+                        values,
+                    });
+                }
+            }
+            Role::Identifier | Role::Insensitive => {}
+        }
+    }
+    Table::new(schema, qis, sensitive, text, source_lines, suppressed)
+}

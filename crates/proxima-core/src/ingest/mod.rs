@@ -1,0 +1,96 @@
+//! Ingestion: turning uploaded bytes into validated core values.
+//!
+//! * [`parse_hierarchy_csv`] / [`hierarchy_from_inline`] — ARX hierarchy
+//!   files and the JSON-inline form of a hierarchy.
+//! * [`load_table`] — the data CSV, checked against a [`Schema`] and stored
+//!   columnar in a [`Table`].
+//! * [`column_stats`] — the per-column figures of API.md's `Dataset.columns`.
+//! * [`shared`] — loaders for the benchmark tables in `shared/data`, with
+//!   their standard schemas, for tests in every crate.
+//!
+//! # Line numbering
+//!
+//! Every error about a data row names its **data line**: data line 1 is the
+//! first record after the header, counted in records (blank lines, which
+//! the CSV reader skips, are not counted). Pointers look like
+//! `/data/line/17/age`; messages also give the line of the file where the
+//! record starts ("file line 18") because that is what an editor shows.
+//! [`Table::source_lines`](crate::table::Table::source_lines) uses the same
+//! data-line numbers.
+//!
+//! # Error pointers
+//!
+//! Column names are escaped as JSON-pointer segments (`/` → `~1`).
+//!
+//! | pointer | used for |
+//! |---|---|
+//! | `/data` | empty file, no data rows |
+//! | `/data/header` | the header could not be read |
+//! | `/data/header/{position}` | duplicate or undescribed header name (0-based) |
+//! | `/columns/{index}/name` | a schema column absent from the header |
+//! | `/data/line/{n}` | wrong field count, unreadable record |
+//! | `/data/line/{n}/{column}` | bad cell, value outside the hierarchy, missing value |
+//! | `/hierarchies/{column}` | a hierarchy that is empty or not a tree |
+//! | `/hierarchies/{column}/line/{l}` | a bad row of an ARX hierarchy file (file line) |
+//! | `/hierarchies/{column}/{i}` | a bad path of an inline hierarchy (0-based) |
+//!
+//! Errors about a cell also carry the details `column`, `line`,
+//! `file_line` and `value`; hierarchy errors carry `column` and `line` or
+//! `path`; `missing_values` carries `rows_with_missing` and `missing` (a
+//! list of `{line, file_line, columns}`).
+//!
+//! [`Schema`]: crate::schema::Schema
+//! [`Table`]: crate::table::Table
+
+mod header;
+mod hierarchy_csv;
+mod lines;
+mod load;
+mod missing;
+pub mod shared;
+mod stats;
+
+#[cfg(test)]
+mod load_tests;
+#[cfg(test)]
+mod shared_tests;
+
+pub use hierarchy_csv::{hierarchy_from_inline, parse_hierarchy_csv};
+pub use load::load_table;
+pub use stats::{column_stats, ColumnStats};
+
+/// Escapes a column name for use as one JSON-pointer segment (RFC 6901).
+pub(crate) fn pointer_segment(name: &str) -> String {
+    name.replace('~', "~0").replace('/', "~1")
+}
+
+/// Quotes a cell for an error message, shortening very long cells so a
+/// message stays readable (the full line number is always given).
+pub(crate) fn quote_value(value: &str) -> String {
+    const MAX_CHARS: usize = 80;
+    if value.chars().count() <= MAX_CHARS {
+        format!("'{value}'")
+    } else {
+        let head: String = value.chars().take(MAX_CHARS).collect();
+        format!("'{head}…'")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pointer_segments_escape_tilde_and_slash() {
+        assert_eq!(pointer_segment("a/b~c"), "a~1b~0c");
+        assert_eq!(pointer_segment("age"), "age");
+    }
+
+    #[test]
+    fn long_values_are_shortened_in_messages() {
+        assert_eq!(quote_value("x"), "'x'");
+        let long = "y".repeat(200);
+        let q = quote_value(&long);
+        assert!(q.ends_with("…'") && q.chars().count() == 83, "{q}");
+    }
+}

@@ -1,0 +1,15 @@
+//! Utility of a release (DESIGN.md §4 "Utility", BENCHMARKS.md §Utility).
+//!
+//! * [`ncp`]: the normalized certainty penalty per attribute, its table
+//!   average (GCP), the papers' per-group loss(G), discernibility and the
+//!   average group size.
+//! * [`workload`]: the papers' count-query workload and its mean relative
+//!   error.
+
+pub mod ncp;
+pub mod workload;
+
+pub use ncp::{
+    attribute_ncp, discernibility, gcp, group_loss, metrics, qi_ncp, QiExtents, UtilityMetrics,
+};
+pub use workload::{query_error, WorkloadResult, WorkloadSpec};

@@ -1,0 +1,217 @@
+//! The (ε,m) partitioner on the shared benchmark tables. Every group is
+//! checked against the definition by code written here, independent of
+//! the partitioner's sweeps: a plain O(|G|²) count on creditcard, a sort
+//! plus binary search (O(|G| log |G|)) on the 500k-row sal table.
+
+use std::sync::OnceLock;
+
+use proxima_core::epsilon_m::{anonymize, check_feasible, max_epsilon, max_m};
+use proxima_core::ingest::shared::{load_shared, SharedTable};
+use proxima_core::params::{Epsilon, EpsilonM, Neighborhood, M};
+use proxima_core::{Detail, ErrorKind, Partition, Progress, Table};
+
+fn params(e: f64, m: u64, nb: Neighborhood) -> EpsilonM {
+    EpsilonM::new(
+        Epsilon::new(e, "/model/epsilon").unwrap(),
+        M::new(m, "/model/m").unwrap(),
+        nb,
+        "/model/epsilon",
+    )
+    .unwrap()
+}
+
+/// The rows of `group` whose SA value lies in row t's closed neighbourhood,
+/// counted by the definition with a plain loop.
+fn brute_count(sa: &[f64], group: &[u32], t: u32, e: f64, nb: Neighborhood) -> usize {
+    let x = sa[t as usize];
+    group
+        .iter()
+        .filter(|&&r| {
+            let y = sa[r as usize];
+            match nb {
+                Neighborhood::Absolute => (x - y).abs() <= e,
+                Neighborhood::Relative => x * (1.0 - e) <= y && y <= x * (1.0 + e),
+            }
+        })
+        .count()
+}
+
+/// Same count by binary search over the group's sorted values.
+fn sorted_count(sorted: &[f64], x: f64, e: f64, nb: Neighborhood) -> usize {
+    let (lo, hi) = match nb {
+        Neighborhood::Relative => (x * (1.0 - e), x * (1.0 + e)),
+        Neighborhood::Absolute => (f64::NAN, f64::NAN),
+    };
+    let (first, end) = match nb {
+        Neighborhood::Absolute => (
+            sorted.partition_point(|&y| y < x && (x - y).abs() > e),
+            sorted.partition_point(|&y| y <= x || (x - y).abs() <= e),
+        ),
+        Neighborhood::Relative => (
+            sorted.partition_point(|&y| y < lo),
+            sorted.partition_point(|&y| y <= hi),
+        ),
+    };
+    end - first
+}
+
+fn sizes_summary(p: &Partition) -> String {
+    let mut sizes: Vec<usize> = p.groups.iter().map(Vec::len).collect();
+    sizes.sort_unstable_by(|a, b| b.cmp(a));
+    format!(
+        "{} groups, largest {:?}, smallest {}",
+        p.len(),
+        &sizes[..sizes.len().min(8)],
+        sizes.last().copied().unwrap_or(0)
+    )
+}
+
+fn credit() -> Option<&'static Table> {
+    static T: OnceLock<Option<Table>> = OnceLock::new();
+    T.get_or_init(|| load_shared(SharedTable::CreditCard).map(|t| t.unwrap()))
+        .as_ref()
+}
+
+fn sal() -> Option<&'static Table> {
+    static T: OnceLock<Option<Table>> = OnceLock::new();
+    T.get_or_init(|| load_shared(SharedTable::SalSynthetic).map(|t| t.unwrap()))
+        .as_ref()
+}
+
+#[test]
+fn creditcard_bill_amt1_epsilon_1000_m_4() {
+    let Some(t) = credit() else { return };
+    let sa = t.single_numeric_sa().unwrap();
+    let p = params(1000.0, 4, Neighborhood::Absolute);
+    let part = anonymize(t, &p, Progress::none()).unwrap();
+    part.check_covers(t.rows()).unwrap();
+    for g in &part.groups {
+        for &row in g {
+            let count = brute_count(sa, g, row, 1000.0, Neighborhood::Absolute);
+            assert!(
+                count * 4 <= g.len(),
+                "row {row}: {count} of {} in its neighbourhood",
+                g.len()
+            );
+        }
+    }
+    eprintln!("creditcard ε=1000 m=4: {}", sizes_summary(&part));
+}
+
+#[test]
+fn creditcard_m_7_is_infeasible_with_the_bound() {
+    let Some(t) = credit() else { return };
+    let sa = t.single_numeric_sa().unwrap();
+    let p = params(1000.0, 7, Neighborhood::Absolute);
+    let err = anonymize(t, &p, Progress::none()).unwrap_err();
+    assert_eq!(err.kind, ErrorKind::InfeasibleParameters);
+    assert_eq!(err.detail("max_m"), Some(&Detail::Int(6)));
+    assert!(
+        err.message.starts_with(
+            "m = 7 is not reachable with epsilon = 1000 on this data: Theorem 1 allows m ≤ 6"
+        ),
+        "{}",
+        err.message
+    );
+    assert_eq!(err.errors[0].pointer, "/model/m");
+    // The same answer from the feasibility entry point, and ε below the
+    // reported supremum does reach m = 7.
+    assert_eq!(check_feasible(sa, &p).unwrap_err(), err);
+    let Some(Detail::Num(sup)) = err.detail("max_epsilon_exclusive").cloned() else {
+        panic!("no max_epsilon_exclusive in {err:?}");
+    };
+    assert!(sup > 0.0 && sup <= 1000.0);
+    let below = Epsilon::new(sup * 0.999, "/e").unwrap();
+    assert!(max_m(sa, below, Neighborhood::Absolute).unwrap().max_m >= 7);
+    let at = Epsilon::new(sup, "/e").unwrap();
+    assert!(max_m(sa, at, Neighborhood::Absolute).unwrap().max_m < 7);
+}
+
+#[test]
+fn sal_theorem1_reach_matches_the_data_readme() {
+    let Some(t) = sal() else { return };
+    let sa = t.single_numeric_sa().unwrap();
+    let reach: Vec<usize> = [500.0, 1000.0, 2000.0, 4500.0, 8000.0]
+        .iter()
+        .map(|&e| {
+            max_m(sa, Epsilon::new(e, "/e").unwrap(), Neighborhood::Absolute)
+                .unwrap()
+                .max_m
+        })
+        .collect();
+    assert_eq!(reach, vec![62, 32, 16, 7, 4]);
+    let sup = max_epsilon(sa, M::new(5, "/m").unwrap(), Neighborhood::Absolute).unwrap();
+    let rel = max_m(
+        sa,
+        Epsilon::new(0.125, "/e").unwrap(),
+        Neighborhood::Relative,
+    )
+    .unwrap();
+    eprintln!(
+        "sal: m = 5 needs absolute epsilon < {sup}; relative 0.125 reaches m ≤ {}",
+        rel.max_m
+    );
+    assert!(rel.max_m >= 5);
+}
+
+fn check_sal(e: f64, nb: Neighborhood) {
+    let Some(t) = sal() else { return };
+    let sa = t.single_numeric_sa().unwrap();
+    let p = params(e, 5, nb);
+    let start = std::time::Instant::now();
+    let part = anonymize(t, &p, Progress::none()).unwrap();
+    let elapsed = start.elapsed();
+    part.check_covers(t.rows()).unwrap();
+    let mut sorted = Vec::new();
+    for g in &part.groups {
+        sorted.clear();
+        sorted.extend(g.iter().map(|&r| sa[r as usize]));
+        sorted.sort_unstable_by(f64::total_cmp);
+        for &row in g {
+            let count = sorted_count(&sorted, sa[row as usize], e, nb);
+            assert!(
+                count * 5 <= g.len(),
+                "row {row}: {count} of {} in its neighbourhood",
+                g.len()
+            );
+        }
+    }
+    eprintln!(
+        "sal {nb:?} ε={e} m=5: {} ({elapsed:?})",
+        sizes_summary(&part)
+    );
+}
+
+#[test]
+fn sal_absolute_epsilon_4500_m_5() {
+    check_sal(4500.0, Neighborhood::Absolute);
+}
+
+#[test]
+fn sal_relative_epsilon_0125_m_5() {
+    check_sal(0.125, Neighborhood::Relative);
+}
+
+#[test]
+fn the_two_checkers_agree() {
+    // The binary-search checker used on sal is itself checked against the
+    // plain loop, boundaries included.
+    let sa = [100.0, 110.0, 90.0, 125.0, 75.0, 150.0, 165.0, 80.0];
+    let group: Vec<u32> = (0..sa.len() as u32).collect();
+    let mut sorted = sa.to_vec();
+    sorted.sort_unstable_by(f64::total_cmp);
+    for (e, nb) in [
+        (10.0, Neighborhood::Absolute),
+        (25.0, Neighborhood::Absolute),
+        (0.25, Neighborhood::Relative),
+        (0.1, Neighborhood::Relative),
+    ] {
+        for &row in &group {
+            assert_eq!(
+                brute_count(&sa, &group, row, e, nb),
+                sorted_count(&sorted, sa[row as usize], e, nb),
+                "{nb:?} {e} row {row}"
+            );
+        }
+    }
+}
