@@ -3,10 +3,10 @@
 //! (ε,δ)^k checker that shares no code with the fast path (it uses only the
 //! metric's `distance`, which *is* the definition).
 
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use proptest::prelude::*;
+use proxima_core::ingest::shared::{load_shared, SharedTable};
 use proxima_core::metric::{LpNorm, MetricSpec, SensitiveSpace};
 use proxima_core::params::{Dissimilarity, Epsilon, Fraction, K};
 use proxima_core::table::{QiValues, SaValues};
@@ -396,59 +396,12 @@ fn cancellation_stops_the_run() {
     assert_eq!(e.kind, ErrorKind::Cancelled);
 }
 
-fn shared_data() -> Option<PathBuf> {
-    // The workspace's sibling `shared/`, or one level up from a worktree
-    // (/work/wt/<name>), unless PROXIMA_SHARED_DATA says where it is.
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let candidates: Vec<PathBuf> = match std::env::var_os("PROXIMA_SHARED_DATA") {
-        Some(dir) => vec![PathBuf::from(dir)],
-        None => vec![
-            manifest.join("../../../shared/data"),
-            manifest.join("../../../../shared/data"),
-        ],
-    };
-    let found = candidates.iter().find(|d| d.is_dir()).cloned();
-    if found.is_none() {
-        eprintln!("skipping: shared data not found at {:?}", candidates);
-    }
-    found
-}
-
-/// creditcard with QIs SEX/EDUCATION/MARRIAGE/AGE (numeric) and BILL_AMT1
-/// as SA. Read directly: the shared ingest loader is not on this branch yet.
-fn creditcard(dir: &Path) -> Table {
-    let mut reader = csv::ReaderBuilder::new()
-        .delimiter(b';')
-        .from_path(dir.join("creditcard/creditcard.csv"))
-        .unwrap();
-    let header = reader.headers().unwrap().clone();
-    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
-    let names = ["SEX", "EDUCATION", "MARRIAGE", "AGE"];
-    let idx: Vec<usize> = names.iter().map(|n| col(n)).collect();
-    let sa = col("BILL_AMT1");
-    let mut qi: Vec<Vec<f64>> = vec![Vec::new(); names.len()];
-    let mut bill = Vec::new();
-    for rec in reader.records() {
-        let rec = rec.unwrap();
-        for (q, &i) in idx.iter().enumerate() {
-            qi[q].push(rec[i].parse().unwrap());
-        }
-        bill.push(rec[sa].parse().unwrap());
-    }
-    Table::from_columns(
-        names
-            .iter()
-            .zip(qi)
-            .map(|(n, v)| (n.to_string(), QiValues::Numeric(v)))
-            .collect(),
-        vec![("BILL_AMT1".into(), SaValues::Numeric(bill))],
-    )
-}
-
 #[test]
 fn creditcard_xc_credit_is_satisfied_and_matches_the_benchmark_figures() {
-    let Some(dir) = shared_data() else { return };
-    let t = creditcard(&dir);
+    let Some(t) = load_shared(SharedTable::CreditCard) else {
+        return;
+    };
+    let t = t.expect("creditcard loads");
     let spec = MetricSpec::Lp {
         p: LpNorm::L1,
         weights: vec![],
