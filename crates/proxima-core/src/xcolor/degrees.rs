@@ -522,6 +522,25 @@ mod tests {
     }
 
     #[test]
+    fn relative_out_degrees_follow_is_neighbor() {
+        // I(1000) = [900, 1100] at ε = 0.1 holds 900 and 1100 (closed);
+        // I(900) = [810, 990] holds neither 1000 nor 1100: asymmetric.
+        let values = vec![1000.0, 900.0, 1100.0, 1210.0, 1000.0];
+        let t = table(vec![("s".into(), SaValues::Numeric(values))], 5);
+        let s = SensitiveSpace::new(&t, &MetricSpec::Relative).unwrap();
+        let index = DegreeIndex::new(&s, 0.1, Progress::none()).unwrap();
+        let brute: Vec<u32> = (0..5u32)
+            .map(|v| {
+                (0..5u32)
+                    .filter(|&u| u != v && s.is_neighbor(v, u, 0.1))
+                    .count() as u32
+            })
+            .collect();
+        assert_eq!(index.global(Progress::none()).unwrap(), brute);
+        assert_eq!(brute, vec![3, 0, 3, 1, 3]);
+    }
+
+    #[test]
     fn hierarchical_levels_at_their_exact_boundaries() {
         // Height 3: d ∈ {0, 1/3, 2/3, 1}.
         let paths: Vec<Vec<String>> = [

@@ -5,6 +5,7 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::time::{Duration, Instant};
 
 use crate::error::CoreResult;
 use crate::progress::Progress;
@@ -12,6 +13,9 @@ use crate::split::{recursive_split, QiSpace};
 
 use super::degrees::DegreeIndex;
 use super::feasibility::{allowed_neighbours, lemma2_holds};
+
+/// Wall-clock interval between progress checkpoints during the split.
+const REPORT_EVERY: Duration = Duration::from_millis(100);
 
 /// The QI-aware pre-partition: cuts `rows` at QI medians while both halves
 /// keep ≥ k rows and satisfy Θ(half) ≤ ⌊|half|/k⌋(t+1)/2 on their own
@@ -65,17 +69,32 @@ pub(crate) fn qi_parts(
             }
         }
     };
+    // recursive_split reports when parts become final; the first ones only
+    // do after a descent through every level, so the closure also checks
+    // the clock (cancellation within a fraction of a second on 500k rows).
+    let total = rows.len().max(1) as f64;
+    let (mut done, mut last) = (0usize, Instant::now());
     let parts = recursive_split(rows, progress, |part| {
-        if part.len() < 2 * k || failure.is_some() {
+        if failure.is_some() {
             return None;
         }
-        for dim in qs.dims_by_width(part) {
-            if let Some((left, right)) = qs.cut(part, dim) {
-                if passes(&left, &mut failure) && passes(&right, &mut failure) {
-                    return Some((left, right));
+        if last.elapsed() >= REPORT_EVERY {
+            last = Instant::now();
+            if let Err(e) = progress.report(done as f64 / total) {
+                failure = Some(e);
+                return None;
+            }
+        }
+        if part.len() >= 2 * k {
+            for dim in qs.dims_by_width(part) {
+                if let Some((left, right)) = qs.cut(part, dim) {
+                    if passes(&left, &mut failure) && passes(&right, &mut failure) {
+                        return Some((left, right));
+                    }
                 }
             }
         }
+        done += part.len();
         None
     })?;
     match failure {
