@@ -29,8 +29,9 @@ use crate::neighborhood::{in_closed_interval, relative_interval, within};
 use crate::progress::Progress;
 
 /// Adjacency lists between distinct values are kept only up to this many
-/// entries; beyond it subset degrees use pairwise scans inside the subset.
-const MAX_ADJACENCY: usize = 40_000_000;
+/// entries (64 MiB of u32, twice that while building); beyond it subset
+/// degrees use pairwise scans inside the subset.
+const MAX_ADJACENCY: usize = 16_000_000;
 
 /// Rows per progress checkpoint in the quadratic scans.
 const BLOCK: usize = 256;

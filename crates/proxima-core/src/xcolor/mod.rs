@@ -9,6 +9,14 @@
 //! (0.4–0.9, `repair`), merging of classes the repair could not fix and the
 //! final verification (0.9–1.0, `fallback`). Parameter guidance (Θ,
 //! Inequality 4, risk(G, ε)) lives in `feasibility`.
+//!
+//! Guarantees: the release is verified group by group against the model
+//! before it is returned, so a bug or a stalled repair yields
+//! `model_not_satisfied`, never a breaching table. Within Lemma 2's
+//! condition (see [`lemma2_holds`]) the repair always succeeds; beyond it,
+//! it usually still does, and otherwise it ends — each swap lowers the
+//! number of monochromatic edges, retries happen only after progress, and
+//! work budgets cap hopeless searches — with residual-violation details.
 
 mod degrees;
 mod fallback;
