@@ -18,6 +18,7 @@ pub mod params;
 pub mod partition;
 pub mod privacy;
 pub mod progress;
+pub mod run;
 pub mod schema;
 pub mod split;
 pub mod table;

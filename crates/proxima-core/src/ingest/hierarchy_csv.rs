@@ -7,6 +7,7 @@
 
 use crate::error::{CoreError, CoreResult, ErrorKind};
 use crate::hierarchy::Hierarchy;
+use crate::ingest::lines::{record_line, LineCounting};
 use crate::ingest::{pointer_segment, quote_value};
 
 /// Where a hierarchy row came from, for error messages and pointers.
@@ -120,7 +121,7 @@ pub fn parse_hierarchy_csv(bytes: &[u8], column: &str) -> CoreResult<Hierarchy> 
         .delimiter(b';')
         .has_headers(false)
         .flexible(true)
-        .from_reader(bytes);
+        .from_reader(LineCounting::new(bytes));
     let mut record = csv::ByteRecord::new();
     let mut paths: Vec<Vec<String>> = Vec::new();
     let mut first: Option<(RowAt, usize)> = None;
@@ -136,7 +137,7 @@ pub fn parse_hierarchy_csv(bytes: &[u8], column: &str) -> CoreResult<Hierarchy> 
         if !more {
             break;
         }
-        let at = RowAt::FileLine(record.position().map(|p| p.line()).unwrap_or(0));
+        let at = RowAt::FileLine(record_line(&reader, &record));
         let mut row = Vec::with_capacity(record.len());
         for field in record.iter() {
             let label = std::str::from_utf8(field)
@@ -218,6 +219,11 @@ mod tests {
         assert!(err.message.contains("'lonely'"), "{}", err.message);
         assert_eq!(err.errors[0].pointer, "/hierarchies/workclass/line/3");
         assert_eq!(err.detail("line"), Some(&crate::Detail::Int(3)));
+
+        // CRLF and a blank line: the line is still the file's own.
+        let err = parse_hierarchy_csv(b"a;X;*\r\n\r\nb;X;*\r\nc;*\r\n", "w").unwrap_err();
+        assert!(err.message.contains("line 4"), "{}", err.message);
+        assert!(err.message.contains("line 1 has 3"), "{}", err.message);
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //!
 //! * The delimiter is the schema's; a header row is required; quoted fields,
 //!   CRLF line ends and a UTF-8 byte-order mark are accepted; blank lines
-//!   are skipped by the reader.
+//!   are skipped by the reader (so in a one-column file an empty cell on
+//!   its own line cannot be told from a blank line and is skipped too).
 //! * Header: every CSV column must be described (`undescribed_column`),
 //!   every schema column must be present (`unknown_column`), names must be
 //!   unique (`malformed_csv`). The header may list the columns in any order;
@@ -16,10 +17,12 @@
 //!   a table needs at least one data row.
 //! * A QI or SA cell equal to one of `csv.missing` is missing. Under
 //!   `reject` the load fails with `missing_values` listing the first 10 such
-//!   lines (the rest of the file is still scanned to count them, but its
-//!   values are no longer parsed); under `suppress` those rows are left out
-//!   without further checks and counted in `suppressed_rows`. Missing tokens
-//!   in identifier and insensitive columns are ordinary text.
+//!   lines (the rest of the file is still scanned to count them and for
+//!   field counts, but its values are no longer parsed); under `suppress`
+//!   those rows are left out without further checks and counted in
+//!   `suppressed_rows`. Missing tokens in identifier and insensitive
+//!   columns are ordinary text. A table left with no rows is a
+//!   `missing_values` error.
 //! * Numeric QI/SA cells parse as finite `f64` after trimming spaces and
 //!   tabs around them (`" 39"` is 39; `NaN`, `inf`, `1,5` are errors). Date
 //!   cells are `YYYY-MM-DD`, also trimmed. Categorical cells are compared
@@ -31,12 +34,15 @@
 //!   published cell is kept verbatim; cells of published columns must be
 //!   UTF-8.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::io::Read;
 use std::sync::Arc;
 
-use crate::error::{CoreError, CoreResult, Detail, ErrorKind};
+use crate::error::{CoreError, CoreResult, ErrorKind};
 use crate::hierarchy::Hierarchy;
+use crate::ingest::header::map_header;
+use crate::ingest::lines::{record_line, LineCounting};
+use crate::ingest::missing::MissingReport;
 use crate::ingest::{pointer_segment, quote_value};
 use crate::schema::{MissingPolicy, Role, Schema, ValueType};
 use crate::table::{parse_date, QiColumn, QiValues, SaColumn, SaValues, Table, TextColumn};
@@ -44,16 +50,19 @@ use crate::table::{parse_date, QiColumn, QiValues, SaColumn, SaValues, Table, Te
 /// At most this many lines are listed in a `missing_values` error.
 const MISSING_LINES_LISTED: usize = 10;
 
+/// Records between two drains of the newline offsets kept for file lines.
+const LINE_DRAIN_EVERY: u64 = 4096;
+
 /// Where a data record is: its data line (1-based, header excluded) and the
 /// line of the file where it starts.
 #[derive(Clone, Copy)]
-struct At {
-    data_line: u64,
-    file_line: u64,
+pub(crate) struct At {
+    pub(crate) data_line: u64,
+    pub(crate) file_line: u64,
 }
 
 impl At {
-    fn describe(self) -> String {
+    pub(crate) fn describe(self) -> String {
         format!(
             "data line {} (file line {})",
             self.data_line, self.file_line
@@ -138,17 +147,35 @@ fn malformed(pointer: impl Into<String>, message: String) -> CoreError {
     CoreError::new(ErrorKind::MalformedCsv, message.clone()).with_error(pointer, message)
 }
 
-fn utf8<'a>(field: &'a [u8], column: &str, at: At) -> CoreResult<&'a str> {
-    std::str::from_utf8(field).map_err(|_| {
-        let lossy = String::from_utf8_lossy(field);
-        cell_error(
-            ErrorKind::MalformedCsv,
-            column,
-            at,
-            &lossy,
-            "is not valid UTF-8",
-        )
-    })
+/// The record as text, for a record that is not entirely UTF-8: an error
+/// naming the first published cell that is not, else a copy with the
+/// (never read) identifier cells blanked. Only such rare records take this
+/// slower path.
+fn utf8_row(
+    record: &csv::ByteRecord,
+    builders: &[Builder],
+    names: &[&str],
+    at: &impl Fn() -> At,
+) -> CoreResult<csv::StringRecord> {
+    let mut row = csv::StringRecord::with_capacity(record.as_slice().len(), record.len());
+    for (p, field) in record.iter().enumerate() {
+        if builders[p].text.is_none() {
+            row.push_field("");
+            continue;
+        }
+        let s = std::str::from_utf8(field).map_err(|_| {
+            let lossy = String::from_utf8_lossy(field);
+            cell_error(
+                ErrorKind::MalformedCsv,
+                names[p],
+                at(),
+                &lossy,
+                "is not valid UTF-8",
+            )
+        })?;
+        row.push_field(s);
+    }
+    Ok(row)
 }
 
 fn trim_blanks(s: &str) -> &str {
@@ -162,11 +189,10 @@ pub(crate) fn parse_number(s: &str) -> Option<f64> {
 }
 
 /// Appends one (non-missing) cell to its column.
-fn push_cell(b: &mut Builder, name: &str, field: &[u8], at: At) -> CoreResult<()> {
-    if matches!(b.values, Values::None) && b.text.is_none() {
-        return Ok(()); // an identifier: never parsed, never stored
-    }
-    let s = utf8(field, name, at)?;
+///
+/// `at` locates the record; it is only called to build an error, because
+/// finding the file line costs more than parsing a cell.
+fn push_cell(b: &mut Builder, name: &str, s: &str, at: &impl Fn() -> At) -> CoreResult<()> {
     match &mut b.values {
         Values::None => {}
         Values::Numeric(v) => {
@@ -174,7 +200,7 @@ fn push_cell(b: &mut Builder, name: &str, field: &[u8], at: At) -> CoreResult<()
                 cell_error(
                     ErrorKind::MalformedCsv,
                     name,
-                    at,
+                    at(),
                     s,
                     "is not a finite number",
                 )
@@ -186,7 +212,7 @@ fn push_cell(b: &mut Builder, name: &str, field: &[u8], at: At) -> CoreResult<()
                 cell_error(
                     ErrorKind::MalformedCsv,
                     name,
-                    at,
+                    at(),
                     s,
                     "is not a date in the form YYYY-MM-DD",
                 )
@@ -198,7 +224,7 @@ fn push_cell(b: &mut Builder, name: &str, field: &[u8], at: At) -> CoreResult<()
                 cell_error(
                     ErrorKind::InvalidHierarchy,
                     name,
-                    at,
+                    at(),
                     s,
                     "is not a leaf of the column's hierarchy",
                 )
@@ -228,141 +254,6 @@ fn push_cell(b: &mut Builder, name: &str, field: &[u8], at: At) -> CoreResult<()
     Ok(())
 }
 
-/// Checks the header against the schema and returns, for each CSV
-/// position, the schema index of its column.
-fn map_header(schema: &Schema, header: &csv::ByteRecord) -> CoreResult<Vec<usize>> {
-    let mut names = Vec::with_capacity(header.len());
-    for (pos, field) in header.iter().enumerate() {
-        let name = std::str::from_utf8(field).map_err(|_| {
-            malformed(
-                format!("/data/header/{pos}"),
-                format!(
-                    "header field {} is not valid UTF-8: {}",
-                    pos + 1,
-                    quote_value(&String::from_utf8_lossy(field))
-                ),
-            )
-        })?;
-        names.push(name);
-    }
-    let mut seen = HashSet::new();
-    for (pos, name) in names.iter().enumerate() {
-        if !seen.insert(*name) {
-            return Err(malformed(
-                format!("/data/header/{pos}"),
-                format!("the header names column {} twice", quote_value(name)),
-            )
-            .with_detail("column", *name));
-        }
-    }
-    let undescribed: Vec<(usize, &str)> = names
-        .iter()
-        .enumerate()
-        .filter(|(_, n)| schema.column(n).is_none())
-        .map(|(p, n)| (p, *n))
-        .collect();
-    if !undescribed.is_empty() {
-        let list = quoted_list(undescribed.iter().map(|(_, n)| *n));
-        let mut err = CoreError::new(
-            ErrorKind::UndescribedColumn,
-            format!(
-                "the CSV has column(s) the schema does not describe: {list}; describe every \
-                 column (role \"identifier\" drops one)"
-            ),
-        );
-        for (pos, name) in &undescribed {
-            err = err.with_error(
-                format!("/data/header/{pos}"),
-                format!(
-                    "column {} is not described by the schema",
-                    quote_value(name)
-                ),
-            );
-        }
-        let cols = undescribed.iter().map(|(_, n)| Detail::from(*n)).collect();
-        return Err(err.with_detail("columns", Detail::List(cols)));
-    }
-    let absent: Vec<(usize, &str)> = schema
-        .columns()
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| !names.contains(&c.name.as_str()))
-        .map(|(i, c)| (i, c.name.as_str()))
-        .collect();
-    if !absent.is_empty() {
-        let list = quoted_list(absent.iter().map(|(_, n)| *n));
-        let mut err = CoreError::new(
-            ErrorKind::UnknownColumn,
-            format!("the schema describes column(s) the CSV does not have: {list}"),
-        );
-        for (i, name) in &absent {
-            err = err.with_error(
-                format!("/columns/{i}/name"),
-                format!("column {} is not in the CSV header", quote_value(name)),
-            );
-        }
-        let cols = absent.iter().map(|(_, n)| Detail::from(*n)).collect();
-        return Err(err.with_detail("columns", Detail::List(cols)));
-    }
-    Ok(names
-        .iter()
-        .map(|n| schema.column(n).map(|(i, _)| i).unwrap_or(usize::MAX))
-        .collect())
-}
-
-fn quoted_list<'a>(names: impl Iterator<Item = &'a str>) -> String {
-    names.map(quote_value).collect::<Vec<_>>().join(", ")
-}
-
-/// The missing values found under `reject`: the first lines with their
-/// columns, and how many rows have one in all.
-struct MissingReport {
-    listed: Vec<(At, Vec<usize>)>,
-    rows: u64,
-}
-
-impl MissingReport {
-    fn into_error(self, schema: &Schema) -> CoreError {
-        let name = |i: usize| schema.columns()[i].name.as_str();
-        let listed: Vec<String> = self
-            .listed
-            .iter()
-            .map(|(at, cols)| {
-                let cols: Vec<&str> = cols.iter().map(|&c| name(c)).collect();
-                format!("{} ({})", at.data_line, cols.join(", "))
-            })
-            .collect();
-        let mut err = CoreError::new(
-            ErrorKind::MissingValues,
-            format!(
-                "{} row(s) have a missing value in a quasi-identifier or sensitive column; \
-                 first data lines: {}; fill them in or set on_missing to \"suppress\"",
-                self.rows,
-                listed.join(", ")
-            ),
-        );
-        let mut entries = Vec::new();
-        for (at, cols) in &self.listed {
-            for &c in cols {
-                err = err.with_error(
-                    format!("/data/line/{}/{}", at.data_line, pointer_segment(name(c))),
-                    format!("missing value in column '{}' at {}", name(c), at.describe()),
-                );
-            }
-            entries.push(Detail::Map(vec![
-                ("line".into(), Detail::from(at.data_line as i64)),
-                ("file_line".into(), Detail::from(at.file_line as i64)),
-                (
-                    "columns".into(),
-                    Detail::List(cols.iter().map(|&c| Detail::from(name(c))).collect()),
-                ),
-            ]));
-        }
-        err.with_detail("rows_with_missing", self.rows as i64)
-            .with_detail("missing", Detail::List(entries))
-    }
-}
-
 /// Reads a data CSV described by `schema` into a [`Table`].
 ///
 /// See the module documentation for every rule and error. Memory: one
@@ -375,25 +266,22 @@ pub fn load_table<R: Read>(schema: Arc<Schema>, reader: R) -> CoreResult<Table> 
         .has_headers(false)
         .flexible(true)
         .buffer_capacity(1 << 16)
-        .from_reader(reader);
+        .from_reader(LineCounting::new(reader));
     let mut record = csv::ByteRecord::new();
 
-    let read = |r: &mut csv::Reader<R>, rec: &mut csv::ByteRecord, next: u64| {
+    // `next` is the data line being read (0: the header). Read failures
+    // (I/O, a broken gzip stream) name only the data line: the csv crate's
+    // own line count is not the file's (see `lines`).
+    let read = |r: &mut csv::Reader<LineCounting<R>>, rec: &mut csv::ByteRecord, next: u64| {
         r.read_byte_record(rec).map_err(|e| {
-            let file_line = e.position().map(|p| p.line()).unwrap_or(0);
-            let what = if next == 0 {
-                "the header".to_string()
+            if next == 0 {
+                malformed("/data/header", format!("could not read the header: {e}"))
             } else {
-                format!("data line {next} (file line {file_line})")
-            };
-            malformed(
-                if next == 0 {
-                    "/data/header".to_string()
-                } else {
-                    format!("/data/line/{next}")
-                },
-                format!("could not read {what}: {e}"),
-            )
+                malformed(
+                    format!("/data/line/{next}"),
+                    format!("could not read data line {next}: {e}"),
+                )
+            }
         })
     };
 
@@ -429,30 +317,38 @@ pub fn load_table<R: Read>(schema: Arc<Schema>, reader: R) -> CoreResult<Table> 
 
     while read(&mut csv_reader, &mut record, data_line + 1)? {
         data_line += 1;
-        let at = At {
+        let at_of = |rec: &csv::ByteRecord| At {
             data_line,
-            file_line: record.position().map(|p| p.line()).unwrap_or(0),
+            file_line: record_line(&csv_reader, rec),
         };
+        let at = || at_of(&record);
+        if data_line.is_multiple_of(LINE_DRAIN_EVERY) {
+            // File lines are only computed for errors; locating this record
+            // forgets the newline offsets before it, bounding their memory.
+            at();
+        }
         if record.len() != width {
+            let here = at();
             return Err(malformed(
                 format!("/data/line/{data_line}"),
                 format!(
                     "{} has {} field(s) but the header has {width}",
-                    at.describe(),
+                    here.describe(),
                     record.len()
                 ),
             )
             .with_detail("line", data_line as i64)
-            .with_detail("file_line", at.file_line as i64));
+            .with_detail("file_line", here.file_line as i64));
         }
-        missing_cols.clear();
-        missing_cols.extend(
-            checked
-                .iter()
-                .filter(|&&p| is_missing(&record[p]))
-                .map(|&p| positions[p]),
-        );
-        if !missing_cols.is_empty() {
+        // Most rows have no missing value: test before collecting columns.
+        if checked.iter().any(|&p| is_missing(&record[p])) {
+            missing_cols.clear();
+            missing_cols.extend(
+                checked
+                    .iter()
+                    .filter(|&&p| is_missing(&record[p]))
+                    .map(|&p| positions[p]),
+            );
             match policy {
                 MissingPolicy::Suppress => suppressed += 1,
                 MissingPolicy::Reject => {
@@ -463,7 +359,7 @@ pub fn load_table<R: Read>(schema: Arc<Schema>, reader: R) -> CoreResult<Table> 
                     report.rows += 1;
                     if report.listed.len() < MISSING_LINES_LISTED {
                         missing_cols.sort_unstable();
-                        report.listed.push((at, missing_cols.clone()));
+                        report.listed.push((at(), missing_cols.clone()));
                     }
                 }
             }
@@ -472,9 +368,27 @@ pub fn load_table<R: Read>(schema: Arc<Schema>, reader: R) -> CoreResult<Table> 
         if missing.is_some() {
             continue; // the load fails anyway; only count the missing rows
         }
-        for (p, field) in record.iter().enumerate() {
-            push_cell(&mut builders[p], names[p], field, at)?;
+        // One UTF-8 check per record (csv's ASCII fast path) instead of one
+        // per cell; the record's buffer is handed back for the next read.
+        let (row, original) = match csv::StringRecord::from_byte_record(record) {
+            Ok(row) => (row, None),
+            Err(e) => {
+                let bytes = e.into_byte_record();
+                let row = utf8_row(&bytes, &builders, &names, &|| at_of(&bytes))?;
+                (row, Some(bytes))
+            }
+        };
+        {
+            let located = original.as_ref().unwrap_or(row.as_byte_record());
+            let at = || at_of(located);
+            for (p, cell) in row.iter().enumerate() {
+                let b = &mut builders[p];
+                if b.text.is_some() {
+                    push_cell(b, names[p], cell, &at)?;
+                }
+            }
         }
+        record = original.unwrap_or_else(|| row.into_byte_record());
         let line = u32::try_from(data_line).map_err(|_| {
             malformed(
                 format!("/data/line/{data_line}"),

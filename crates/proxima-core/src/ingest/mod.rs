@@ -18,14 +18,40 @@
 //! [`Table::source_lines`](crate::table::Table::source_lines) uses the same
 //! data-line numbers.
 //!
+//! # Error pointers
+//!
+//! Column names are escaped as JSON-pointer segments (`/` → `~1`).
+//!
+//! | pointer | used for |
+//! |---|---|
+//! | `/data` | empty file, no data rows |
+//! | `/data/header` | the header could not be read |
+//! | `/data/header/{position}` | duplicate or undescribed header name (0-based) |
+//! | `/columns/{index}/name` | a schema column absent from the header |
+//! | `/data/line/{n}` | wrong field count, unreadable record |
+//! | `/data/line/{n}/{column}` | bad cell, value outside the hierarchy, missing value |
+//! | `/hierarchies/{column}` | a hierarchy that is empty or not a tree |
+//! | `/hierarchies/{column}/line/{l}` | a bad row of an ARX hierarchy file (file line) |
+//! | `/hierarchies/{column}/{i}` | a bad path of an inline hierarchy (0-based) |
+//!
+//! Errors about a cell also carry the details `column`, `line`,
+//! `file_line` and `value`; hierarchy errors carry `column` and `line` or
+//! `path`; `missing_values` carries `rows_with_missing` and `missing` (a
+//! list of `{line, file_line, columns}`).
+//!
 //! [`Schema`]: crate::schema::Schema
 //! [`Table`]: crate::table::Table
 
+mod header;
 mod hierarchy_csv;
+mod lines;
 mod load;
+mod missing;
 pub mod shared;
 mod stats;
 
+#[cfg(test)]
+mod load_tests;
 #[cfg(test)]
 mod shared_tests;
 

@@ -289,16 +289,28 @@ fn io_error(path: &Path, e: std::io::Error) -> CoreError {
 /// time, then at build time, then the current directory). `None` when no
 /// such folder exists.
 pub fn shared_data_dir() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("PROXIMA_SHARED_DATA") {
-        let dir = PathBuf::from(dir);
-        return dir.is_dir().then_some(dir);
-    }
     let starts = [
         std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from),
         Some(PathBuf::from(env!("CARGO_MANIFEST_DIR"))),
         std::env::current_dir().ok(),
     ];
-    starts.into_iter().flatten().find_map(|start| {
+    locate_shared_data(
+        std::env::var_os("PROXIMA_SHARED_DATA").map(PathBuf::from),
+        starts.into_iter().flatten(),
+    )
+}
+
+/// [`shared_data_dir`] without the environment: an explicit folder wins
+/// (and must exist); otherwise the first start whose workspace root has a
+/// `shared/data` beside it or beside one of its ancestors.
+fn locate_shared_data(
+    explicit: Option<PathBuf>,
+    starts: impl IntoIterator<Item = PathBuf>,
+) -> Option<PathBuf> {
+    if let Some(dir) = explicit {
+        return dir.is_dir().then_some(dir);
+    }
+    starts.into_iter().find_map(|start| {
         let root = workspace_root(&start);
         // The data lives outside the repository, never inside it.
         root.ancestors()
@@ -353,4 +365,104 @@ pub fn load_shared(table: SharedTable) -> Option<CoreResult<Table>> {
         return None;
     };
     Some(load_shared_from(&dir, table))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+
+    use super::*;
+
+    /// A fresh directory under the system temp dir (removed by the caller).
+    fn temp_dir(tag: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "proxima-ingest-{tag}-{}-{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn finds_shared_data_beside_an_ancestor_of_the_workspace() {
+        let base = temp_dir("locate");
+        let root = base.join("wt").join("repo");
+        let krate = root.join("crates").join("core");
+        std::fs::create_dir_all(&krate).unwrap();
+        std::fs::write(root.join("Cargo.toml"), "[workspace]\nmembers = []\n").unwrap();
+        std::fs::write(krate.join("Cargo.toml"), "[package]\nname = \"core\"\n").unwrap();
+        // Not found yet; a shared/data inside the repository does not count.
+        std::fs::create_dir_all(root.join("shared").join("data")).unwrap();
+        assert_eq!(locate_shared_data(None, [krate.clone()]), None);
+        // Two levels up, as for worktrees at /work/wt/<name>.
+        let data = base.join("shared").join("data");
+        std::fs::create_dir_all(&data).unwrap();
+        assert_eq!(
+            locate_shared_data(None, [krate.clone()]),
+            Some(data.clone())
+        );
+        // An explicit folder wins, and must exist.
+        let other = base.join("elsewhere");
+        assert_eq!(
+            locate_shared_data(Some(other.clone()), [krate.clone()]),
+            None
+        );
+        std::fs::create_dir_all(&other).unwrap();
+        assert_eq!(
+            locate_shared_data(Some(other.clone()), [krate]),
+            Some(other)
+        );
+        std::fs::remove_dir_all(&base).unwrap();
+    }
+
+    #[test]
+    fn gzip_files_are_decompressed_and_plain_files_read_as_is() {
+        let dir = temp_dir("gz");
+        let csv = "Age,Birthplace,Occupation,Income\n30,1,2,1000\n45,3,4,2500.5\n";
+        let gz_path = dir.join("t.csv.gz");
+        let mut enc = flate2::write::GzEncoder::new(
+            File::create(&gz_path).unwrap(),
+            flate2::Compression::fast(),
+        );
+        enc.write_all(csv.as_bytes()).unwrap();
+        enc.finish().unwrap();
+        let plain_path = dir.join("t.csv");
+        std::fs::write(&plain_path, csv).unwrap();
+        for path in [&gz_path, &plain_path] {
+            let mut text = String::new();
+            open_data_file(path)
+                .unwrap()
+                .read_to_string(&mut text)
+                .unwrap();
+            assert_eq!(text, csv);
+        }
+        // The sal schema needs no hierarchy files, so it loads from `dir`.
+        let schema = Arc::new(SharedTable::SalSynthetic.schema(&dir).unwrap());
+        let table = load_table(schema, open_data_file(&gz_path).unwrap()).unwrap();
+        assert_eq!(table.single_numeric_sa(), Some(&[1000.0, 2500.5][..]));
+        let missing = open_data_file(&dir.join("absent.csv")).err().unwrap();
+        assert!(
+            missing.message.contains("absent.csv"),
+            "{}",
+            missing.message
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn every_standard_schema_is_valid_when_the_data_is_present() {
+        let Some(dir) = shared_data_dir() else {
+            eprintln!("skipping: no shared data folder");
+            return;
+        };
+        for t in SharedTable::ALL {
+            let schema = t
+                .schema(&dir)
+                .unwrap_or_else(|e| panic!("{}: {e}", t.name()));
+            assert_eq!(schema.name(), t.name());
+            assert!(dir.join(t.data_file()).is_file(), "{}", t.data_file());
+        }
+    }
 }

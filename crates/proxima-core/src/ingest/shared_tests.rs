@@ -7,7 +7,10 @@ use crate::schema::Role;
 use crate::table::{QiValues, SaValues, Table};
 
 fn load(t: SharedTable) -> Option<Table> {
+    let started = std::time::Instant::now();
     let table = load_shared(t)?.unwrap_or_else(|e| panic!("{}: {e}", t.name()));
+    // Printed for whoever runs with --nocapture; no timing assertion.
+    eprintln!("{} loaded in {:?}", t.name(), started.elapsed());
     assert_eq!(table.rows(), t.expected_rows(), "{}", t.name());
     Some(table)
 }

@@ -135,3 +135,110 @@ pub fn column_stats(table: &Table) -> Vec<ColumnStats> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::ingest::{load_table, parse_hierarchy_csv};
+    use crate::schema::{ColumnSpec, CsvOptions, MissingPolicy, Schema};
+
+    fn col(name: &str, role: Role, t: Option<ValueType>) -> ColumnSpec {
+        ColumnSpec {
+            name: name.into(),
+            role,
+            value_type: t,
+            hierarchy: None,
+        }
+    }
+
+    fn stats_of(csv: &str) -> Vec<ColumnStats> {
+        let h = parse_hierarchy_csv(b"a;AB;*\nb;AB;*\nc;C;*\n", "letter").unwrap();
+        let schema = Schema::new(
+            "t".into(),
+            CsvOptions {
+                delimiter: b',',
+                missing: vec!["?".into()],
+            },
+            MissingPolicy::Suppress,
+            vec![
+                col("id", Role::Identifier, None),
+                col("x", Role::QuasiIdentifier, Some(ValueType::Numeric)),
+                ColumnSpec {
+                    hierarchy: Some(Arc::new(h)),
+                    ..col(
+                        "letter",
+                        Role::QuasiIdentifier,
+                        Some(ValueType::Categorical),
+                    )
+                },
+                col("town", Role::QuasiIdentifier, Some(ValueType::Categorical)),
+                col("day", Role::QuasiIdentifier, Some(ValueType::Date)),
+                col("pay", Role::Sensitive, Some(ValueType::Numeric)),
+                col("count", Role::Insensitive, Some(ValueType::Numeric)),
+                col("free", Role::Insensitive, None),
+            ],
+        )
+        .unwrap();
+        let table = load_table(Arc::new(schema), csv.as_bytes()).unwrap();
+        column_stats(&table)
+    }
+
+    const HEADER: &str = "id,x,letter,town,day,pay,count,free\n";
+
+    #[test]
+    fn distinct_min_max_and_heights_per_column_kind() {
+        let s = stats_of(&format!(
+            "{HEADER}\
+             1,0,a,Lyon,1970-01-02,10,5,u\n\
+             2,-0,b,Nice,1970-01-01,-2.5,?,u\n\
+             3,1.0,a,Lyon,1970-01-11,10,12,v\n\
+             4,1,b,Lyon,1970-01-02,7,3,w\n\
+             5,?,c,Rome,1969-12-31,1000,99,z\n"
+        ));
+        let names: Vec<&str> = s.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["id", "x", "letter", "town", "day", "pay", "count", "free"]
+        );
+        let by = |n: &str| s.iter().find(|c| c.name == n).unwrap();
+        // Identifiers are not stored.
+        assert_eq!(
+            (by("id").distinct, by("id").min, by("id").max),
+            (0, None, None)
+        );
+        assert_eq!(by("id").role, Role::Identifier);
+        // 0 and -0, 1.0 and 1 are one value each; the suppressed row 5 is out.
+        assert_eq!(by("x").distinct, 2);
+        assert_eq!((by("x").min, by("x").max), (Some(0.0), Some(1.0)));
+        // Occurring leaves (a, b), not the hierarchy's 3; its height is 2.
+        assert_eq!(by("letter").distinct, 2);
+        assert_eq!(by("letter").hierarchy_height, Some(2));
+        assert_eq!((by("letter").min, by("letter").max), (None, None));
+        // No schema hierarchy: no height even though a flat one is used.
+        assert_eq!(
+            (by("town").distinct, by("town").hierarchy_height),
+            (2, None)
+        );
+        // Dates as days since 1970-01-01.
+        assert_eq!(by("day").distinct, 3);
+        assert_eq!((by("day").min, by("day").max), (Some(0.0), Some(10.0)));
+        assert_eq!(by("pay").value_type, Some(ValueType::Numeric));
+        assert_eq!((by("pay").distinct, by("pay").min), (3, Some(-2.5)));
+        // Insensitive: distinct texts ('?' counts); a declared numeric type
+        // gives min/max over the non-missing cells.
+        assert_eq!(by("count").distinct, 4);
+        assert_eq!((by("count").min, by("count").max), (Some(3.0), Some(12.0)));
+        assert_eq!((by("free").distinct, by("free").min), (3, None));
+    }
+
+    #[test]
+    fn unparsable_insensitive_numbers_give_no_range() {
+        let s = stats_of(&format!(
+            "{HEADER}1,0,a,Lyon,1970-01-02,10,5,u\n2,0,a,Lyon,1970-01-02,10,many,u\n"
+        ));
+        let count = s.iter().find(|c| c.name == "count").unwrap();
+        assert_eq!((count.distinct, count.min, count.max), (2, None, None));
+    }
+}

@@ -1,0 +1,97 @@
+//! The header row of a data CSV, checked against the schema.
+
+use std::collections::HashSet;
+
+use crate::error::{CoreError, CoreResult, Detail, ErrorKind};
+use crate::ingest::quote_value;
+use crate::schema::Schema;
+
+fn malformed(pointer: String, message: String) -> CoreError {
+    CoreError::new(ErrorKind::MalformedCsv, message.clone()).with_error(pointer, message)
+}
+
+/// Checks the header against the schema and returns, for each CSV
+/// position, the schema index of its column.
+pub(crate) fn map_header(schema: &Schema, header: &csv::ByteRecord) -> CoreResult<Vec<usize>> {
+    let mut names = Vec::with_capacity(header.len());
+    for (pos, field) in header.iter().enumerate() {
+        let name = std::str::from_utf8(field).map_err(|_| {
+            malformed(
+                format!("/data/header/{pos}"),
+                format!(
+                    "header field {} is not valid UTF-8: {}",
+                    pos + 1,
+                    quote_value(&String::from_utf8_lossy(field))
+                ),
+            )
+        })?;
+        names.push(name);
+    }
+    let mut seen = HashSet::new();
+    for (pos, name) in names.iter().enumerate() {
+        if !seen.insert(*name) {
+            return Err(malformed(
+                format!("/data/header/{pos}"),
+                format!("the header names column {} twice", quote_value(name)),
+            )
+            .with_detail("column", *name));
+        }
+    }
+    let undescribed: Vec<(usize, &str)> = names
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| schema.column(n).is_none())
+        .map(|(p, n)| (p, *n))
+        .collect();
+    if !undescribed.is_empty() {
+        let list = quoted_list(undescribed.iter().map(|(_, n)| *n));
+        let mut err = CoreError::new(
+            ErrorKind::UndescribedColumn,
+            format!(
+                "the CSV has column(s) the schema does not describe: {list}; describe every \
+                 column (role \"identifier\" drops one)"
+            ),
+        );
+        for (pos, name) in &undescribed {
+            err = err.with_error(
+                format!("/data/header/{pos}"),
+                format!(
+                    "column {} is not described by the schema",
+                    quote_value(name)
+                ),
+            );
+        }
+        let cols = undescribed.iter().map(|(_, n)| Detail::from(*n)).collect();
+        return Err(err.with_detail("columns", Detail::List(cols)));
+    }
+    let absent: Vec<(usize, &str)> = schema
+        .columns()
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| !names.contains(&c.name.as_str()))
+        .map(|(i, c)| (i, c.name.as_str()))
+        .collect();
+    if !absent.is_empty() {
+        let list = quoted_list(absent.iter().map(|(_, n)| *n));
+        let mut err = CoreError::new(
+            ErrorKind::UnknownColumn,
+            format!("the schema describes column(s) the CSV does not have: {list}"),
+        );
+        for (i, name) in &absent {
+            err = err.with_error(
+                format!("/columns/{i}/name"),
+                format!("column {} is not in the CSV header", quote_value(name)),
+            );
+        }
+        let cols = absent.iter().map(|(_, n)| Detail::from(*n)).collect();
+        return Err(err.with_detail("columns", Detail::List(cols)));
+    }
+    Ok(names
+        .iter()
+        .map(|n| schema.column(n).map(|(i, _)| i).unwrap_or(usize::MAX))
+        .collect())
+}
+
+fn quoted_list<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    names.map(quote_value).collect::<Vec<_>>().join(", ")
+}
