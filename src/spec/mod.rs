@@ -19,16 +19,15 @@ pub use audit::{
     audit_checks, checks_from_json, AuditRequestDto, AuditTarget, CheckDto, GroupsDto,
 };
 pub use feasibility::{
-    answer as answer_feasibility, FeasibilityQuestion, FeasibilityRequestDto,
-    FeasibilityResponseDto,
+    answer as answer_feasibility, FeasibilityRequestDto, FeasibilityResponseDto, GuaranteedPairDto,
 };
-pub use job::{job_spec, JobRequestDto, JobSpec, JobSummaryDto};
+pub use job::{job_spec, JobRequestDto, JobSummaryDto};
 pub use metric::MetricDto;
 pub use model::{
-    resolve_algorithm, resolve_ground_distance, supported_algorithms, AlgorithmDto,
-    GroundDistanceDto, InitialColoringDto, LVariantDto, ModelDto, NeighborhoodDto,
-    XColorOptionsDto,
+    resolve_algorithm, resolve_ground_distance, AlgorithmDto, GroundDistanceDto,
+    InitialColoringDto, LVariantDto, ModelDto, NeighborhoodDto, XColorOptionsDto,
 };
 pub use problem::{problem_parts, FieldErrorDto, ProblemDto};
+pub use proxima_core::run::JobSpec;
 pub use report::AuditReportDto;
 pub use schema::{ColumnDto, CsvDto, HierarchyFile, OnMissingDto, RoleDto, SchemaDto, TypeDto};
