@@ -8,26 +8,30 @@ use proxima_core::run::{feasibility, FeasibilityAnswer, FeasibilityRequest};
 use proxima_core::{CoreError, ErrorKind, Table};
 use serde::{Deserialize, Serialize};
 use serde_json::Number;
+use utoipa::ToSchema;
 
 use super::metric::MetricDto;
 use super::model::{epsilon_param, NeighborhoodDto};
 use super::number::integer;
 
 /// `POST /v1/datasets/{id}/feasibility` (API.md §Feasibility).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum FeasibilityRequestDto {
     /// Exactly one of `epsilon` (→ max m, Theorem 1) and `m` (→ sup ε,
     /// Theorem 2).
     EpsilonM {
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<f64>)]
         epsilon: Option<Number>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<f64>)]
         m: Option<Number>,
         #[serde(default)]
         neighborhood: NeighborhoodDto,
     },
     Dissimilarity {
+        #[schema(value_type = f64)]
         epsilon: Number,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         sensitive_metric: Option<MetricDto>,
@@ -80,7 +84,7 @@ impl FeasibilityRequestDto {
 }
 
 /// The answer (API.md §Feasibility): one of three shapes.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(untagged)]
 pub enum FeasibilityResponseDto {
     /// Theorem 1: the largest m for ε, and maxsize(T).
@@ -96,7 +100,7 @@ pub enum FeasibilityResponseDto {
     },
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct GuaranteedPairDto {
     pub k: u64,
     pub max_delta: f64,

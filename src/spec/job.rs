@@ -7,13 +7,14 @@ use proxima_core::run::JobSpec;
 use proxima_core::xcolor::XColorOptions;
 use proxima_core::{CoreError, ErrorKind, Schema};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use super::metric::MetricDto;
 use super::model::{
     resolve_algorithm, AlgorithmDto, InitialColoringDto, ModelDto, XColorOptionsDto,
 };
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JobRequestDto {
     pub dataset_id: String,
@@ -100,7 +101,7 @@ pub fn job_spec(
 }
 
 /// `Job.summary` (API.md §Jobs); the CLI prints it on stderr.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct JobSummaryDto {
     pub rows: u64,
     pub published_rows: u64,

@@ -20,45 +20,57 @@ use proxima_core::xcolor::InitialColoring;
 use proxima_core::{CoreError, Schema};
 use serde::{Deserialize, Serialize};
 use serde_json::Number;
+use utoipa::ToSchema;
 
 use super::number::{integer, real};
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ModelDto {
     EpsilonM {
+        #[schema(value_type = f64)]
         epsilon: Number,
+        #[schema(value_type = f64)]
         m: Number,
         #[serde(default)]
         neighborhood: NeighborhoodDto,
     },
     Dissimilarity {
+        #[schema(value_type = f64)]
         epsilon: Number,
+        #[schema(value_type = f64)]
         delta: Number,
+        #[schema(value_type = f64)]
         k: Number,
     },
     KAnonymity {
+        #[schema(value_type = f64)]
         k: Number,
     },
     LDiversity {
+        #[schema(value_type = f64)]
         l: Number,
         #[serde(default)]
         variant: LVariantDto,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<f64>)]
         c: Option<Number>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<f64>)]
         k: Option<Number>,
     },
     TCloseness {
+        #[schema(value_type = f64)]
         t: Number,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<f64>)]
         k: Option<Number>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ground_distance: Option<GroundDistanceDto>,
     },
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum NeighborhoodDto {
     #[default]
@@ -66,7 +78,7 @@ pub enum NeighborhoodDto {
     Relative,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum LVariantDto {
     #[default]
@@ -75,7 +87,7 @@ pub enum LVariantDto {
     Recursive,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum GroundDistanceDto {
     Ordered,
@@ -83,7 +95,7 @@ pub enum GroundDistanceDto {
     Hierarchical,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum AlgorithmDto {
     EpsilonM,
@@ -94,14 +106,14 @@ pub enum AlgorithmDto {
 /// API extension: XColor's initial colouring (DESIGN §4). `qi_aware`
 /// (default) splits the QI space first; `degree_balanced` is the paper's
 /// Algorithm 1, kept for comparison.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct XColorOptionsDto {
     #[serde(default)]
     pub initial: InitialColoringDto,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum InitialColoringDto {
     #[default]
