@@ -103,6 +103,7 @@ pub struct AnonymizeArgs {
     /// for the data owner's reconciliation only, never for publication.
     #[arg(long)]
     pub row_id: bool,
+    /// The release format (API.md §Results).
     #[arg(long, value_enum, default_value = "csv")]
     pub format: FormatArg,
     /// Where to write the release (default: stdout).
