@@ -61,7 +61,7 @@ impl OfflineError {
                 "status": 400,
                 "detail": message,
                 "code": "unreadable_input",
-                "errors": [{"pointer": format!("/file/{}", path.display()), "message": message}],
+                "details": {"path": path.display().to_string()},
             }),
             OfflineError::Output { message } => json!({
                 "type": "/problems/output_failed",
@@ -109,6 +109,7 @@ mod tests {
         let missing = OfflineError::unreadable(Path::new("/nope.csv"), "No such file");
         assert_eq!(missing.exit_code(), 2);
         assert_eq!(missing.problem()["code"], "unreadable_input");
+        assert_eq!(missing.problem()["details"]["path"], "/nope.csv");
         assert_eq!(
             OfflineError::Output {
                 message: "disk full".into()
