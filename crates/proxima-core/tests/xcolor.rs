@@ -402,7 +402,10 @@ fn shared_data() -> Option<PathBuf> {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     let candidates: Vec<PathBuf> = match std::env::var_os("PROXIMA_SHARED_DATA") {
         Some(dir) => vec![PathBuf::from(dir)],
-        None => vec![manifest.join("../../../shared/data"), manifest.join("../../../../shared/data")],
+        None => vec![
+            manifest.join("../../../shared/data"),
+            manifest.join("../../../../shared/data"),
+        ],
     };
     let found = candidates.iter().find(|d| d.is_dir()).cloned();
     if found.is_none() {

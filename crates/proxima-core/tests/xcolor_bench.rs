@@ -19,7 +19,10 @@ fn shared_data() -> Option<PathBuf> {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     let candidates: Vec<PathBuf> = match std::env::var_os("PROXIMA_SHARED_DATA") {
         Some(dir) => vec![PathBuf::from(dir)],
-        None => vec![manifest.join("../../../shared/data"), manifest.join("../../../../shared/data")],
+        None => vec![
+            manifest.join("../../../shared/data"),
+            manifest.join("../../../../shared/data"),
+        ],
     };
     let found = candidates.iter().find(|d| d.is_dir()).cloned();
     if found.is_none() {
@@ -44,7 +47,10 @@ fn check(space: &SensitiveSpace, groups: &[Vec<u32>], eps: f64, delta: f64, k: u
         let allowed = ((1.0 - delta) * (g.len() - 1) as f64).floor() as usize;
         for &v in g {
             assert!(!std::mem::replace(&mut seen[v as usize], true));
-            let nb = g.iter().filter(|&&u| u != v && space.distance(v, u) <= eps).count();
+            let nb = g
+                .iter()
+                .filter(|&&u| u != v && space.distance(v, u) <= eps)
+                .count();
             assert!(nb <= allowed);
         }
     }
@@ -58,7 +64,12 @@ fn mean_width(table: &Table, groups: &[Vec<u32>]) -> f64 {
     let n: usize = groups.iter().map(Vec::len).sum();
     let total: f64 = groups
         .iter()
-        .map(|g| (0..qs.dims()).map(|d| qs.normalized_width(d, g)).sum::<f64>() * g.len() as f64)
+        .map(|g| {
+            (0..qs.dims())
+                .map(|d| qs.normalized_width(d, g))
+                .sum::<f64>()
+                * g.len() as f64
+        })
         .sum();
     total / (n as f64 * qs.dims() as f64)
 }
@@ -66,29 +77,49 @@ fn mean_width(table: &Table, groups: &[Vec<u32>]) -> f64 {
 fn run(name: &str, table: &Table, space: &SensitiveSpace, eps: f64, delta: f64, k: u64) {
     let f = xcolor::feasibility(space, eps);
     let bound = xcolor::inequality4_bound(space.rows(), k as usize, delta);
-    println!("{name}: rows {}, Θ = {}, bound {bound:.1}", space.rows(), f.max_degree);
+    println!(
+        "{name}: rows {}, Θ = {}, bound {bound:.1}",
+        space.rows(),
+        f.max_degree
+    );
     for initial in [InitialColoring::QiAware, InitialColoring::DegreeBalanced] {
         let mut times = Vec::new();
         let mut outcome = String::new();
         for _ in 0..3 {
             let start = Instant::now();
-            let r = anonymize(table, space, &params(eps, delta, k), &XColorOptions { initial }, Progress::none());
+            let r = anonymize(
+                table,
+                space,
+                &params(eps, delta, k),
+                &XColorOptions { initial },
+                Progress::none(),
+            );
             times.push(start.elapsed().as_secs_f64());
             outcome = match r {
                 Ok(p) => {
                     check(space, &p.groups, eps, delta, k as usize);
-                    format!("satisfied, {} groups, mean width {:.4}", p.len(), mean_width(table, &p.groups))
+                    format!(
+                        "satisfied, {} groups, mean width {:.4}",
+                        p.len(),
+                        mean_width(table, &p.groups)
+                    )
                 }
                 Err(e) => format!("{e}"),
             };
         }
         times.sort_by(f64::total_cmp);
-        println!("  {initial:?}: median {:.3} s (min {:.3}, max {:.3}) — {outcome}", times[1], times[0], times[2]);
+        println!(
+            "  {initial:?}: median {:.3} s (min {:.3}, max {:.3}) — {outcome}",
+            times[1], times[0], times[2]
+        );
     }
 }
 
 fn creditcard(dir: &Path) -> Table {
-    let mut reader = csv::ReaderBuilder::new().delimiter(b';').from_path(dir.join("creditcard/creditcard.csv")).unwrap();
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(b';')
+        .from_path(dir.join("creditcard/creditcard.csv"))
+        .unwrap();
     let header = reader.headers().unwrap().clone();
     let col = |name: &str| header.iter().position(|h| h == name).unwrap();
     let names = ["SEX", "EDUCATION", "MARRIAGE", "AGE"];
@@ -104,7 +135,11 @@ fn creditcard(dir: &Path) -> Table {
         bill.push(rec[sa].parse().unwrap());
     }
     Table::from_columns(
-        names.iter().zip(qi).map(|(n, v)| (n.to_string(), QiValues::Numeric(v))).collect(),
+        names
+            .iter()
+            .zip(qi)
+            .map(|(n, v)| (n.to_string(), QiValues::Numeric(v)))
+            .collect(),
         vec![("BILL_AMT1".into(), SaValues::Numeric(bill))],
     )
 }
@@ -114,7 +149,14 @@ fn creditcard(dir: &Path) -> Table {
 fn xc_credit() {
     let Some(dir) = shared_data() else { return };
     let t = creditcard(&dir);
-    let s = SensitiveSpace::new(&t, &MetricSpec::Lp { p: LpNorm::L1, weights: vec![] }).unwrap();
+    let s = SensitiveSpace::new(
+        &t,
+        &MetricSpec::Lp {
+            p: LpNorm::L1,
+            weights: vec![],
+        },
+    )
+    .unwrap();
     run("xc-credit", &t, &s, 0.001, 0.5, 10);
     run("xc-credit-hard", &t, &s, 0.001, 0.8, 10);
 }
@@ -129,7 +171,15 @@ fn xc_adult() {
         .unwrap();
     let header = reader.headers().unwrap().clone();
     let col = |name: &str| header.iter().position(|h| h == name).unwrap();
-    let cat_names = ["sex", "race", "marital-status", "relationship", "education", "native-country", "workclass"];
+    let cat_names = [
+        "sex",
+        "race",
+        "marital-status",
+        "relationship",
+        "education",
+        "native-country",
+        "workclass",
+    ];
     let sa_names = ["education-num", "hours-per-week", "capital-gain"];
     let mut age = Vec::new();
     let mut cats: Vec<Vec<String>> = vec![Vec::new(); cat_names.len()];
@@ -151,13 +201,30 @@ fn xc_adult() {
     for (n, values) in cat_names.iter().zip(cats) {
         let h = Arc::new(Hierarchy::flat(values.iter()));
         let codes = values.iter().map(|v| h.leaf_code(v).unwrap()).collect();
-        qis.push((n.to_string(), QiValues::Categorical { codes, hierarchy: h }));
+        qis.push((
+            n.to_string(),
+            QiValues::Categorical {
+                codes,
+                hierarchy: h,
+            },
+        ));
     }
     let t = Table::from_columns(
         qis,
-        sa_names.iter().zip(sas).map(|(n, v)| (n.to_string(), SaValues::Numeric(v))).collect(),
+        sa_names
+            .iter()
+            .zip(sas)
+            .map(|(n, v)| (n.to_string(), SaValues::Numeric(v)))
+            .collect(),
     );
-    let s = SensitiveSpace::new(&t, &MetricSpec::Lp { p: LpNorm::L1, weights: vec![] }).unwrap();
+    let s = SensitiveSpace::new(
+        &t,
+        &MetricSpec::Lp {
+            p: LpNorm::L1,
+            weights: vec![],
+        },
+    )
+    .unwrap();
     run("xc-adult", &t, &s, 0.02, 0.5, 10);
 }
 
@@ -180,9 +247,20 @@ fn xc_sal() {
     let income = cols.pop().unwrap();
     let names = ["Age", "Birthplace", "Occupation"];
     let t = Table::from_columns(
-        names.iter().zip(cols).map(|(n, v)| (n.to_string(), QiValues::Numeric(v))).collect(),
+        names
+            .iter()
+            .zip(cols)
+            .map(|(n, v)| (n.to_string(), QiValues::Numeric(v)))
+            .collect(),
         vec![("Income".into(), SaValues::Numeric(income))],
     );
-    let s = SensitiveSpace::new(&t, &MetricSpec::Lp { p: LpNorm::L1, weights: vec![] }).unwrap();
+    let s = SensitiveSpace::new(
+        &t,
+        &MetricSpec::Lp {
+            p: LpNorm::L1,
+            weights: vec![],
+        },
+    )
+    .unwrap();
     run("xc-sal", &t, &s, 0.01, 0.8, 10);
 }
