@@ -1,3 +1,3 @@
-fn main() {
-    println!("proxima: under construction");
+fn main() -> std::process::ExitCode {
+    proxima::cli::main()
 }

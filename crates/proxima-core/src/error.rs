@@ -8,6 +8,10 @@ use std::fmt;
 /// What went wrong, as a stable machine-readable category.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ErrorKind {
+    /// A JSON document (schema, parameters) is not valid JSON. Produced at
+    /// the boundary (the core parses no JSON), listed here so every problem
+    /// code lives in one enum.
+    MalformedJson,
     /// The CSV could not be read (bad quoting, wrong field count, bad number…).
     MalformedCsv,
     /// A schema or parameter names a column the data does not have.
@@ -36,6 +40,7 @@ impl ErrorKind {
     /// The stable problem code (API.md §Conventions).
     pub fn code(self) -> &'static str {
         match self {
+            ErrorKind::MalformedJson => "malformed_json",
             ErrorKind::MalformedCsv => "malformed_csv",
             ErrorKind::UnknownColumn => "unknown_column",
             ErrorKind::UndescribedColumn => "undescribed_column",

@@ -1,0 +1,86 @@
+//! `proxima anonymize`: schema + data + model → the release and a summary.
+
+use std::sync::Arc;
+
+use std::time::Instant;
+
+use proxima_core::generalize::{for_each_release_row, release_header};
+use proxima_core::run::run_job;
+use proxima_core::{CoreError, ErrorKind, Progress, Table};
+
+use super::error::OfflineError;
+use super::input::json_arg;
+use super::load::{load_schema, load_table};
+use super::output::write_output;
+use super::{AnonymizeArgs, FormatArg};
+use crate::render::{Format, RowWriter};
+use crate::spec::json::from_json;
+use crate::spec::{job_spec, JobSpec, JobSummaryDto, MetricDto, ModelDto, XColorOptionsDto};
+
+/// A validated job on a loaded table.
+pub struct Prepared {
+    pub table: Table,
+    pub job: JobSpec,
+}
+
+/// Validates the parameters against the schema first (cheap, so a typo in
+/// the model is reported before a large file is read), then loads the data.
+pub fn prepare(args: &AnonymizeArgs) -> Result<Prepared, OfflineError> {
+    let schema = load_schema(&args.input.schema, &args.input.hierarchies)?;
+    let model: ModelDto = from_json(
+        &json_arg(&args.model)?,
+        "the model",
+        "/model",
+        ErrorKind::InvalidParameters,
+    )?;
+    let metric: Option<MetricDto> = match &args.metric {
+        Some(m) => Some(from_json(
+            &json_arg(m)?,
+            "the metric",
+            "/sensitive_metric",
+            ErrorKind::InvalidParameters,
+        )?),
+        None => None,
+    };
+    let xcolor = args
+        .xcolor_initial
+        .map(|i| XColorOptionsDto { initial: i.into() });
+    let job = job_spec(
+        &model,
+        args.algorithm.map(Into::into),
+        metric.as_ref(),
+        xcolor.as_ref(),
+        &schema,
+    )?;
+    let table = load_table(Arc::new(schema), &args.input.data)?;
+    Ok(Prepared { table, job })
+}
+
+/// Runs the job, writes the release (to `--out` or stdout) and prints the
+/// job summary as one JSON line on stderr. `elapsed_ms` covers loading,
+/// partitioning and writing.
+pub fn anonymize(args: &AnonymizeArgs) -> Result<(), OfflineError> {
+    let started = Instant::now();
+    let Prepared { table, job } = prepare(args)?;
+    // The core's job runner: validates against the data (feasibility),
+    // partitions, generalizes and audits the release against its own model
+    // (model_not_satisfied rather than a release that misses it).
+    let outcome = run_job(&table, &job, Progress::none())?;
+    let release = &outcome.release;
+    let header = release_header(&table, args.row_id);
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
+    let format = match args.format {
+        FormatArg::Csv => Format::Csv,
+        FormatArg::Json => Format::Json,
+    };
+    write_output(args.out.as_deref(), |w| {
+        let mut rows = RowWriter::new(format, w, &header)?;
+        for_each_release_row(&table, release, args.row_id, |cells| rows.write_row(cells))?;
+        rows.finish().map(|_| ())
+    })?;
+    let summary =
+        JobSummaryDto::from_summary(&outcome.summary, started.elapsed().as_millis() as u64);
+    let line = serde_json::to_string(&summary).map_err(|e| CoreError::internal(e.to_string()))?;
+    eprintln!("{line}");
+    Ok(())
+}

@@ -1,0 +1,125 @@
+//! The offline commands of API.md §Command line: the same core as the
+//! service, on local files, with no database.
+//!
+//! `--schema`, `--model`, `--metric` and `--checks` take inline JSON (a
+//! value starting with `{` or `[`), `@path`, or a plain path to a JSON
+//! file. `--data` may be gzip-compressed (detected by its magic bytes).
+//! Errors print one JSON problem object on stderr — the code and detail the
+//! API would give — and exit with 2 (bad input, infeasible parameters) or
+//! 1 (internal error).
+
+mod anonymize;
+mod audit;
+mod error;
+mod input;
+mod load;
+mod output;
+
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+pub use anonymize::anonymize;
+pub use audit::audit;
+pub use error::{report, OfflineError};
+pub use input::{json_arg, open_data, parse_hierarchy_arg, HierarchyArg};
+pub use load::{load_schema, load_table};
+pub use output::write_output;
+
+use crate::spec::{AlgorithmDto, InitialColoringDto};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    Csv,
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AlgorithmArg {
+    #[value(name = "epsilon_m")]
+    EpsilonM,
+    Xcolor,
+    Mondrian,
+}
+
+impl From<AlgorithmArg> for AlgorithmDto {
+    fn from(a: AlgorithmArg) -> Self {
+        match a {
+            AlgorithmArg::EpsilonM => AlgorithmDto::EpsilonM,
+            AlgorithmArg::Xcolor => AlgorithmDto::Xcolor,
+            AlgorithmArg::Mondrian => AlgorithmDto::Mondrian,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum InitialArg {
+    #[value(name = "qi_aware")]
+    QiAware,
+    #[value(name = "degree_balanced")]
+    DegreeBalanced,
+}
+
+impl From<InitialArg> for InitialColoringDto {
+    fn from(a: InitialArg) -> Self {
+        match a {
+            InitialArg::QiAware => InitialColoringDto::QiAware,
+            InitialArg::DegreeBalanced => InitialColoringDto::DegreeBalanced,
+        }
+    }
+}
+
+/// What both commands read: the data, its schema and hierarchy files.
+#[derive(Debug, Clone, Args)]
+pub struct InputArgs {
+    /// The data CSV (with a header row); may be gzip-compressed.
+    #[arg(long, value_name = "FILE")]
+    pub data: PathBuf,
+    /// The schema (API.md §Datasets): inline JSON, @FILE or a path.
+    #[arg(long, value_name = "JSON")]
+    pub schema: String,
+    /// An ARX hierarchy file for a categorical column (repeatable).
+    #[arg(long = "hierarchy", value_name = "COLUMN=FILE", value_parser = parse_hierarchy_arg)]
+    pub hierarchies: Vec<HierarchyArg>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct AnonymizeArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The privacy model (API.md §Jobs `model`): inline JSON, @FILE or a path.
+    #[arg(long, value_name = "JSON")]
+    pub model: String,
+    /// The partitioner; default per model.
+    #[arg(long, value_enum)]
+    pub algorithm: Option<AlgorithmArg>,
+    /// The sensitive metric (API.md `sensitive_metric`): inline JSON, @FILE or a path.
+    #[arg(long, value_name = "JSON")]
+    pub metric: Option<String>,
+    /// XColor's initial colouring (API extension `xcolor.initial`).
+    #[arg(long, value_enum)]
+    pub xcolor_initial: Option<InitialArg>,
+    /// Add `row_id` (the 1-based data line of the input) to the release:
+    /// for the data owner's reconciliation only, never for publication.
+    #[arg(long)]
+    pub row_id: bool,
+    /// The release format (API.md §Results).
+    #[arg(long, value_enum, default_value = "csv")]
+    pub format: FormatArg,
+    /// Where to write the release (default: stdout).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct AuditArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The checks (API.md §Audits `checks`): a JSON array, inline, @FILE or a path.
+    #[arg(long, value_name = "JSON")]
+    pub checks: String,
+    /// Group rows by this column's value (e.g. a release's `group_id`)
+    /// instead of by identical quasi-identifier values.
+    #[arg(long, value_name = "COLUMN")]
+    pub groups_by: Option<String>,
+}

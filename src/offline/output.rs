@@ -1,0 +1,83 @@
+//! Where a command writes its result: stdout, or a file that appears only
+//! once complete (written beside it as `<name>.partial`, then renamed), so
+//! a failed run never leaves a truncated release that looks finished.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use super::error::OfflineError;
+
+fn output_error(what: &Path, e: io::Error) -> OfflineError {
+    OfflineError::Output {
+        message: format!("cannot write {}: {e}", what.display()),
+    }
+}
+
+/// Runs `write` on a buffered writer to `out` (stdout when `None`).
+pub fn write_output<F>(out: Option<&Path>, write: F) -> Result<(), OfflineError>
+where
+    F: FnOnce(&mut dyn Write) -> io::Result<()>,
+{
+    match out {
+        None => {
+            let stdout = io::stdout();
+            let mut w = BufWriter::with_capacity(1 << 16, stdout.lock());
+            write(&mut w)
+                .and_then(|()| w.flush())
+                .map_err(|e| output_error(Path::new("stdout"), e))
+        }
+        Some(dest) => {
+            let partial = partial_path(dest);
+            let result = File::create(&partial).and_then(|f| {
+                let mut w = BufWriter::with_capacity(1 << 16, f);
+                write(&mut w)?;
+                w.into_inner().map_err(|e| e.into_error())?.sync_all()
+            });
+            match result.and_then(|()| std::fs::rename(&partial, dest)) {
+                Ok(()) => Ok(()),
+                Err(e) => {
+                    // Best effort: the partial file is garbage now.
+                    let _ = std::fs::remove_file(&partial);
+                    Err(output_error(dest, e))
+                }
+            }
+        }
+    }
+}
+
+fn partial_path(dest: &Path) -> PathBuf {
+    let mut name = dest.file_name().unwrap_or_default().to_os_string();
+    name.push(".partial");
+    dest.with_file_name(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_appears_only_when_complete() {
+        let dir = tempfile::tempdir().unwrap();
+        let dest = dir.path().join("release.csv");
+        write_output(Some(&dest), |w| w.write_all(b"a,b\r\n")).unwrap();
+        assert_eq!(std::fs::read(&dest).unwrap(), b"a,b\r\n");
+        assert!(!partial_path(&dest).exists());
+
+        let failed = dir.path().join("failed.csv");
+        let e = write_output(Some(&failed), |w| {
+            w.write_all(b"half")?;
+            Err(io::Error::other("boom"))
+        })
+        .unwrap_err();
+        assert_eq!(e.exit_code(), 1);
+        assert!(!failed.exists());
+        assert!(!partial_path(&failed).exists());
+    }
+
+    #[test]
+    fn an_unwritable_destination_is_an_output_error() {
+        let e = write_output(Some(Path::new("/no/such/dir/out.csv")), |_| Ok(())).unwrap_err();
+        assert!(matches!(e, OfflineError::Output { .. }));
+    }
+}

@@ -1,0 +1,358 @@
+//! The audit request of `POST /v1/audits` (API.md §Audits), the CLI's
+//! `--checks`, and the feasibility request (API.md §Feasibility).
+
+use proxima_core::audit::AuditCheck;
+use proxima_core::error::CoreResult;
+use proxima_core::params::{Dissimilarity, GroundDistance, LDiversity, K};
+use proxima_core::{CoreError, ErrorKind, Schema};
+use serde::{Deserialize, Serialize};
+use serde_json::Number;
+use utoipa::ToSchema;
+
+use super::metric::MetricDto;
+use super::model::{
+    epsilon_m_params, epsilon_param, fraction_param, k_param, l_variant, resolve_ground_distance,
+    GroundDistanceDto, LVariantDto, NeighborhoodDto,
+};
+use super::number::{integer, real};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AuditRequestDto {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dataset_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub job_id: Option<String>,
+    /// Default: `{"by": "quasi_identifiers"}`.
+    #[serde(default)]
+    pub groups: GroupsDto,
+    pub checks: Vec<CheckDto>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "by", rename_all = "snake_case", deny_unknown_fields)]
+pub enum GroupsDto {
+    /// Rows with identical published QI values form a group. (An empty
+    /// struct variant so that stray fields are rejected.)
+    QuasiIdentifiers {},
+    /// A column holds the group id.
+    Column { column: String },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum CheckDto {
+    KAnonymity {
+        #[schema(value_type = f64)]
+        k: Number,
+    },
+    LDiversity {
+        #[schema(value_type = f64)]
+        l: Number,
+        #[serde(default)]
+        variant: LVariantDto,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<f64>)]
+        c: Option<Number>,
+    },
+    AlphaK {
+        #[schema(value_type = f64)]
+        alpha: Number,
+        #[schema(value_type = f64)]
+        k: Number,
+    },
+    EpsilonM {
+        #[schema(value_type = f64)]
+        epsilon: Number,
+        #[schema(value_type = f64)]
+        m: Number,
+        #[serde(default)]
+        neighborhood: NeighborhoodDto,
+    },
+    Dissimilarity {
+        #[schema(value_type = f64)]
+        epsilon: Number,
+        #[schema(value_type = f64)]
+        delta: Number,
+        #[schema(value_type = f64)]
+        k: Number,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sensitive_metric: Option<MetricDto>,
+    },
+    DeltaLDiversity {
+        #[schema(value_type = f64)]
+        delta: Number,
+        #[schema(value_type = f64)]
+        l: Number,
+    },
+    TCloseness {
+        #[schema(value_type = f64)]
+        t: Number,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ground_distance: Option<GroundDistanceDto>,
+    },
+}
+
+impl CheckDto {
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            CheckDto::KAnonymity { .. } => "k_anonymity",
+            CheckDto::LDiversity { .. } => "l_diversity",
+            CheckDto::AlphaK { .. } => "alpha_k",
+            CheckDto::EpsilonM { .. } => "epsilon_m",
+            CheckDto::Dissimilarity { .. } => "dissimilarity",
+            CheckDto::DeltaLDiversity { .. } => "delta_l_diversity",
+            CheckDto::TCloseness { .. } => "t_closeness",
+        }
+    }
+
+    /// Validates the check at `at` (`/checks/3`).
+    pub fn to_check(&self, schema: &Schema, at: &str) -> CoreResult<AuditCheck> {
+        Ok(match self {
+            CheckDto::KAnonymity { k } => AuditCheck::KAnonymity {
+                k: k_param(k, &format!("{at}/k"))?,
+            },
+            CheckDto::LDiversity { l, variant, c } => {
+                let variant = l_variant(*variant, c.as_ref(), at)?;
+                // LDiversity::new checks l's domain for the variant.
+                let checked = LDiversity::new(real(l), variant, K::new(1, at)?, at)?;
+                AuditCheck::LDiversity {
+                    l: checked.l,
+                    variant: checked.variant,
+                }
+            }
+            CheckDto::AlphaK { alpha, k } => AuditCheck::AlphaK {
+                alpha: fraction_param(alpha, "alpha", &format!("{at}/alpha"))?,
+                k: k_param(k, &format!("{at}/k"))?,
+            },
+            CheckDto::EpsilonM {
+                epsilon,
+                m,
+                neighborhood,
+            } => AuditCheck::EpsilonM(epsilon_m_params(epsilon, m, *neighborhood, at)?),
+            CheckDto::Dissimilarity {
+                epsilon,
+                delta,
+                k,
+                sensitive_metric,
+            } => AuditCheck::Dissimilarity {
+                params: Dissimilarity {
+                    epsilon: epsilon_param(epsilon, &format!("{at}/epsilon"))?,
+                    delta: fraction_param(delta, "delta", &format!("{at}/delta"))?,
+                    k: k_param(k, &format!("{at}/k"))?,
+                },
+                metric: sensitive_metric
+                    .as_ref()
+                    .map(|m| m.to_spec(&format!("{at}/sensitive_metric")))
+                    .transpose()?,
+            },
+            CheckDto::DeltaLDiversity { delta, l } => {
+                let d = real(delta);
+                if !d.is_finite() || d < 0.0 {
+                    return Err(CoreError::invalid_parameters(
+                        format!("{at}/delta"),
+                        format!("delta must be a finite number ≥ 0, got {delta}"),
+                    ));
+                }
+                let l_at = format!("{at}/l");
+                let l = integer(l, "l", &l_at)?;
+                if l == 0 {
+                    return Err(CoreError::invalid_parameters(
+                        l_at,
+                        "l must be an integer of at least 1, got 0",
+                    ));
+                }
+                AuditCheck::DeltaLDiversity {
+                    delta: d,
+                    l: l as usize,
+                }
+            }
+            CheckDto::TCloseness { t, ground_distance } => {
+                let ground: GroundDistance = resolve_ground_distance(*ground_distance, schema, at)?;
+                AuditCheck::TCloseness {
+                    t: fraction_param(t, "t", &format!("{at}/t"))?,
+                    ground,
+                }
+            }
+        })
+    }
+}
+
+/// Parses the CLI's `--checks` value: a JSON array of checks (pointers
+/// `/checks/<i>/…`, as in the API body).
+pub fn checks_from_json(bytes: &[u8]) -> CoreResult<Vec<CheckDto>> {
+    super::json::from_json(bytes, "the checks", "/checks", ErrorKind::InvalidParameters)
+}
+
+/// Validates every check; an empty list is an error (an audit that checks
+/// nothing would pass vacuously).
+pub fn audit_checks(checks: &[CheckDto], schema: &Schema) -> CoreResult<Vec<AuditCheck>> {
+    if checks.is_empty() {
+        return Err(CoreError::invalid_parameters(
+            "/checks",
+            "the audit names no checks",
+        ));
+    }
+    checks
+        .iter()
+        .enumerate()
+        .map(|(i, c)| c.to_check(schema, &format!("/checks/{i}")))
+        .collect()
+}
+
+impl AuditRequestDto {
+    pub fn from_json(bytes: &[u8]) -> CoreResult<AuditRequestDto> {
+        super::json::from_json(bytes, "the audit", "", ErrorKind::InvalidParameters)
+    }
+
+    /// Exactly one of `dataset_id` and `job_id`.
+    pub fn target(&self) -> CoreResult<AuditTarget<'_>> {
+        match (&self.dataset_id, &self.job_id) {
+            (Some(d), None) => Ok(AuditTarget::Dataset(d)),
+            (None, Some(j)) => Ok(AuditTarget::Job(j)),
+            _ => Err(CoreError::invalid_parameters(
+                "/dataset_id",
+                "give exactly one of dataset_id and job_id",
+            )),
+        }
+    }
+}
+
+impl Default for GroupsDto {
+    fn default() -> Self {
+        GroupsDto::QuasiIdentifiers {}
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AuditTarget<'a> {
+    Dataset(&'a str),
+    Job(&'a str),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proxima_core::params::{LDiversityVariant, Neighborhood};
+    use proxima_core::schema::{ColumnSpec, CsvOptions, MissingPolicy, Role, ValueType};
+
+    fn schema() -> Schema {
+        let col = |name: &str, role| ColumnSpec {
+            name: name.into(),
+            role,
+            value_type: Some(ValueType::Numeric),
+            hierarchy: None,
+        };
+        Schema::new(
+            "t".into(),
+            CsvOptions::default(),
+            MissingPolicy::Reject,
+            vec![
+                col("age", Role::QuasiIdentifier),
+                col("salary", Role::Sensitive),
+            ],
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn the_api_example_converts() {
+        let req = AuditRequestDto::from_json(
+            br#"{"dataset_id": "d", "groups": {"by": "quasi_identifiers"}, "checks": [
+               {"kind": "k_anonymity", "k": 10},
+               {"kind": "l_diversity", "l": 3, "variant": "entropy"},
+               {"kind": "alpha_k", "alpha": 0.5, "k": 4},
+               {"kind": "epsilon_m", "epsilon": 4500, "m": 5, "neighborhood": "absolute"},
+               {"kind": "dissimilarity", "epsilon": 0.1, "delta": 0.8, "k": 10,
+                "sensitive_metric": {"kind": "absolute"}},
+               {"kind": "delta_l_diversity", "delta": 15, "l": 2},
+               {"kind": "t_closeness", "t": 0.2, "ground_distance": "ordered"}]}"#,
+        )
+        .unwrap();
+        assert_eq!(req.target().unwrap(), AuditTarget::Dataset("d"));
+        assert_eq!(req.groups, GroupsDto::QuasiIdentifiers {});
+        let specs = audit_checks(&req.checks, &schema()).unwrap();
+        assert_eq!(specs.len(), 7);
+        assert!(
+            matches!(&specs[1], AuditCheck::LDiversity { variant, .. } if *variant == LDiversityVariant::Entropy)
+        );
+        assert!(
+            matches!(&specs[3], AuditCheck::EpsilonM(p) if p.m.get() == 5 && p.neighborhood == Neighborhood::Absolute)
+        );
+        assert!(matches!(
+            &specs[4],
+            AuditCheck::Dissimilarity {
+                metric: Some(_),
+                ..
+            }
+        ));
+        assert_eq!(specs[5], AuditCheck::DeltaLDiversity { delta: 15.0, l: 2 });
+        assert!(
+            matches!(&specs[6], AuditCheck::TCloseness { ground, .. } if *ground == GroundDistance::Ordered)
+        );
+    }
+
+    #[test]
+    fn groups_default_and_column() {
+        let req = AuditRequestDto::from_json(
+            br#"{"job_id": "j", "checks": [{"kind": "k_anonymity", "k": 2}]}"#,
+        )
+        .unwrap();
+        assert_eq!(req.groups, GroupsDto::QuasiIdentifiers {});
+        assert_eq!(req.target().unwrap(), AuditTarget::Job("j"));
+        let req = AuditRequestDto::from_json(
+            br#"{"dataset_id": "d", "groups": {"by": "column", "column": "gid"}, "checks": []}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            req.groups,
+            GroupsDto::Column {
+                column: "gid".into()
+            }
+        );
+        let both =
+            AuditRequestDto::from_json(br#"{"dataset_id": "d", "job_id": "j", "checks": []}"#)
+                .unwrap();
+        assert!(both.target().is_err());
+    }
+
+    #[test]
+    fn check_errors_point_at_the_check() {
+        let checks = checks_from_json(
+            br#"[{"kind": "k_anonymity", "k": 2}, {"kind": "alpha_k", "alpha": 1.5, "k": 2}]"#,
+        )
+        .unwrap();
+        let e = audit_checks(&checks, &schema()).unwrap_err();
+        assert_eq!(e.errors[0].pointer, "/checks/1/alpha");
+        let e = checks_from_json(br#"[{"kind": "k_anonymity", "k": 2, "l": 3}]"#).unwrap_err();
+        assert_eq!(e.errors[0].pointer, "/checks/0/l");
+        let e = checks_from_json(br#"[{"kind": "k_anonimity", "k": 2}]"#).unwrap_err();
+        assert_eq!(e.errors[0].pointer, "/checks/0/kind");
+        let checks =
+            checks_from_json(br#"[{"kind": "delta_l_diversity", "delta": -1, "l": 2}]"#).unwrap();
+        let e = audit_checks(&checks, &schema()).unwrap_err();
+        assert_eq!(e.errors[0].pointer, "/checks/0/delta");
+        let checks =
+            checks_from_json(br#"[{"kind": "delta_l_diversity", "delta": 1, "l": 0}]"#).unwrap();
+        let e = audit_checks(&checks, &schema()).unwrap_err();
+        assert_eq!(e.errors[0].pointer, "/checks/0/l");
+        let e = audit_checks(&[], &schema()).unwrap_err();
+        assert_eq!(e.errors[0].pointer, "/checks");
+    }
+}
+
+#[cfg(test)]
+mod groups_tests {
+    use super::*;
+
+    #[test]
+    fn stray_fields_on_groups_are_rejected() {
+        let e = AuditRequestDto::from_json(
+            br#"{"dataset_id": "d", "groups": {"by": "quasi_identifiers", "column": "g"}, "checks": []}"#,
+        )
+        .unwrap_err();
+        assert_eq!(e.errors[0].pointer, "/groups/column");
+        let v = serde_json::to_value(GroupsDto::default()).unwrap();
+        assert_eq!(v, serde_json::json!({"by": "quasi_identifiers"}));
+    }
+}

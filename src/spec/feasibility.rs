@@ -1,0 +1,247 @@
+//! `POST /v1/datasets/{id}/feasibility` (API.md §Feasibility): the request,
+//! its conversion into the core's `FeasibilityRequest`, and the response
+//! DTO of the core's answer.
+
+use proxima_core::error::CoreResult;
+use proxima_core::params::{EpsilonM, M};
+use proxima_core::run::{feasibility, FeasibilityAnswer, FeasibilityRequest};
+use proxima_core::{CoreError, ErrorKind, Table};
+use serde::{Deserialize, Serialize};
+use serde_json::Number;
+use utoipa::ToSchema;
+
+use super::metric::MetricDto;
+use super::model::{epsilon_param, NeighborhoodDto};
+use super::number::integer;
+
+/// `POST /v1/datasets/{id}/feasibility` (API.md §Feasibility).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum FeasibilityRequestDto {
+    /// Exactly one of `epsilon` (→ max m, Theorem 1) and `m` (→ sup ε,
+    /// Theorem 2).
+    EpsilonM {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<f64>)]
+        epsilon: Option<Number>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<f64>)]
+        m: Option<Number>,
+        #[serde(default)]
+        neighborhood: NeighborhoodDto,
+    },
+    Dissimilarity {
+        #[schema(value_type = f64)]
+        epsilon: Number,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sensitive_metric: Option<MetricDto>,
+    },
+}
+
+impl FeasibilityRequestDto {
+    pub fn from_json(bytes: &[u8]) -> CoreResult<FeasibilityRequestDto> {
+        super::json::from_json(bytes, "the request", "", ErrorKind::InvalidParameters)
+    }
+
+    pub fn to_question(&self) -> CoreResult<FeasibilityRequest> {
+        match self {
+            FeasibilityRequestDto::EpsilonM {
+                epsilon,
+                m,
+                neighborhood,
+            } => match (epsilon, m) {
+                (Some(e), None) => {
+                    let epsilon = epsilon_param(e, "/epsilon")?;
+                    // Reuse EpsilonM's relative-ε check with a dummy m = 1.
+                    let one = M::new(1, "/m")?;
+                    EpsilonM::new(epsilon, one, (*neighborhood).into(), "/epsilon")?;
+                    Ok(FeasibilityRequest::MaxM {
+                        epsilon,
+                        neighborhood: (*neighborhood).into(),
+                    })
+                }
+                (None, Some(m)) => Ok(FeasibilityRequest::MaxEpsilon {
+                    m: M::new(integer(m, "m", "/m")?, "/m")?,
+                    neighborhood: (*neighborhood).into(),
+                }),
+                _ => Err(CoreError::invalid_parameters(
+                    "/epsilon",
+                    "give exactly one of epsilon (to learn the largest m) and m (to learn the largest epsilon)",
+                )),
+            },
+            FeasibilityRequestDto::Dissimilarity {
+                epsilon,
+                sensitive_metric,
+            } => Ok(FeasibilityRequest::Dissimilarity {
+                epsilon: epsilon_param(epsilon, "/epsilon")?,
+                metric: sensitive_metric
+                    .as_ref()
+                    .map(|m| m.to_spec("/sensitive_metric"))
+                    .transpose()?,
+            }),
+        }
+    }
+}
+
+/// The answer (API.md §Feasibility): one of three shapes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum FeasibilityResponseDto {
+    /// Theorem 1: the largest m for ε, and maxsize(T).
+    MaxM { max_m: u64, maxsize: u64 },
+    /// Theorem 2: every ε strictly below this reaches m. `null` when ε is
+    /// unbounded (m = 1 with absolute neighbourhoods).
+    MaxEpsilon { max_epsilon_exclusive: Option<f64> },
+    /// Inequality 4 of XColor: Θ and the guaranteed (k, δ) pairs.
+    Dissimilarity {
+        max_degree: u64,
+        rows: u64,
+        guaranteed: Vec<GuaranteedPairDto>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct GuaranteedPairDto {
+    pub k: u64,
+    pub max_delta: f64,
+}
+
+impl From<&FeasibilityAnswer> for FeasibilityResponseDto {
+    fn from(a: &FeasibilityAnswer) -> Self {
+        match a {
+            FeasibilityAnswer::MaxM(reach) => FeasibilityResponseDto::MaxM {
+                max_m: reach.max_m as u64,
+                maxsize: reach.maxsize as u64,
+            },
+            FeasibilityAnswer::MaxEpsilon(sup) => FeasibilityResponseDto::MaxEpsilon {
+                max_epsilon_exclusive: sup.is_finite().then_some(*sup),
+            },
+            FeasibilityAnswer::Dissimilarity(f) => FeasibilityResponseDto::Dissimilarity {
+                max_degree: f.max_degree as u64,
+                rows: f.rows as u64,
+                guaranteed: f
+                    .guaranteed
+                    .iter()
+                    .map(|p| GuaranteedPairDto {
+                        k: p.k as u64,
+                        max_delta: p.max_delta,
+                    })
+                    .collect(),
+            },
+        }
+    }
+}
+
+/// Answers a request on a table (`proxima_core::run::feasibility`).
+pub fn answer(request: &FeasibilityRequest, table: &Table) -> CoreResult<FeasibilityResponseDto> {
+    Ok(FeasibilityResponseDto::from(&feasibility(table, request)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proxima_core::params::Neighborhood;
+    use proxima_core::table::{QiValues, SaValues};
+    use serde_json::json;
+
+    fn table(sa: Vec<f64>) -> Table {
+        let n = sa.len();
+        Table::from_columns(
+            vec![(
+                "q".into(),
+                QiValues::Numeric((0..n).map(|i| i as f64).collect()),
+            )],
+            vec![("s".into(), SaValues::Numeric(sa))],
+        )
+    }
+
+    #[test]
+    fn feasibility_questions() {
+        let q = FeasibilityRequestDto::from_json(br#"{"kind": "epsilon_m", "epsilon": 4500}"#)
+            .unwrap()
+            .to_question()
+            .unwrap();
+        assert!(
+            matches!(q, FeasibilityRequest::MaxM { epsilon, neighborhood: Neighborhood::Absolute } if epsilon.get() == 4500.0)
+        );
+        let q = FeasibilityRequestDto::from_json(
+            br#"{"kind": "epsilon_m", "m": 5, "neighborhood": "relative"}"#,
+        )
+        .unwrap()
+        .to_question()
+        .unwrap();
+        assert!(
+            matches!(q, FeasibilityRequest::MaxEpsilon { m, neighborhood: Neighborhood::Relative } if m.get() == 5)
+        );
+        let e = FeasibilityRequestDto::from_json(br#"{"kind": "epsilon_m", "epsilon": 1, "m": 5}"#)
+            .unwrap()
+            .to_question()
+            .unwrap_err();
+        assert_eq!(e.errors[0].pointer, "/epsilon");
+        let e = FeasibilityRequestDto::from_json(
+            br#"{"kind": "epsilon_m", "epsilon": 2, "neighborhood": "relative"}"#,
+        )
+        .unwrap()
+        .to_question()
+        .unwrap_err();
+        assert_eq!(e.errors[0].pointer, "/epsilon");
+        let q = FeasibilityRequestDto::from_json(br#"{"kind": "dissimilarity", "epsilon": 0.1}"#)
+            .unwrap()
+            .to_question()
+            .unwrap();
+        assert!(matches!(
+            q,
+            FeasibilityRequest::Dissimilarity { metric: None, .. }
+        ));
+    }
+
+    #[test]
+    fn answers_have_the_api_shapes() {
+        // 1000, 1100, …, 1900.
+        let t = table((0..10).map(|i| 1000.0 + 100.0 * i as f64).collect());
+        let ask = |json: &str| {
+            let q = FeasibilityRequestDto::from_json(json.as_bytes())
+                .unwrap()
+                .to_question()
+                .unwrap();
+            serde_json::to_value(answer(&q, &t).unwrap()).unwrap()
+        };
+        let max_m = ask(r#"{"kind": "epsilon_m", "epsilon": 100}"#);
+        // Values 100 apart: the largest covering set (Fig. 1, width ε)
+        // holds two of them, so m ≤ ⌊10 / 2⌋.
+        assert_eq!(max_m, json!({"max_m": 5, "maxsize": 2}));
+        let unbounded = ask(r#"{"kind": "epsilon_m", "m": 1}"#);
+        assert_eq!(unbounded, json!({"max_epsilon_exclusive": null}));
+        let sup = ask(r#"{"kind": "epsilon_m", "m": 5}"#);
+        assert!(
+            sup["max_epsilon_exclusive"].as_f64().unwrap() > 0.0,
+            "{sup}"
+        );
+        let d = ask(r#"{"kind": "dissimilarity", "epsilon": 150}"#);
+        assert_eq!(d["rows"], 10);
+        // Each inner value has 2 neighbours within 150 (itself excluded).
+        assert_eq!(d["max_degree"], 2);
+        assert!(d["guaranteed"].is_array());
+    }
+
+    #[test]
+    fn epsilon_m_feasibility_needs_a_numeric_sa() {
+        let t = Table::from_columns(
+            vec![("q".into(), QiValues::Numeric(vec![1.0, 2.0]))],
+            vec![(
+                "s".into(),
+                SaValues::Categorical {
+                    codes: vec![0, 1],
+                    hierarchy: std::sync::Arc::new(proxima_core::Hierarchy::flat(["a", "b"])),
+                    has_hierarchy: false,
+                },
+            )],
+        );
+        let q = FeasibilityRequestDto::from_json(br#"{"kind": "epsilon_m", "epsilon": 1}"#)
+            .unwrap()
+            .to_question()
+            .unwrap();
+        let e = answer(&q, &t).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::InvalidParameters);
+    }
+}

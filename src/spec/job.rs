@@ -1,0 +1,227 @@
+//! The job request of `POST /v1/jobs` (API.md §Jobs) and the job summary.
+
+use proxima_core::error::CoreResult;
+use proxima_core::generalize::Summary;
+use proxima_core::params::{Algorithm, PrivacyModel};
+use proxima_core::run::JobSpec;
+use proxima_core::xcolor::XColorOptions;
+use proxima_core::{CoreError, ErrorKind, Schema};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::metric::MetricDto;
+use super::model::{
+    resolve_algorithm, AlgorithmDto, InitialColoringDto, ModelDto, XColorOptionsDto,
+};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JobRequestDto {
+    pub dataset_id: String,
+    pub model: ModelDto,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub algorithm: Option<AlgorithmDto>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sensitive_metric: Option<MetricDto>,
+    /// API extension: XColor options (only with the xcolor algorithm).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub xcolor: Option<XColorOptionsDto>,
+}
+
+impl JobRequestDto {
+    pub fn from_json(bytes: &[u8]) -> CoreResult<JobRequestDto> {
+        super::json::from_json(bytes, "the job", "", ErrorKind::InvalidParameters)
+    }
+
+    pub fn to_spec(&self, schema: &Schema) -> CoreResult<JobSpec> {
+        job_spec(
+            &self.model,
+            self.algorithm,
+            self.sensitive_metric.as_ref(),
+            self.xcolor.as_ref(),
+            schema,
+        )
+    }
+}
+
+/// Validates a job's parts against the schema (shared by the HTTP request
+/// and the CLI flags, with the same pointers: `/model/…`, `/algorithm`,
+/// `/sensitive_metric/…`, `/xcolor`). The metric stays `None` when the
+/// request names none (its default depends on the table). Checks that need
+/// the data (feasibility) are `proxima_core::run::validate`'s.
+pub fn job_spec(
+    model: &ModelDto,
+    algorithm: Option<AlgorithmDto>,
+    metric: Option<&MetricDto>,
+    xcolor: Option<&XColorOptionsDto>,
+    schema: &Schema,
+) -> CoreResult<JobSpec> {
+    let model = model.to_model(schema, "/model")?;
+    let algorithm = resolve_algorithm(&model, algorithm)?;
+    let metric = match metric {
+        None => None,
+        Some(m) => {
+            // Only (ε,δ)^k-dissimilarity measures SA distance with a
+            // metric; the other models have their own notion (ε,m's
+            // neighborhood, t-closeness's ground distance). Accepting a
+            // metric they ignore would hide a mistake.
+            if !matches!(model, PrivacyModel::Dissimilarity(_)) {
+                return Err(CoreError::invalid_parameters(
+                    "/sensitive_metric",
+                    format!(
+                        "sensitive_metric applies only to the dissimilarity model, not to {}",
+                        model.kind_name()
+                    ),
+                ));
+            }
+            Some(m.to_spec("/sensitive_metric")?)
+        }
+    };
+    let initial = match (algorithm, xcolor) {
+        (Algorithm::XColor, x) => x.copied().unwrap_or_default().initial,
+        (_, None) => InitialColoringDto::default(),
+        (other, Some(_)) => {
+            return Err(CoreError::invalid_parameters(
+                "/xcolor",
+                format!(
+                    "xcolor options apply only to the xcolor algorithm, not to {}",
+                    other.name()
+                ),
+            ))
+        }
+    };
+    Ok(JobSpec {
+        model,
+        algorithm,
+        metric,
+        xcolor: XColorOptions {
+            initial: initial.into(),
+        },
+    })
+}
+
+/// `Job.summary` (API.md §Jobs); the CLI prints it on stderr.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct JobSummaryDto {
+    pub rows: u64,
+    pub published_rows: u64,
+    pub suppressed_rows: u64,
+    pub groups: u64,
+    pub min_group_size: u64,
+    pub information_loss: f64,
+    pub elapsed_ms: u64,
+}
+
+impl JobSummaryDto {
+    pub fn from_summary(s: &Summary, elapsed_ms: u64) -> JobSummaryDto {
+        JobSummaryDto {
+            rows: s.rows as u64,
+            published_rows: s.published_rows as u64,
+            suppressed_rows: s.suppressed_rows as u64,
+            groups: s.groups as u64,
+            min_group_size: s.min_group_size as u64,
+            information_loss: s.information_loss,
+            elapsed_ms,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proxima_core::schema::{ColumnSpec, CsvOptions, MissingPolicy, Role, ValueType};
+    use proxima_core::xcolor::InitialColoring;
+
+    fn schema() -> Schema {
+        let col = |name: &str, role| ColumnSpec {
+            name: name.into(),
+            role,
+            value_type: Some(ValueType::Numeric),
+            hierarchy: None,
+        };
+        Schema::new(
+            "t".into(),
+            CsvOptions::default(),
+            MissingPolicy::Reject,
+            vec![
+                col("age", Role::QuasiIdentifier),
+                col("salary", Role::Sensitive),
+            ],
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn the_api_example_parses_and_defaults_apply() {
+        let job = JobRequestDto::from_json(
+            br#"{"dataset_id": "d", "model": {"kind": "dissimilarity", "epsilon": 0.1, "delta": 0.8, "k": 10},
+                 "algorithm": "xcolor",
+                 "sensitive_metric": {"kind": "lp", "p": 1, "weights": {"salary": 1}}}"#,
+        )
+        .unwrap();
+        let spec = job.to_spec(&schema()).unwrap();
+        assert_eq!(spec.algorithm, Algorithm::XColor);
+        assert_eq!(spec.xcolor.initial, InitialColoring::QiAware);
+        assert!(matches!(
+            spec.metric,
+            Some(proxima_core::metric::MetricSpec::Lp { .. })
+        ));
+
+        let plain = JobRequestDto::from_json(
+            br#"{"dataset_id": "d", "model": {"kind": "epsilon_m", "epsilon": 4500, "m": 5}}"#,
+        )
+        .unwrap();
+        let spec = plain.to_spec(&schema()).unwrap();
+        assert_eq!(spec.algorithm, Algorithm::EpsilonM);
+        assert_eq!(spec.metric, None);
+    }
+
+    #[test]
+    fn misplaced_options_are_rejected() {
+        let metric_on_k = JobRequestDto::from_json(
+            br#"{"dataset_id": "d", "model": {"kind": "k_anonymity", "k": 2},
+                 "sensitive_metric": {"kind": "absolute"}}"#,
+        )
+        .unwrap();
+        let e = metric_on_k.to_spec(&schema()).unwrap_err();
+        assert_eq!(e.errors[0].pointer, "/sensitive_metric");
+
+        let xcolor_on_mondrian = JobRequestDto::from_json(
+            br#"{"dataset_id": "d", "model": {"kind": "k_anonymity", "k": 2},
+                 "xcolor": {"initial": "degree_balanced"}}"#,
+        )
+        .unwrap();
+        let e = xcolor_on_mondrian.to_spec(&schema()).unwrap_err();
+        assert_eq!(e.errors[0].pointer, "/xcolor");
+
+        let degree = JobRequestDto::from_json(
+            br#"{"dataset_id": "d", "model": {"kind": "dissimilarity", "epsilon": 1, "delta": 0.5, "k": 2},
+                 "xcolor": {"initial": "degree_balanced"}}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            degree.to_spec(&schema()).unwrap().xcolor.initial,
+            InitialColoring::DegreeBalanced
+        );
+    }
+
+    #[test]
+    fn request_shape_errors_point_into_the_body() {
+        let e = JobRequestDto::from_json(
+            br#"{"dataset_id": "d", "model": {"kind": "k_anonymity", "k": 2}, "algorithm": "greedy"}"#,
+        )
+        .unwrap_err();
+        assert_eq!(e.errors[0].pointer, "/algorithm");
+        let e = JobRequestDto::from_json(
+            br#"{"dataset_id": "d", "model": {"kind": "k_anonymity", "k": 2}, "algoritm": "mondrian"}"#,
+        )
+        .unwrap_err();
+        assert_eq!(e.errors[0].pointer, "/algoritm");
+        let e = JobRequestDto::from_json(
+            br#"{"dataset_id": "d", "model": {"kind": "k_anonymity", "k": 2},
+                 "sensitive_metric": {"kind": "lp", "p": 1, "weigths": {}}}"#,
+        )
+        .unwrap_err();
+        assert_eq!(e.errors[0].pointer, "/sensitive_metric/weigths");
+    }
+}

@@ -1,0 +1,8 @@
+//! Integration tests of the `proxima` binary's offline commands.
+
+mod algorithms;
+mod e2e;
+mod errors;
+mod output;
+mod release;
+mod support;
