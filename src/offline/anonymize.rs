@@ -4,14 +4,14 @@ use std::sync::Arc;
 
 use std::time::Instant;
 
-use proxima_core::generalize::{for_each_release_row, release_header, summary};
+use proxima_core::generalize::{for_each_release_row, release_header};
+use proxima_core::run::run_job;
 use proxima_core::{CoreError, ErrorKind, Progress, Table};
 
 use super::error::OfflineError;
 use super::input::json_arg;
 use super::load::{load_schema, load_table};
 use super::output::write_output;
-use super::run::run_job;
 use super::{AnonymizeArgs, FormatArg};
 use crate::render::{Format, RowWriter};
 use crate::spec::json::from_json;
@@ -62,7 +62,11 @@ pub fn prepare(args: &AnonymizeArgs) -> Result<Prepared, OfflineError> {
 pub fn anonymize(args: &AnonymizeArgs) -> Result<(), OfflineError> {
     let started = Instant::now();
     let Prepared { table, job } = prepare(args)?;
-    let release = run_job(&table, &job, Progress::none())?;
+    // The core's job runner: validates against the data (feasibility),
+    // partitions, generalizes and audits the release against its own model
+    // (model_not_satisfied rather than a release that misses it).
+    let outcome = run_job(&table, &job, Progress::none())?;
+    let release = &outcome.release;
     let header = release_header(&table, args.row_id);
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     let format = match args.format {
@@ -71,13 +75,11 @@ pub fn anonymize(args: &AnonymizeArgs) -> Result<(), OfflineError> {
     };
     write_output(args.out.as_deref(), |w| {
         let mut rows = RowWriter::new(format, w, &header)?;
-        for_each_release_row(&table, &release, args.row_id, |cells| rows.write_row(cells))?;
+        for_each_release_row(&table, release, args.row_id, |cells| rows.write_row(cells))?;
         rows.finish().map(|_| ())
     })?;
-    let summary = JobSummaryDto::from_summary(
-        &summary(&table, &release),
-        started.elapsed().as_millis() as u64,
-    );
+    let summary =
+        JobSummaryDto::from_summary(&outcome.summary, started.elapsed().as_millis() as u64);
     let line = serde_json::to_string(&summary).map_err(|e| CoreError::internal(e.to_string()))?;
     eprintln!("{line}");
     Ok(())

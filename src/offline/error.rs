@@ -36,12 +36,14 @@ impl OfflineError {
         }
     }
 
-    /// 2 for the user's errors (bad input, infeasible or unsatisfiable
-    /// parameters), 1 for internal errors and output failures.
+    /// 2 for the user's errors: bad input, infeasible parameters, and
+    /// `model_not_satisfied` (the partitioner found no release meeting the
+    /// parameters: the remedy is other parameters, as for infeasible ones).
+    /// 1 for internal errors and output failures.
     pub fn exit_code(&self) -> u8 {
         match self {
             OfflineError::Core(e) if e.kind.is_user_error() => 2,
-            OfflineError::Core(e) if e.kind == proxima_core::ErrorKind::Cancelled => 2,
+            // Cancelled (no CLI path cancels) and internal.
             OfflineError::Core(_) => 1,
             OfflineError::Unreadable { .. } => 2,
             OfflineError::Output { .. } => 1,
@@ -59,7 +61,7 @@ impl OfflineError {
                 "status": 400,
                 "detail": message,
                 "code": "unreadable_input",
-                "errors": [{"pointer": format!("/file/{}", path.display()), "message": message}],
+                "details": {"path": path.display().to_string()},
             }),
             OfflineError::Output { message } => json!({
                 "type": "/problems/output_failed",
@@ -98,12 +100,16 @@ mod tests {
         assert_eq!(user.problem()["errors"][0]["pointer"], "/model/m");
         let infeasible = OfflineError::Core(CoreError::new(ErrorKind::InfeasibleParameters, "x"));
         assert_eq!(infeasible.exit_code(), 2);
+        let unsatisfied = OfflineError::Core(CoreError::new(ErrorKind::ModelNotSatisfied, "x"));
+        assert_eq!(unsatisfied.exit_code(), 2);
+        assert_eq!(OfflineError::Core(CoreError::cancelled()).exit_code(), 1);
         let internal = OfflineError::Core(CoreError::internal("bug"));
         assert_eq!(internal.exit_code(), 1);
         assert_eq!(internal.problem()["code"], "internal");
         let missing = OfflineError::unreadable(Path::new("/nope.csv"), "No such file");
         assert_eq!(missing.exit_code(), 2);
         assert_eq!(missing.problem()["code"], "unreadable_input");
+        assert_eq!(missing.problem()["details"]["path"], "/nope.csv");
         assert_eq!(
             OfflineError::Output {
                 message: "disk full".into()

@@ -27,9 +27,10 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, OfflineError> {
     std::fs::read(path).map_err(|e| OfflineError::unreadable(path, e))
 }
 
-/// One `--hierarchy COLUMN=FILE` value, split at the last `=` is wrong for
-/// columns such as `a=b`; we split at the first `=` whose remainder names
-/// an existing file, else at the first `=`.
+/// One `--hierarchy COLUMN=FILE` value. Column names and paths may both
+/// hold `=`: the value is split at the first `=` whose remainder names an
+/// existing file, else at the first `=` (and the file is then reported
+/// missing when read).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HierarchyArg {
     pub column: String,

@@ -14,7 +14,6 @@ mod error;
 mod input;
 mod load;
 mod output;
-mod run;
 
 use std::path::PathBuf;
 
@@ -26,7 +25,6 @@ pub use error::{report, OfflineError};
 pub use input::{json_arg, open_data, parse_hierarchy_arg, HierarchyArg};
 pub use load::{load_schema, load_table};
 pub use output::write_output;
-pub use run::{partition, run_job};
 
 use crate::spec::{AlgorithmDto, InitialColoringDto};
 
@@ -105,6 +103,7 @@ pub struct AnonymizeArgs {
     /// for the data owner's reconciliation only, never for publication.
     #[arg(long)]
     pub row_id: bool,
+    /// The release format (API.md §Results).
     #[arg(long, value_enum, default_value = "csv")]
     pub format: FormatArg,
     /// Where to write the release (default: stdout).

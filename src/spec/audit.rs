@@ -7,6 +7,7 @@ use proxima_core::params::{Dissimilarity, GroundDistance, LDiversity, K};
 use proxima_core::{CoreError, ErrorKind, Schema};
 use serde::{Deserialize, Serialize};
 use serde_json::Number;
+use utoipa::ToSchema;
 
 use super::metric::MetricDto;
 use super::model::{
@@ -15,7 +16,7 @@ use super::model::{
 };
 use super::number::{integer, real};
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AuditRequestDto {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -28,7 +29,7 @@ pub struct AuditRequestDto {
     pub checks: Vec<CheckDto>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "by", rename_all = "snake_case", deny_unknown_fields)]
 pub enum GroupsDto {
     /// Rows with identical published QI values form a group. (An empty
@@ -38,41 +39,54 @@ pub enum GroupsDto {
     Column { column: String },
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum CheckDto {
     KAnonymity {
+        #[schema(value_type = f64)]
         k: Number,
     },
     LDiversity {
+        #[schema(value_type = f64)]
         l: Number,
         #[serde(default)]
         variant: LVariantDto,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<f64>)]
         c: Option<Number>,
     },
     AlphaK {
+        #[schema(value_type = f64)]
         alpha: Number,
+        #[schema(value_type = f64)]
         k: Number,
     },
     EpsilonM {
+        #[schema(value_type = f64)]
         epsilon: Number,
+        #[schema(value_type = f64)]
         m: Number,
         #[serde(default)]
         neighborhood: NeighborhoodDto,
     },
     Dissimilarity {
+        #[schema(value_type = f64)]
         epsilon: Number,
+        #[schema(value_type = f64)]
         delta: Number,
+        #[schema(value_type = f64)]
         k: Number,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         sensitive_metric: Option<MetricDto>,
     },
     DeltaLDiversity {
+        #[schema(value_type = f64)]
         delta: Number,
+        #[schema(value_type = f64)]
         l: Number,
     },
     TCloseness {
+        #[schema(value_type = f64)]
         t: Number,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ground_distance: Option<GroundDistanceDto>,

@@ -1,55 +1,40 @@
 //! `POST /v1/datasets/{id}/feasibility` (API.md §Feasibility): the request,
-//! its validated question, the answer computed on a table, and the
-//! response DTO.
+//! its conversion into the core's `FeasibilityRequest`, and the response
+//! DTO of the core's answer.
 
-use proxima_core::epsilon_m;
 use proxima_core::error::CoreResult;
-use proxima_core::metric::{MetricSpec, SensitiveSpace};
-use proxima_core::params::{Epsilon, EpsilonM, Neighborhood, M};
-use proxima_core::xcolor;
+use proxima_core::params::{EpsilonM, M};
+use proxima_core::run::{feasibility, FeasibilityAnswer, FeasibilityRequest};
 use proxima_core::{CoreError, ErrorKind, Table};
 use serde::{Deserialize, Serialize};
 use serde_json::Number;
+use utoipa::ToSchema;
 
 use super::metric::MetricDto;
 use super::model::{epsilon_param, NeighborhoodDto};
 use super::number::integer;
 
 /// `POST /v1/datasets/{id}/feasibility` (API.md §Feasibility).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum FeasibilityRequestDto {
     /// Exactly one of `epsilon` (→ max m, Theorem 1) and `m` (→ sup ε,
     /// Theorem 2).
     EpsilonM {
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<f64>)]
         epsilon: Option<Number>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<f64>)]
         m: Option<Number>,
         #[serde(default)]
         neighborhood: NeighborhoodDto,
     },
     Dissimilarity {
+        #[schema(value_type = f64)]
         epsilon: Number,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         sensitive_metric: Option<MetricDto>,
-    },
-}
-
-/// A validated feasibility question.
-#[derive(Debug, Clone, PartialEq)]
-pub enum FeasibilityQuestion {
-    /// The largest m reachable for ε (Theorem 1).
-    MaxM {
-        epsilon: Epsilon,
-        neighborhood: Neighborhood,
-    },
-    /// The supremum of ε for m (Theorem 2, `find-e-max`).
-    MaxEpsilon { m: M, neighborhood: Neighborhood },
-    /// XColor's Θ bound: the (k, δ) pairs Theorem 3 guarantees.
-    Dissimilarity {
-        epsilon: Epsilon,
-        metric: Option<MetricSpec>,
     },
 }
 
@@ -58,7 +43,7 @@ impl FeasibilityRequestDto {
         super::json::from_json(bytes, "the request", "", ErrorKind::InvalidParameters)
     }
 
-    pub fn to_question(&self) -> CoreResult<FeasibilityQuestion> {
+    pub fn to_question(&self) -> CoreResult<FeasibilityRequest> {
         match self {
             FeasibilityRequestDto::EpsilonM {
                 epsilon,
@@ -70,12 +55,12 @@ impl FeasibilityRequestDto {
                     // Reuse EpsilonM's relative-ε check with a dummy m = 1.
                     let one = M::new(1, "/m")?;
                     EpsilonM::new(epsilon, one, (*neighborhood).into(), "/epsilon")?;
-                    Ok(FeasibilityQuestion::MaxM {
+                    Ok(FeasibilityRequest::MaxM {
                         epsilon,
                         neighborhood: (*neighborhood).into(),
                     })
                 }
-                (None, Some(m)) => Ok(FeasibilityQuestion::MaxEpsilon {
+                (None, Some(m)) => Ok(FeasibilityRequest::MaxEpsilon {
                     m: M::new(integer(m, "m", "/m")?, "/m")?,
                     neighborhood: (*neighborhood).into(),
                 }),
@@ -87,7 +72,7 @@ impl FeasibilityRequestDto {
             FeasibilityRequestDto::Dissimilarity {
                 epsilon,
                 sensitive_metric,
-            } => Ok(FeasibilityQuestion::Dissimilarity {
+            } => Ok(FeasibilityRequest::Dissimilarity {
                 epsilon: epsilon_param(epsilon, "/epsilon")?,
                 metric: sensitive_metric
                     .as_ref()
@@ -99,7 +84,7 @@ impl FeasibilityRequestDto {
 }
 
 /// The answer (API.md §Feasibility): one of three shapes.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(untagged)]
 pub enum FeasibilityResponseDto {
     /// Theorem 1: the largest m for ε, and maxsize(T).
@@ -115,48 +100,23 @@ pub enum FeasibilityResponseDto {
     },
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct GuaranteedPairDto {
     pub k: u64,
     pub max_delta: f64,
 }
 
-fn single_numeric_sa(table: &Table) -> CoreResult<&[f64]> {
-    table.single_numeric_sa().ok_or_else(|| {
-        CoreError::invalid_parameters(
-            "/kind",
-            "(epsilon, m) feasibility needs exactly one numeric sensitive column",
-        )
-    })
-}
-
-/// Answers a question on a table.
-pub fn answer(question: &FeasibilityQuestion, table: &Table) -> CoreResult<FeasibilityResponseDto> {
-    Ok(match question {
-        FeasibilityQuestion::MaxM {
-            epsilon,
-            neighborhood,
-        } => {
-            let reach = epsilon_m::max_m(single_numeric_sa(table)?, *epsilon, *neighborhood)?;
-            FeasibilityResponseDto::MaxM {
+impl From<&FeasibilityAnswer> for FeasibilityResponseDto {
+    fn from(a: &FeasibilityAnswer) -> Self {
+        match a {
+            FeasibilityAnswer::MaxM(reach) => FeasibilityResponseDto::MaxM {
                 max_m: reach.max_m as u64,
                 maxsize: reach.maxsize as u64,
-            }
-        }
-        FeasibilityQuestion::MaxEpsilon { m, neighborhood } => {
-            let sup = epsilon_m::max_epsilon(single_numeric_sa(table)?, *m, *neighborhood)?;
-            FeasibilityResponseDto::MaxEpsilon {
-                max_epsilon_exclusive: sup.is_finite().then_some(sup),
-            }
-        }
-        FeasibilityQuestion::Dissimilarity { epsilon, metric } => {
-            let spec = match metric {
-                Some(spec) => spec.clone(),
-                None => MetricSpec::default_for(table)?,
-            };
-            let space = SensitiveSpace::new(table, &spec)?;
-            let f = xcolor::feasibility(&space, epsilon.get());
-            FeasibilityResponseDto::Dissimilarity {
+            },
+            FeasibilityAnswer::MaxEpsilon(sup) => FeasibilityResponseDto::MaxEpsilon {
+                max_epsilon_exclusive: sup.is_finite().then_some(*sup),
+            },
+            FeasibilityAnswer::Dissimilarity(f) => FeasibilityResponseDto::Dissimilarity {
                 max_degree: f.max_degree as u64,
                 rows: f.rows as u64,
                 guaranteed: f
@@ -167,14 +127,20 @@ pub fn answer(question: &FeasibilityQuestion, table: &Table) -> CoreResult<Feasi
                         max_delta: p.max_delta,
                     })
                     .collect(),
-            }
+            },
         }
-    })
+    }
+}
+
+/// Answers a request on a table (`proxima_core::run::feasibility`).
+pub fn answer(request: &FeasibilityRequest, table: &Table) -> CoreResult<FeasibilityResponseDto> {
+    Ok(FeasibilityResponseDto::from(&feasibility(table, request)?))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proxima_core::params::Neighborhood;
     use proxima_core::table::{QiValues, SaValues};
     use serde_json::json;
 
@@ -196,7 +162,7 @@ mod tests {
             .to_question()
             .unwrap();
         assert!(
-            matches!(q, FeasibilityQuestion::MaxM { epsilon, neighborhood: Neighborhood::Absolute } if epsilon.get() == 4500.0)
+            matches!(q, FeasibilityRequest::MaxM { epsilon, neighborhood: Neighborhood::Absolute } if epsilon.get() == 4500.0)
         );
         let q = FeasibilityRequestDto::from_json(
             br#"{"kind": "epsilon_m", "m": 5, "neighborhood": "relative"}"#,
@@ -205,7 +171,7 @@ mod tests {
         .to_question()
         .unwrap();
         assert!(
-            matches!(q, FeasibilityQuestion::MaxEpsilon { m, neighborhood: Neighborhood::Relative } if m.get() == 5)
+            matches!(q, FeasibilityRequest::MaxEpsilon { m, neighborhood: Neighborhood::Relative } if m.get() == 5)
         );
         let e = FeasibilityRequestDto::from_json(br#"{"kind": "epsilon_m", "epsilon": 1, "m": 5}"#)
             .unwrap()
@@ -225,7 +191,7 @@ mod tests {
             .unwrap();
         assert!(matches!(
             q,
-            FeasibilityQuestion::Dissimilarity { metric: None, .. }
+            FeasibilityRequest::Dissimilarity { metric: None, .. }
         ));
     }
 

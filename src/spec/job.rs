@@ -2,17 +2,19 @@
 
 use proxima_core::error::CoreResult;
 use proxima_core::generalize::Summary;
-use proxima_core::metric::MetricSpec;
 use proxima_core::params::{Algorithm, PrivacyModel};
+use proxima_core::run::JobSpec;
+use proxima_core::xcolor::XColorOptions;
 use proxima_core::{CoreError, ErrorKind, Schema};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use super::metric::MetricDto;
 use super::model::{
     resolve_algorithm, AlgorithmDto, InitialColoringDto, ModelDto, XColorOptionsDto,
 };
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JobRequestDto {
     pub dataset_id: String,
@@ -24,18 +26,6 @@ pub struct JobRequestDto {
     /// API extension: XColor options (only with the xcolor algorithm).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub xcolor: Option<XColorOptionsDto>,
-}
-
-/// A job's parameters, validated against the dataset's schema. The metric
-/// stays `None` when the request names none: its default depends on the
-/// table's SA columns (`MetricSpec::default_for`).
-#[derive(Debug, Clone, PartialEq)]
-pub struct JobSpec {
-    pub model: PrivacyModel,
-    pub algorithm: Algorithm,
-    pub metric: Option<MetricSpec>,
-    /// Set only when the algorithm is XColor.
-    pub xcolor_initial: Option<InitialColoringDto>,
 }
 
 impl JobRequestDto {
@@ -54,9 +44,11 @@ impl JobRequestDto {
     }
 }
 
-/// Validates a job's parts (shared by the HTTP request and the CLI flags,
-/// with the same pointers: `/model/…`, `/algorithm`, `/sensitive_metric/…`,
-/// `/xcolor`).
+/// Validates a job's parts against the schema (shared by the HTTP request
+/// and the CLI flags, with the same pointers: `/model/…`, `/algorithm`,
+/// `/sensitive_metric/…`, `/xcolor`). The metric stays `None` when the
+/// request names none (its default depends on the table). Checks that need
+/// the data (feasibility) are `proxima_core::run::validate`'s.
 pub fn job_spec(
     model: &ModelDto,
     algorithm: Option<AlgorithmDto>,
@@ -85,9 +77,9 @@ pub fn job_spec(
             Some(m.to_spec("/sensitive_metric")?)
         }
     };
-    let xcolor_initial = match (algorithm, xcolor) {
-        (Algorithm::XColor, x) => Some(x.copied().unwrap_or_default().initial),
-        (_, None) => None,
+    let initial = match (algorithm, xcolor) {
+        (Algorithm::XColor, x) => x.copied().unwrap_or_default().initial,
+        (_, None) => InitialColoringDto::default(),
         (other, Some(_)) => {
             return Err(CoreError::invalid_parameters(
                 "/xcolor",
@@ -102,12 +94,14 @@ pub fn job_spec(
         model,
         algorithm,
         metric,
-        xcolor_initial,
+        xcolor: XColorOptions {
+            initial: initial.into(),
+        },
     })
 }
 
 /// `Job.summary` (API.md §Jobs); the CLI prints it on stderr.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct JobSummaryDto {
     pub rows: u64,
     pub published_rows: u64,
@@ -136,6 +130,7 @@ impl JobSummaryDto {
 mod tests {
     use super::*;
     use proxima_core::schema::{ColumnSpec, CsvOptions, MissingPolicy, Role, ValueType};
+    use proxima_core::xcolor::InitialColoring;
 
     fn schema() -> Schema {
         let col = |name: &str, role| ColumnSpec {
@@ -166,8 +161,11 @@ mod tests {
         .unwrap();
         let spec = job.to_spec(&schema()).unwrap();
         assert_eq!(spec.algorithm, Algorithm::XColor);
-        assert_eq!(spec.xcolor_initial, Some(InitialColoringDto::QiAware));
-        assert!(matches!(spec.metric, Some(MetricSpec::Lp { .. })));
+        assert_eq!(spec.xcolor.initial, InitialColoring::QiAware);
+        assert!(matches!(
+            spec.metric,
+            Some(proxima_core::metric::MetricSpec::Lp { .. })
+        ));
 
         let plain = JobRequestDto::from_json(
             br#"{"dataset_id": "d", "model": {"kind": "epsilon_m", "epsilon": 4500, "m": 5}}"#,
@@ -175,7 +173,7 @@ mod tests {
         .unwrap();
         let spec = plain.to_spec(&schema()).unwrap();
         assert_eq!(spec.algorithm, Algorithm::EpsilonM);
-        assert_eq!((spec.metric, spec.xcolor_initial), (None, None));
+        assert_eq!(spec.metric, None);
     }
 
     #[test]
@@ -202,8 +200,8 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            degree.to_spec(&schema()).unwrap().xcolor_initial,
-            Some(InitialColoringDto::DegreeBalanced)
+            degree.to_spec(&schema()).unwrap().xcolor.initial,
+            InitialColoring::DegreeBalanced
         );
     }
 

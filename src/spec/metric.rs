@@ -7,8 +7,9 @@ use proxima_core::metric::{LpNorm, MetricSpec};
 use proxima_core::CoreError;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use utoipa::ToSchema;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum MetricDto {
     // Empty struct variants, not unit variants: serde ignores extra fields
@@ -20,6 +21,7 @@ pub enum MetricDto {
     Lp {
         /// 1, 2 or `"inf"`; default 1.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<Object>)]
         p: Option<Value>,
         /// Weight per sensitive column; default equal weights.
         #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]

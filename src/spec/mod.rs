@@ -19,16 +19,68 @@ pub use audit::{
     audit_checks, checks_from_json, AuditRequestDto, AuditTarget, CheckDto, GroupsDto,
 };
 pub use feasibility::{
-    answer as answer_feasibility, FeasibilityQuestion, FeasibilityRequestDto,
-    FeasibilityResponseDto,
+    answer as answer_feasibility, FeasibilityRequestDto, FeasibilityResponseDto, GuaranteedPairDto,
 };
-pub use job::{job_spec, JobRequestDto, JobSpec, JobSummaryDto};
+pub use job::{job_spec, JobRequestDto, JobSummaryDto};
 pub use metric::MetricDto;
 pub use model::{
-    resolve_algorithm, resolve_ground_distance, supported_algorithms, AlgorithmDto,
-    GroundDistanceDto, InitialColoringDto, LVariantDto, ModelDto, NeighborhoodDto,
-    XColorOptionsDto,
+    resolve_algorithm, resolve_ground_distance, AlgorithmDto, GroundDistanceDto,
+    InitialColoringDto, LVariantDto, ModelDto, NeighborhoodDto, XColorOptionsDto,
 };
 pub use problem::{problem_parts, FieldErrorDto, ProblemDto};
+pub use proxima_core::run::JobSpec;
 pub use report::AuditReportDto;
 pub use schema::{ColumnDto, CsvDto, HierarchyFile, OnMissingDto, RoleDto, SchemaDto, TypeDto};
+
+#[cfg(test)]
+mod schema_tests {
+    //! The DTOs derive utoipa's `ToSchema` so the service's OpenAPI document
+    //! describes exactly what serde accepts.
+    use super::*;
+    use utoipa::PartialSchema;
+
+    fn schema_json<T: PartialSchema>() -> String {
+        serde_json::to_string(&T::schema()).unwrap()
+    }
+
+    #[test]
+    fn schemas_follow_the_serde_shape() {
+        let model = schema_json::<ModelDto>();
+        for name in [
+            "epsilon_m",
+            "dissimilarity",
+            "k_anonymity",
+            "l_diversity",
+            "t_closeness",
+            "\"kind\"",
+            "neighborhood",
+        ] {
+            assert!(model.contains(name), "{name} missing from {model}");
+        }
+        let schema = schema_json::<ColumnDto>();
+        assert!(schema.contains("\"type\""), "{schema}");
+        assert!(!schema.contains("value_type"), "{schema}");
+        let problem = schema_json::<ProblemDto>();
+        assert!(
+            problem.contains("\"type\"") && !problem.contains("type_"),
+            "{problem}"
+        );
+        let metric = schema_json::<MetricDto>();
+        for name in [
+            "absolute",
+            "relative",
+            "equal",
+            "hierarchical",
+            "lp",
+            "variational",
+            "weights",
+        ] {
+            assert!(metric.contains(name), "{name} missing from {metric}");
+        }
+        let groups = schema_json::<GroupsDto>();
+        assert!(
+            groups.contains("quasi_identifiers") && groups.contains("\"by\""),
+            "{groups}"
+        );
+    }
+}

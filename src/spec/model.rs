@@ -14,49 +14,63 @@ use proxima_core::params::{
     Algorithm, Dissimilarity, Epsilon, EpsilonM, Fraction, GroundDistance, LDiversity,
     LDiversityVariant, Neighborhood, PrivacyModel, TCloseness, K, M,
 };
+use proxima_core::run::check_algorithm;
 use proxima_core::schema::{Role, ValueType};
+use proxima_core::xcolor::InitialColoring;
 use proxima_core::{CoreError, Schema};
 use serde::{Deserialize, Serialize};
 use serde_json::Number;
+use utoipa::ToSchema;
 
 use super::number::{integer, real};
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ModelDto {
     EpsilonM {
+        #[schema(value_type = f64)]
         epsilon: Number,
+        #[schema(value_type = f64)]
         m: Number,
         #[serde(default)]
         neighborhood: NeighborhoodDto,
     },
     Dissimilarity {
+        #[schema(value_type = f64)]
         epsilon: Number,
+        #[schema(value_type = f64)]
         delta: Number,
+        #[schema(value_type = f64)]
         k: Number,
     },
     KAnonymity {
+        #[schema(value_type = f64)]
         k: Number,
     },
     LDiversity {
+        #[schema(value_type = f64)]
         l: Number,
         #[serde(default)]
         variant: LVariantDto,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<f64>)]
         c: Option<Number>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<f64>)]
         k: Option<Number>,
     },
     TCloseness {
+        #[schema(value_type = f64)]
         t: Number,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<f64>)]
         k: Option<Number>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ground_distance: Option<GroundDistanceDto>,
     },
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum NeighborhoodDto {
     #[default]
@@ -64,7 +78,7 @@ pub enum NeighborhoodDto {
     Relative,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum LVariantDto {
     #[default]
@@ -73,7 +87,7 @@ pub enum LVariantDto {
     Recursive,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum GroundDistanceDto {
     Ordered,
@@ -81,7 +95,7 @@ pub enum GroundDistanceDto {
     Hierarchical,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum AlgorithmDto {
     EpsilonM,
@@ -92,14 +106,14 @@ pub enum AlgorithmDto {
 /// API extension: XColor's initial colouring (DESIGN §4). `qi_aware`
 /// (default) splits the QI space first; `degree_balanced` is the paper's
 /// Algorithm 1, kept for comparison.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct XColorOptionsDto {
     #[serde(default)]
     pub initial: InitialColoringDto,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum InitialColoringDto {
     #[default]
@@ -122,6 +136,15 @@ impl From<GroundDistanceDto> for GroundDistance {
             GroundDistanceDto::Ordered => GroundDistance::Ordered,
             GroundDistanceDto::Equal => GroundDistance::Equal,
             GroundDistanceDto::Hierarchical => GroundDistance::Hierarchical,
+        }
+    }
+}
+
+impl From<InitialColoringDto> for InitialColoring {
+    fn from(i: InitialColoringDto) -> InitialColoring {
+        match i {
+            InitialColoringDto::QiAware => InitialColoring::QiAware,
+            InitialColoringDto::DegreeBalanced => InitialColoring::DegreeBalanced,
         }
     }
 }
@@ -299,20 +322,9 @@ impl ModelDto {
     }
 }
 
-/// The algorithms that can run a model (API.md §Jobs): (ε,m) by its own
-/// partitioner or by Mondrian with the generalizability constraint,
-/// (ε,δ)^k-dissimilarity by XColor, k/l/t by Mondrian.
-pub fn supported_algorithms(model: &PrivacyModel) -> &'static [Algorithm] {
-    match model {
-        PrivacyModel::EpsilonM(_) => &[Algorithm::EpsilonM, Algorithm::Mondrian],
-        PrivacyModel::Dissimilarity(_) => &[Algorithm::XColor],
-        _ => &[Algorithm::Mondrian],
-    }
-}
-
-/// The algorithm to run: the requested one when it supports the model
-/// (else `invalid_parameters` at `/algorithm` naming the supported ones),
-/// or the model's default.
+/// The algorithm to run: the requested one when it implements the model
+/// (else `invalid_parameters` at `/algorithm` naming the ones that do, from
+/// `proxima_core::run::check_algorithm`), or the model's default.
 pub fn resolve_algorithm(
     model: &PrivacyModel,
     requested: Option<AlgorithmDto>,
@@ -321,24 +333,8 @@ pub fn resolve_algorithm(
         return Ok(model.default_algorithm());
     };
     let algorithm = Algorithm::from(requested);
-    let supported = supported_algorithms(model);
-    if supported.contains(&algorithm) {
-        return Ok(algorithm);
-    }
-    let names: Vec<&str> = supported.iter().map(|a| a.name()).collect();
-    Err(CoreError::invalid_parameters(
-        "/algorithm",
-        format!(
-            "algorithm '{}' does not support the {} model; supported: {}",
-            algorithm.name(),
-            model.kind_name(),
-            names.join(", ")
-        ),
-    )
-    .with_detail(
-        "supported_algorithms",
-        proxima_core::Detail::List(names.iter().map(|n| (*n).into()).collect()),
-    ))
+    check_algorithm(model, algorithm)?;
+    Ok(algorithm)
 }
 
 #[cfg(test)]
@@ -590,14 +586,14 @@ mod tests {
             (ErrorKind::InvalidParameters, "/algorithm")
         );
         assert!(
-            e.message.contains("supported: epsilon_m, mondrian"),
+            e.message.contains("use epsilon_m or mondrian"),
             "{}",
             e.message
         );
         let e = resolve_algorithm(&dis, Some(AlgorithmDto::Mondrian)).unwrap_err();
-        assert!(e.message.contains("supported: xcolor"), "{}", e.message);
+        assert!(e.message.contains("use xcolor"), "{}", e.message);
         let e = resolve_algorithm(&k, Some(AlgorithmDto::EpsilonM)).unwrap_err();
-        assert!(e.message.contains("supported: mondrian"), "{}", e.message);
+        assert!(e.message.contains("use mondrian"), "{}", e.message);
     }
 
     #[test]

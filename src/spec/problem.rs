@@ -11,8 +11,9 @@
 use proxima_core::{CoreError, Detail, ErrorKind};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use utoipa::ToSchema;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct FieldErrorDto {
     pub pointer: String,
     pub message: String,
@@ -92,7 +93,7 @@ pub fn problem_parts(err: &CoreError) -> (u16, &'static str, String, Vec<FieldEr
 
 /// The problem document itself, for the CLI (and any caller that does not
 /// need framework-specific wrapping).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct ProblemDto {
     #[serde(rename = "type")]
     pub type_: String,
@@ -103,6 +104,7 @@ pub struct ProblemDto {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<FieldErrorDto>,
     #[serde(default, skip_serializing_if = "Value::is_null")]
+    #[schema(value_type = Object)]
     pub details: Value,
 }
 

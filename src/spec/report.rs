@@ -3,10 +3,11 @@
 use proxima_core::audit::{AuditReport, CheckReport, ProsecutorRisk, SizeBucket, WorstGroup};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use utoipa::ToSchema;
 
 use super::problem::detail_value;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct AuditReportDto {
     pub rows: u64,
     pub groups: u64,
@@ -16,18 +17,20 @@ pub struct AuditReportDto {
     pub group_sizes: Vec<SizeBucketDto>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct CheckReportDto {
     pub kind: String,
+    #[schema(value_type = Object)]
     pub params: Value,
     pub passed: bool,
+    #[schema(value_type = Object)]
     pub value: Value,
     pub violating_groups: u64,
     pub violating_rows: u64,
     pub worst_groups: Vec<WorstGroupDto>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct WorstGroupDto {
     pub group_id: String,
     pub size: u64,
@@ -35,19 +38,19 @@ pub struct WorstGroupDto {
     pub value: Option<f64>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct RiskDto {
     pub prosecutor: ProsecutorRiskDto,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct ProsecutorRiskDto {
     pub max: f64,
     pub average: f64,
     pub records_at_max: u64,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct SizeBucketDto {
     pub min_size: u64,
     pub max_size: u64,

@@ -9,8 +9,9 @@ use proxima_core::ingest::{hierarchy_from_inline, parse_hierarchy_csv};
 use proxima_core::schema::{ColumnSpec, CsvOptions, MissingPolicy, Role, ValueType};
 use proxima_core::{CoreError, ErrorKind, Schema};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SchemaDto {
     pub name: String,
@@ -21,7 +22,7 @@ pub struct SchemaDto {
     pub columns: Vec<ColumnDto>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CsvDto {
     /// One ASCII character; default `,`.
@@ -49,7 +50,7 @@ impl Default for CsvDto {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum OnMissingDto {
     #[default]
@@ -57,7 +58,7 @@ pub enum OnMissingDto {
     Suppress,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RoleDto {
     Identifier,
@@ -66,7 +67,7 @@ pub enum RoleDto {
     Insensitive,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TypeDto {
     Numeric,
@@ -74,7 +75,7 @@ pub enum TypeDto {
     Date,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ColumnDto {
     pub name: String,

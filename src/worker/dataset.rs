@@ -8,11 +8,10 @@ use std::sync::Arc;
 use proxima_core::error::CoreResult;
 use proxima_core::ingest::{column_stats, load_table};
 use proxima_core::run::JobSpec;
-use proxima_core::xcolor::{InitialColoring, XColorOptions};
 use proxima_core::{Schema, Table};
 use serde_json::{json, Value};
 
-use crate::spec::{HierarchyFile, InitialColoringDto, JobRequestDto, SchemaDto};
+use crate::spec::{HierarchyFile, JobRequestDto, SchemaDto};
 use crate::store::datasets::{DatasetFiles, DatasetRow};
 
 /// Parses and validates a schema document with its hierarchy files.
@@ -78,16 +77,5 @@ pub fn job_spec(
     }
     let bytes = serde_json::to_vec(&request)
         .map_err(|e| proxima_core::CoreError::internal(e.to_string()))?;
-    let spec = JobRequestDto::from_json(&bytes)?.to_spec(schema)?;
-    Ok(JobSpec {
-        model: spec.model,
-        algorithm: spec.algorithm,
-        metric: spec.metric,
-        xcolor: XColorOptions {
-            initial: match spec.xcolor_initial.unwrap_or_default() {
-                InitialColoringDto::QiAware => InitialColoring::QiAware,
-                InitialColoringDto::DegreeBalanced => InitialColoring::DegreeBalanced,
-            },
-        },
-    })
+    JobRequestDto::from_json(&bytes)?.to_spec(schema)
 }

@@ -197,3 +197,24 @@ fn infeasible_m_exits_2_with_the_reachable_values() {
     assert_eq!(p["code"], "infeasible_parameters", "{p}");
     assert!(run.stdout.is_empty());
 }
+
+#[test]
+fn relative_neighbourhoods_need_positive_values() {
+    let Some(shared) = shared_dir() else { return };
+    let data = shared.join("data/creditcard/creditcard.csv");
+    let schema = shared.join("examples/creditcard.schema.json");
+    let run = proxima(&[
+        "anonymize",
+        "--data",
+        data.to_str().unwrap(),
+        "--schema",
+        schema.to_str().unwrap(),
+        "--model",
+        r#"{"kind": "epsilon_m", "epsilon": 0.1, "m": 2, "neighborhood": "relative"}"#,
+    ]);
+    assert_eq!(run.code, 2, "stderr: {}", run.stderr);
+    let p = run.stderr_json();
+    assert_eq!(p["code"], "invalid_parameters", "{p}");
+    assert_eq!(p["errors"][0]["pointer"], "/model/neighborhood");
+    assert!(p["detail"].as_str().unwrap().contains("> 0"), "{p}");
+}

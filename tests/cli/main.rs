@@ -3,5 +3,6 @@
 mod algorithms;
 mod e2e;
 mod errors;
+mod output;
 mod release;
 mod support;

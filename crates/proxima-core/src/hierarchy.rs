@@ -29,6 +29,10 @@ pub struct Hierarchy {
     leaf_index: HashMap<String, u32>,
     /// leaf_rank[leaf] = position of the leaf in depth-first order.
     leaf_rank: Vec<u32>,
+    /// leaf_at_rank[rank] = the leaf at that depth-first position.
+    leaf_at_rank: Vec<u32>,
+    /// first_rank[level][node] = the smallest leaf rank in the subtree.
+    first_rank: Vec<Vec<u32>>,
 }
 
 fn invalid(message: String) -> CoreError {
@@ -150,6 +154,18 @@ impl Hierarchy {
                 }
             }
         }
+        let mut leaf_at_rank = vec![0u32; leaf_rank.len()];
+        for (leaf, &rank) in leaf_rank.iter().enumerate() {
+            leaf_at_rank[rank as usize] = leaf as u32;
+        }
+        let mut first_rank: Vec<Vec<u32>> =
+            labels.iter().map(|l| vec![u32::MAX; l.len()]).collect();
+        for level in 0..levels {
+            for (leaf, &node) in anc[level].iter().enumerate() {
+                let f = &mut first_rank[level][node as usize];
+                *f = (*f).min(leaf_rank[leaf]);
+            }
+        }
         let leaf_index = ids.swap_remove(0);
         Ok(Hierarchy {
             labels,
@@ -159,6 +175,8 @@ impl Hierarchy {
             children,
             leaf_index,
             leaf_rank,
+            leaf_at_rank,
+            first_rank,
         })
     }
 
@@ -237,6 +255,27 @@ impl Hierarchy {
         self.leaf_rank[leaf as usize]
     }
 
+    /// The leaf at a depth-first position (inverse of [`Hierarchy::leaf_rank`]).
+    pub fn leaf_at_rank(&self, rank: u32) -> u32 {
+        self.leaf_at_rank[rank as usize]
+    }
+
+    /// The smallest leaf rank under a node: a subtree's leaves occupy the
+    /// ranks `first_rank .. first_rank + leaves_under`.
+    pub fn first_rank(&self, level: usize, node: u32) -> u32 {
+        self.first_rank[level][node as usize]
+    }
+
+    /// The lowest common ancestor of every leaf whose rank lies in
+    /// `[lo_rank, hi_rank]`. Subtrees are contiguous in rank order, so the
+    /// LCA of any set of leaves is the LCA of its lowest- and highest-ranked
+    /// leaves: O(height) instead of a walk over the whole set.
+    pub fn lca_of_rank_range(&self, lo_rank: u32, hi_rank: u32) -> (usize, u32) {
+        let (a, b) = (self.leaf_at_rank(lo_rank), self.leaf_at_rank(hi_rank));
+        let level = self.lca_level(a, b);
+        (level, self.anc[level][a as usize])
+    }
+
     /// The level of the lowest common ancestor of two leaves (0 when equal).
     pub fn lca_level(&self, a: u32, b: u32) -> usize {
         (0..=self.height())
@@ -308,6 +347,12 @@ mod tests {
         assert_eq!(h.leaf_rank(m), 1);
         assert_eq!(h.leaf_rank(d), 2);
         assert_eq!(h.leaf_rank(hs), 3);
+        assert_eq!(h.leaf_at_rank(2), d);
+        let (level, node) = h.lca_of_rank_range(1, 2);
+        assert_eq!(h.label(level, node), "Graduate");
+        assert_eq!(h.first_rank(level, node), 1);
+        let (level, node) = h.lca_of_rank_range(0, 3);
+        assert_eq!((level, h.label(level, node)), (3, "*"));
     }
 
     #[test]

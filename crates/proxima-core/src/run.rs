@@ -9,7 +9,9 @@ use crate::error::{CoreError, CoreResult};
 use crate::generalize::{self, Release};
 use crate::metric::{MetricSpec, SensitiveSpace};
 use crate::mondrian;
-use crate::params::{Algorithm, Fraction, LDiversityVariant, Neighborhood, PrivacyModel, Epsilon, M};
+use crate::params::{
+    Algorithm, Epsilon, Fraction, LDiversityVariant, Neighborhood, PrivacyModel, M,
+};
 use crate::progress::Progress;
 use crate::table::Table;
 use crate::xcolor::{self, XColorOptions};
@@ -38,10 +40,14 @@ impl JobSpec {
 pub fn check_algorithm(model: &PrivacyModel, algorithm: Algorithm) -> CoreResult<()> {
     let ok = matches!(
         (model, algorithm),
-        (PrivacyModel::EpsilonM(_), Algorithm::EpsilonM | Algorithm::Mondrian)
-            | (PrivacyModel::Dissimilarity(_), Algorithm::XColor)
+        (
+            PrivacyModel::EpsilonM(_),
+            Algorithm::EpsilonM | Algorithm::Mondrian
+        ) | (PrivacyModel::Dissimilarity(_), Algorithm::XColor)
             | (
-                PrivacyModel::KAnonymity(_) | PrivacyModel::LDiversity(_) | PrivacyModel::TCloseness(_),
+                PrivacyModel::KAnonymity(_)
+                    | PrivacyModel::LDiversity(_)
+                    | PrivacyModel::TCloseness(_),
                 Algorithm::Mondrian
             )
     );
@@ -90,7 +96,8 @@ pub fn validate(table: &Table, spec: &JobSpec) -> CoreResult<()> {
                     "(epsilon, m)-anonymity takes its neighbourhood from the model's 'neighborhood'; omit sensitive_metric",
                 ));
             }
-            epsilon_m::check_feasible(numeric_sa(table)?, params)?;
+            numeric_sa(table)?;
+            epsilon_m::check_feasible_in(table, params)?;
         }
         PrivacyModel::Dissimilarity(params) => {
             let space = SensitiveSpace::new(table, &spec.resolved_metric(table)?)?;
@@ -203,7 +210,11 @@ pub fn job_audit_checks(table: &Table, spec: &JobSpec) -> CoreResult<Vec<AuditCh
         }
     };
     checks.insert(
-        if matches!(spec.model, PrivacyModel::KAnonymity(_)) { 0 } else { 1 },
+        if matches!(spec.model, PrivacyModel::KAnonymity(_)) {
+            0
+        } else {
+            1
+        },
         AuditCheck::KAnonymity { k },
     );
     // Distinct l-diversity reports the achieved l; it needs one SA column.
@@ -286,10 +297,14 @@ pub fn feasibility(table: &Table, request: &FeasibilityRequest) -> CoreResult<Fe
         FeasibilityRequest::MaxM {
             epsilon,
             neighborhood,
-        } => FeasibilityAnswer::MaxM(epsilon_m::max_m(numeric_sa(table)?, *epsilon, *neighborhood)?),
-        FeasibilityRequest::MaxEpsilon { m, neighborhood } => {
-            FeasibilityAnswer::MaxEpsilon(epsilon_m::max_epsilon(numeric_sa(table)?, *m, *neighborhood)?)
-        }
+        } => FeasibilityAnswer::MaxM(epsilon_m::max_m(
+            numeric_sa(table)?,
+            *epsilon,
+            *neighborhood,
+        )?),
+        FeasibilityRequest::MaxEpsilon { m, neighborhood } => FeasibilityAnswer::MaxEpsilon(
+            epsilon_m::max_epsilon(numeric_sa(table)?, *m, *neighborhood)?,
+        ),
         FeasibilityRequest::Dissimilarity { epsilon, metric } => {
             let metric = match metric {
                 Some(m) => m.clone(),

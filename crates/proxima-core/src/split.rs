@@ -6,8 +6,10 @@
 //!   whichever is better balanced with both sides non-empty — a median with
 //!   many equal values must not leave a side empty);
 //! * categorical QIs between the children of the rows' lowest common
-//!   ancestor, so each half generalizes to a strictly lower node: children in
-//!   depth-first order, the prefix whose row count is closest to half.
+//!   ancestor: children in depth-first order, the prefix whose row count is
+//!   closest to half. A half that holds one child generalizes to a strictly
+//!   lower node; a half that holds several keeps the parent as its label, but
+//!   the halves stay disjoint in leaf order, so later cuts separate them.
 //!
 //! Cuts are stable: each half keeps the input order of its rows, so a caller
 //! that keeps rows sorted by SA (the (ε,m) split) needs no re-sort.
@@ -74,9 +76,8 @@ impl<'a> QiSpace<'a> {
                 if leaves <= 1 {
                     return 0.0;
                 }
-                let (level, node) = hierarchy
-                    .lca(rows.iter().map(|&r| codes[r as usize]))
-                    .expect("rows is non-empty");
+                let (lo, hi) = rank_range(rows, codes, hierarchy);
+                let (level, node) = hierarchy.lca_of_rank_range(lo, hi);
                 (hierarchy.leaves_under(level, node) as f64 - 1.0) / (leaves as f64 - 1.0)
             }
             _ => {
@@ -111,31 +112,34 @@ impl<'a> QiSpace<'a> {
         }
         match &self.table.qis()[dim].values {
             QiValues::Categorical { codes, hierarchy } => {
-                let (level, node) = hierarchy.lca(rows.iter().map(|&r| codes[r as usize]))?;
+                let (lo, hi) = rank_range(rows, codes, hierarchy);
+                let (level, node) = hierarchy.lca_of_rank_range(lo, hi);
                 if level == 0 {
                     return None;
                 }
-                let children = hierarchy.children(level, node);
-                // Count rows under each child (children are in depth-first order).
-                let mut child_of_leaf = std::collections::HashMap::new();
-                let mut counts = vec![0usize; children.len()];
+                // The LCA's children occupy consecutive rank ranges starting
+                // at `starts` (ascending): a leaf's child is found by binary
+                // search, and a prefix of children is a rank threshold.
+                let starts: Vec<u32> = hierarchy
+                    .children(level, node)
+                    .iter()
+                    .map(|&c| hierarchy.first_rank(level - 1, c))
+                    .collect();
+                debug_assert!(starts.windows(2).all(|w| w[0] < w[1]));
+                let child_of = |r: u32| {
+                    let rank = hierarchy.leaf_rank(codes[r as usize]);
+                    starts.partition_point(|&s| s <= rank) - 1
+                };
+                let mut counts = vec![0usize; starts.len()];
                 for &r in rows {
-                    let leaf = codes[r as usize];
-                    let ci = *child_of_leaf.entry(leaf).or_insert_with(|| {
-                        let anc = hierarchy.ancestor(leaf, level - 1);
-                        children
-                            .iter()
-                            .position(|&c| c == anc)
-                            .expect("child of the LCA")
-                    });
-                    counts[ci] += 1;
+                    counts[child_of(r)] += 1;
                 }
                 // The prefix of children whose count is closest to half,
                 // with both sides non-empty.
                 let half = rows.len() as f64 / 2.0;
                 let mut best: Option<(usize, f64)> = None;
                 let mut acc = 0usize;
-                for (i, &c) in counts.iter().enumerate().take(children.len() - 1) {
+                for (i, &c) in counts.iter().enumerate().take(starts.len() - 1) {
                     acc += c;
                     if acc == 0 || acc == rows.len() {
                         continue;
@@ -146,15 +150,10 @@ impl<'a> QiSpace<'a> {
                     }
                 }
                 let (last_left, _) = best?;
-                let mut left = Vec::with_capacity(rows.len() / 2 + 1);
-                let mut right = Vec::with_capacity(rows.len() / 2 + 1);
-                for &r in rows {
-                    if child_of_leaf[&codes[r as usize]] <= last_left {
-                        left.push(r);
-                    } else {
-                        right.push(r);
-                    }
-                }
+                let threshold = starts[last_left + 1];
+                let (left, right): (Vec<u32>, Vec<u32>) = rows
+                    .iter()
+                    .partition(|&&r| hierarchy.leaf_rank(codes[r as usize]) < threshold);
                 Some((left, right))
             }
             _ => {
@@ -193,6 +192,13 @@ impl<'a> QiSpace<'a> {
             }
         }
     }
+}
+
+/// The lowest and highest depth-first leaf rank among `rows` (non-empty).
+fn rank_range(rows: &[u32], codes: &[u32], hierarchy: &crate::hierarchy::Hierarchy) -> (u32, u32) {
+    rows.iter()
+        .map(|&r| hierarchy.leaf_rank(codes[r as usize]))
+        .fold((u32::MAX, 0), |(lo, hi), k| (lo.min(k), hi.max(k)))
 }
 
 fn min_max(values: impl Iterator<Item = f64>) -> (f64, f64) {

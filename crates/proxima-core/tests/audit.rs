@@ -463,3 +463,43 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn reports_name_groups_by_the_grouping_column() {
+    // Group by the SA column itself: ids are its values; a singleton group
+    // has risk 1 (XColor) and prosecutor risk 1.
+    let t = numeric_table(&[7.0, 7.0, 9.0, 7.0]);
+    let (p, ids) = proxima_core::audit::group_by_column(&t, 1).unwrap();
+    assert_eq!(ids, vec!["7", "9"]);
+    let checks = [
+        AuditCheck::KAnonymity {
+            k: K::new(2, "/k").unwrap(),
+        },
+        AuditCheck::Dissimilarity {
+            params: Dissimilarity {
+                epsilon: Epsilon::new(0.5, "/e").unwrap(),
+                delta: Fraction::new(0.5, "d", "/d").unwrap(),
+                k: K::new(1, "/k").unwrap(),
+            },
+            metric: None,
+        },
+    ];
+    let r = audit(&t, &p, Some(&ids), &checks, Progress::none()).unwrap();
+    let k = &r.checks[0];
+    assert_eq!(
+        (k.worst_groups[0].group_id.as_str(), k.worst_groups[0].size),
+        ("9", 1)
+    );
+    assert_eq!((k.violating_groups, k.violating_rows), (1, 1));
+    assert_eq!(value(k, "min_size"), 1.0);
+    // {7,7,7}: every value is everyone's neighbour (risk 1); {9}: risk 1.
+    let d = &r.checks[1];
+    assert_eq!(value(d, "max_risk"), 1.0);
+    assert_eq!(value(d, "vulnerability"), 1.0);
+    assert_eq!(r.risk.max, 1.0);
+    assert_eq!(r.risk.records_at_max, 1);
+    assert_eq!(r.risk.average, 2.0 / 4.0);
+    // By published QIs every row is alone (QI = row index).
+    let (p, ids) = proxima_core::audit::group_by_published_qis(&t);
+    assert_eq!((p.len(), ids[3].as_str()), (4, "4"));
+}

@@ -157,6 +157,56 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// t-closeness on a categorical SA with a hierarchy: hierarchical and
+    /// equal ground distances, checked by the dense brute-force EMD.
+    #[test]
+    fn categorical_t_closeness_groups_are_close(
+        rows in prop::collection::vec((0u8..12, 0u8..6, 0u8..6), 1..70),
+        hierarchical in any::<bool>(),
+        k in 1u64..4,
+        t in 0.05f64..0.5,
+    ) {
+        let h = hierarchy();
+        let n = rows.len();
+        let sa_codes: Vec<u32> = rows.iter().map(|r| r.2 as u32).collect();
+        let t_table = Table::from_columns(
+            vec![("age".into(), QiValues::Numeric(rows.iter().map(|r| r.0 as f64).collect()))],
+            vec![(
+                "d".into(),
+                SaValues::Categorical { codes: sa_codes.clone(), hierarchy: h.clone(), has_hierarchy: true },
+            )],
+        );
+        let ground = if hierarchical { GroundDistance::Hierarchical } else { GroundDistance::Equal };
+        let model = PrivacyModel::TCloseness(TCloseness {
+            t: Fraction::new(t, "t", "/model/t").unwrap(),
+            k: K::new(k, "/model/k").unwrap(),
+            ground,
+        });
+        let emd = |g: &[u32]| {
+            let codes: Vec<u32> = g.iter().map(|&r| sa_codes[r as usize]).collect();
+            if hierarchical {
+                common::emd_hierarchical(&codes, &sa_codes, &h)
+            } else {
+                let as_f64 = |v: &[u32]| v.iter().map(|&c| c as f64).collect::<Vec<_>>();
+                common::emd_equal(&as_f64(&codes), &as_f64(&sa_codes))
+            }
+        };
+        match anonymize(&t_table, &model, Progress::none()) {
+            Err(e) => prop_assert!(k as usize > n, "{}", e.message),
+            Ok(p) => {
+                p.check_covers(n).unwrap();
+                for g in &p.groups {
+                    prop_assert!(g.len() >= k as usize);
+                    prop_assert!(emd(g) <= t + 1e-9, "EMD {} > {}", emd(g), t);
+                }
+            }
+        }
+    }
+}
+
 fn adult() -> Option<Table> {
     load_shared(SharedTable::Adult).map(|t| t.expect("adult loads"))
 }
@@ -165,7 +215,9 @@ fn adult() -> Option<Table> {
 fn adult_k10_groups_have_ten_rows() {
     let Some(t) = adult() else { return };
     let k = K::new(10, "/model/k").unwrap();
+    let (start, cpu) = (Instant::now(), cpu_time());
     let p = anonymize(&t, &PrivacyModel::KAnonymity(k), Progress::none()).unwrap();
+    let used = (start.elapsed(), cpu_time().zip(cpu).map(|(b, a)| b - a));
     p.check_covers(t.rows()).unwrap();
     assert!(p.min_group_size() >= 10);
     // Far more groups than a single cut would give (30,162 / 10 at most).
@@ -175,9 +227,10 @@ fn adult_k10_groups_have_ten_rows() {
         p.len()
     );
     println!(
-        "adult k=10: {} groups, largest {}",
+        "adult k=10: {} groups, largest {}, (wall, cpu) {:?}",
         p.len(),
-        p.groups.iter().map(Vec::len).max().unwrap()
+        p.groups.iter().map(Vec::len).max().unwrap(),
+        used
     );
 }
 
@@ -224,6 +277,18 @@ fn adult_k_beyond_rows_is_infeasible() {
     assert_eq!(err.detail("max_k"), Some(&Detail::Int(30162)));
 }
 
+/// CPU time of this process, all threads (Linux, 10 ms resolution; `None`
+/// elsewhere): the machine running the tests is shared, so wall time alone
+/// says little.
+fn cpu_time() -> Option<std::time::Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name: state is field 3, utime 14, stime 15.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(std::time::Duration::from_millis(ticks * 10))
+}
+
 /// Mondrian k = 10 on the 600k-row table, then every audit check on it.
 /// Prints the timings (no timing assertion).
 #[test]
@@ -231,10 +296,10 @@ fn scaled_600k_mondrian_and_full_audit() {
     let Some(t) = load_shared(SharedTable::AdultScaledSynthetic).map(|t| t.unwrap()) else {
         return;
     };
-    let start = Instant::now();
+    let (start, cpu) = (Instant::now(), cpu_time());
     let k = K::new(10, "/model/k").unwrap();
     let p: Partition = anonymize(&t, &PrivacyModel::KAnonymity(k), Progress::none()).unwrap();
-    let mondrian = start.elapsed();
+    let mondrian = (start.elapsed(), cpu_time().zip(cpu).map(|(b, a)| b - a));
     assert!(p.min_group_size() >= 10);
     let checks = [
         AuditCheck::KAnonymity { k },
@@ -286,19 +351,25 @@ fn scaled_600k_mondrian_and_full_audit() {
             ground: GroundDistance::Equal,
         },
     ];
-    let start = Instant::now();
+    let (start, cpu) = (Instant::now(), cpu_time());
     let report = audit(&t, &p, None, &checks, Progress::none()).unwrap();
-    let audit_time = start.elapsed();
+    let audit_time = (start.elapsed(), cpu_time().zip(cpu).map(|(b, a)| b - a));
     for c in &checks {
-        let start = Instant::now();
+        let (start, cpu) = (Instant::now(), cpu_time());
         audit(&t, &p, None, std::slice::from_ref(c), Progress::none()).unwrap();
-        println!("  {} {:?}", c.kind_name(), start.elapsed());
+        let used = cpu_time().zip(cpu).map(|(b, a)| b - a);
+        println!(
+            "  {} wall {:?}, cpu {:?}",
+            c.kind_name(),
+            start.elapsed(),
+            used
+        );
     }
     assert_eq!(report.rows, 600_000);
     assert_eq!(report.checks.len(), checks.len());
     assert!(report.checks[0].passed);
     println!(
-        "600k: mondrian k=10 {:?} ({} groups), audit of {} checks {:?}",
+        "600k: mondrian k=10 (wall, cpu) {:?} ({} groups), audit of {} checks (wall, cpu) {:?}",
         mondrian,
         p.len(),
         checks.len(),

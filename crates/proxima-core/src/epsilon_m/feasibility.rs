@@ -49,7 +49,7 @@ pub(crate) fn max_m_sorted(sorted: &[f64], epsilon: Epsilon, neighborhood: Neigh
         Neighborhood::Relative => find_maxsize(n, get, RelativeBand { epsilon: e }, usize::MAX),
     };
     MaxM {
-        max_m: if maxsize == 0 { 0 } else { n / maxsize },
+        max_m: n.checked_div(maxsize).unwrap_or(0),
         maxsize,
     }
 }
@@ -72,11 +72,8 @@ pub(crate) fn max_epsilon_sorted(sorted: &[f64], m: M, neighborhood: Neighborhoo
     let h = n / m.get();
     if h >= n {
         // m = 1 (or no rows): no window of h + 1 values exists, every ε is
-        // reachable.
-        return match neighborhood {
-            Neighborhood::Absolute => f64::INFINITY,
-            Neighborhood::Relative => 1.0,
-        };
+        // reachable: unbounded (for relative, every ε of its domain [0, 1)).
+        return f64::INFINITY;
     }
     let gaps = sorted.iter().zip(&sorted[h..]);
     match neighborhood {
@@ -104,8 +101,8 @@ pub(crate) fn max_epsilon_sorted(sorted: &[f64], m: M, neighborhood: Neighborhoo
 ///   i.e. min over i of (t_{i+h} − t_i)/t_{i+h}; it is < 1. At the number
 ///   itself floating-point rounding of x(1−ε) may go either way, which does
 ///   not matter for a supremum that is never itself offered.
-/// * m = 1 is reachable with any ε: absolute returns `f64::INFINITY`
-///   (unbounded), relative returns 1.0 (every relative ε < 1).
+/// * m = 1 is reachable with any ε: `f64::INFINITY` (unbounded; for
+///   relative, every ε of the domain [0, 1) is reachable).
 pub fn max_epsilon(values: &[f64], m: M, neighborhood: Neighborhood) -> CoreResult<f64> {
     check_nonempty(values)?;
     check_values(values, neighborhood, row_of)?;
@@ -207,7 +204,7 @@ mod tests {
         );
         assert_eq!(
             max_epsilon(&TABLE1, m(1), Neighborhood::Relative).unwrap(),
-            1.0
+            f64::INFINITY
         );
         // m > n: h = 0, nothing reachable.
         assert_eq!(

@@ -203,6 +203,11 @@ mod tests {
         // (absolute ε = 100) Pbrh = 3/4, so it is (100, 1)- but not
         // (100, 2)-anonymous.
         let g = [1000.0, 50000.0, 1010.0, 1020.0];
+        // Pbrh by Def. 5, brute force: values of G in I(Andy) over |G|.
+        let andy = 1000.0;
+        let in_range = g.iter().filter(|&&y| (900.0..=1100.0).contains(&y)).count();
+        assert_eq!(in_range as f64 / g.len() as f64, 0.75);
+        assert_eq!((andy - 100.0, andy + 100.0), (900.0, 1100.0));
         assert!(group_satisfies(
             &g,
             &params(100.0, 1, Neighborhood::Absolute)

@@ -7,19 +7,19 @@
 //! (relative).
 //!
 //! The algorithm, as in §5.2:
-//! 1. [`reduce`]: the (e1, e2, m) form (absolute e1 = e2 = ε; relative
+//! 1. [`reduce()`]: the (e1, e2, m) form (absolute e1 = e2 = ε; relative
 //!    e1 = log₂(1/(1−ε)), e2 = log₂(1+ε)); membership itself is decided on
-//!    the raw values by the definition, see [`reduce`]'s module doc.
+//!    the raw values by the definition, see the [`mod@reduce`] module doc.
 //! 2. Sort the rows by SA value once; check Theorem 1 on the whole table
 //!    ([`check_feasible`]).
-//! 3. Split ([`split`]): Mondrian median cuts over the QIs, keeping only
+//! 3. Split (`split.rs`): Mondrian median cuts over the QIs, keeping only
 //!    cuts whose halves are both generalizable (maxsize, Fig. 1), least
 //!    information loss first. Progress 0–0.8.
-//! 4. Partition ([`partition`]): a leaf passing anonymity-check (Fig. 3)
+//! 4. Partition (`partition.rs`): a leaf passing anonymity-check (Fig. 3)
 //!    stays, others are dealt round-robin into maxsize(G) buckets
 //!    (Theorem 1). Progress 0.8–1.0.
 //! 5. Verify every group against the definition with independent code
-//!    ([`verify`]) and the cover of the rows; a failure is `internal`.
+//!    (`verify.rs`) and the cover of the rows; a failure is `internal`.
 //!
 //! Everything after the one sort is linear per split level; the partition
 //! is deterministic (ties in SA value are broken by row index).
@@ -51,18 +51,11 @@ use reduce::{check_values, Neighborhoods, Offsets, RelativeBand};
 /// parameters fail with `infeasible_parameters` before any work (see
 /// [`check_feasible`]). An empty table gives an empty partition.
 pub fn anonymize(table: &Table, params: &EpsilonM, progress: Progress) -> CoreResult<Partition> {
-    let sa = single_numeric_sa(table)?;
-    let lines = table.source_lines();
-    check_values(sa, params.neighborhood, |i| {
-        ("data line".to_string(), lines[i])
-    })?;
+    let sa = checked_sa(table, params)?;
     if sa.is_empty() {
         return Ok(Partition::default());
     }
-    // The one sort: by value, ties by row, so the result is deterministic.
-    let mut rows: Vec<u32> = (0..sa.len() as u32).collect();
-    rows.sort_unstable_by(|&a, &b| sa[a as usize].total_cmp(&sa[b as usize]).then(a.cmp(&b)));
-    let sorted: Vec<f64> = rows.iter().map(|&r| sa[r as usize]).collect();
+    let (rows, sorted) = sort_by_sa(sa);
     feasibility::check_feasible_sorted(&sorted, params)?;
     drop(sorted);
 
@@ -82,6 +75,40 @@ pub fn anonymize(table: &Table, params: &EpsilonM, progress: Progress) -> CoreRe
     let partition = Partition::new(groups);
     partition.check_covers(sa.len())?;
     Ok(partition)
+}
+
+/// [`check_feasible`] on a table: the same checks as [`anonymize`] makes
+/// before partitioning (one numeric SA column, values that fit the
+/// neighbourhood, named by their data line; Theorem 1), without
+/// partitioning. Use it to validate a job: its errors name data lines where
+/// [`check_feasible`] can only name positions.
+pub fn check_feasible_in(table: &Table, params: &EpsilonM) -> CoreResult<MaxM> {
+    let sa = checked_sa(table, params)?;
+    if sa.is_empty() {
+        return check_feasible(sa, params);
+    }
+    feasibility::check_feasible_sorted(&sort_by_sa(sa).1, params)
+}
+
+/// The table's one numeric SA column, its values checked against the
+/// neighbourhood (errors name the data line).
+fn checked_sa<'t>(table: &'t Table, params: &EpsilonM) -> CoreResult<&'t [f64]> {
+    let sa = single_numeric_sa(table)?;
+    let lines = table.source_lines();
+    check_values(sa, params.neighborhood, |i| {
+        ("data line".to_string(), lines[i])
+    })?;
+    Ok(sa)
+}
+
+/// The one sort: row ids by SA value, ties by row (deterministic), and the
+/// sorted values. Sorting (value, row) pairs keeps the comparisons on
+/// contiguous memory.
+fn sort_by_sa(sa: &[f64]) -> (Vec<u32>, Vec<f64>) {
+    let mut pairs: Vec<(f64, u32)> = sa.iter().zip(0u32..).map(|(&v, r)| (v, r)).collect();
+    pairs.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    let (values, rows) = pairs.into_iter().unzip();
+    (rows, values)
 }
 
 /// Split then partition, monomorphized per neighbourhood kind.
@@ -118,4 +145,199 @@ fn single_numeric_sa(table: &Table) -> CoreResult<&[f64]> {
         ),
     };
     Err(CoreError::invalid_parameters("/model", message))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::{Detail, ErrorKind};
+    use crate::params::{Epsilon, M};
+    use crate::table::{QiValues, SaValues};
+    use std::sync::{Arc, Mutex};
+
+    fn params(e: f64, m: u64, nb: Neighborhood) -> EpsilonM {
+        EpsilonM::new(
+            Epsilon::new(e, "/e").unwrap(),
+            M::new(m, "/m").unwrap(),
+            nb,
+            "/e",
+        )
+        .unwrap()
+    }
+
+    /// Table 1a (age, zipcode in thousands, salary).
+    fn table1() -> Table {
+        Table::from_columns(
+            vec![
+                (
+                    "age".into(),
+                    QiValues::Numeric(vec![17., 19., 21., 24., 29., 34., 38., 42.]),
+                ),
+                (
+                    "zip".into(),
+                    QiValues::Numeric(vec![12., 13., 14., 16., 21., 24., 36., 39.]),
+                ),
+            ],
+            vec![(
+                "salary".into(),
+                SaValues::Numeric(vec![
+                    1000., 1010., 1020., 50000., 16000., 24000., 33000., 31000.,
+                ]),
+            )],
+        )
+    }
+
+    #[test]
+    fn table1_is_partitioned_within_theorem1() {
+        let t = table1();
+        let sa = t.single_numeric_sa().unwrap().to_vec();
+        for (e, m) in [(10000.0, 2), (19.0, 4), (100.0, 2)] {
+            let p = params(e, m, Neighborhood::Absolute);
+            let part = anonymize(&t, &p, Progress::none()).unwrap();
+            part.check_covers(8).unwrap();
+            for g in &part.groups {
+                let values: Vec<f64> = g.iter().map(|&r| sa[r as usize]).collect();
+                assert!(group_satisfies(&values, &p), "{e} {m}: {values:?}");
+            }
+        }
+        // 1000, 1010, 1020 are within 20 of each other: with m = 4 they
+        // must end in distinct groups of ≥ 4 rows, so exactly 2 groups.
+        let part = anonymize(
+            &t,
+            &params(19.0, 4, Neighborhood::Absolute),
+            Progress::none(),
+        )
+        .unwrap();
+        assert_eq!(part.len(), 2);
+        let p = params(10000.0, 3, Neighborhood::Absolute);
+        let err = anonymize(&t, &p, Progress::none()).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::InfeasibleParameters);
+        assert_eq!(check_feasible_in(&t, &p), Err(err.clone()));
+        assert_eq!(
+            err.detail("max_epsilon_exclusive"),
+            Some(&Detail::Num(20.0))
+        );
+    }
+
+    #[test]
+    fn sensitive_columns_must_be_one_numeric() {
+        let h = Arc::new(crate::Hierarchy::flat(["a", "b"]));
+        let cat = Table::from_columns(
+            vec![("q".into(), QiValues::Numeric(vec![1., 2.]))],
+            vec![(
+                "s".into(),
+                SaValues::Categorical {
+                    codes: vec![0, 1],
+                    hierarchy: h,
+                    has_hierarchy: false,
+                },
+            )],
+        );
+        let err = anonymize(
+            &cat,
+            &params(1.0, 1, Neighborhood::Absolute),
+            Progress::none(),
+        )
+        .unwrap_err();
+        assert_eq!(
+            (err.kind, err.errors[0].pointer.as_str()),
+            (ErrorKind::InvalidParameters, "/model")
+        );
+        assert!(
+            err.message.contains("'s' is categorical"),
+            "{}",
+            err.message
+        );
+        let two = Table::from_columns(
+            vec![("q".into(), QiValues::Numeric(vec![1., 2.]))],
+            vec![
+                ("s".into(), SaValues::Numeric(vec![1., 2.])),
+                ("u".into(), SaValues::Numeric(vec![1., 2.])),
+            ],
+        );
+        let err = anonymize(
+            &two,
+            &params(1.0, 1, Neighborhood::Absolute),
+            Progress::none(),
+        )
+        .unwrap_err();
+        assert!(
+            err.message.contains("the dataset has 2 (s, u)"),
+            "{}",
+            err.message
+        );
+    }
+
+    #[test]
+    fn relative_needs_positive_values_and_names_the_line() {
+        let t = Table::from_columns(
+            vec![("q".into(), QiValues::Numeric(vec![1., 2., 3.]))],
+            vec![("s".into(), SaValues::Numeric(vec![5., 0., 7.]))],
+        );
+        let err = anonymize(
+            &t,
+            &params(0.1, 1, Neighborhood::Relative),
+            Progress::none(),
+        )
+        .unwrap_err();
+        assert_eq!(err.kind, ErrorKind::InvalidParameters);
+        assert!(err.message.contains("data line 2 has 0"), "{}", err.message);
+        assert_eq!(err.detail("line"), Some(&Detail::Int(2)));
+        assert_eq!(
+            check_feasible_in(&t, &params(0.1, 1, Neighborhood::Relative)),
+            Err(err)
+        );
+        // The slice API can only name positions.
+        let err = check_feasible(&[5., 0., 7.], &params(0.1, 1, Neighborhood::Relative));
+        assert!(err.unwrap_err().message.contains("row 2 has 0"));
+        // Absolute accepts the same values.
+        assert!(anonymize(
+            &t,
+            &params(0.1, 1, Neighborhood::Absolute),
+            Progress::none()
+        )
+        .is_ok());
+    }
+
+    #[test]
+    fn progress_is_reported_and_cancellation_stops() {
+        let t = table1();
+        let seen = Mutex::new(Vec::new());
+        let record = |f: f64| {
+            seen.lock().unwrap().push(f);
+            true
+        };
+        anonymize(
+            &t,
+            &params(100.0, 2, Neighborhood::Absolute),
+            Progress::new(&record),
+        )
+        .unwrap();
+        let seen = seen.into_inner().unwrap();
+        assert!(seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
+        assert!(seen.iter().any(|&f| f <= 0.8) && seen.last() == Some(&1.0));
+        let stop = |_: f64| false;
+        let err = anonymize(
+            &t,
+            &params(100.0, 2, Neighborhood::Absolute),
+            Progress::new(&stop),
+        )
+        .unwrap_err();
+        assert_eq!(err.kind, ErrorKind::Cancelled);
+    }
+
+    #[test]
+    fn an_empty_table_gives_an_empty_partition() {
+        let t = Table::from_columns(
+            vec![("q".into(), QiValues::Numeric(vec![]))],
+            vec![("s".into(), SaValues::Numeric(vec![]))],
+        );
+        let part = anonymize(
+            &t,
+            &params(1.0, 3, Neighborhood::Absolute),
+            Progress::none(),
+        )
+        .unwrap();
+        assert!(part.is_empty());
+    }
 }

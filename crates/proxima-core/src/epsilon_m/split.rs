@@ -38,12 +38,30 @@ pub(crate) fn split_phase<N: Neighborhoods>(
 }
 
 /// How a QI dimension's width is measured on a node's rows.
-enum Width {
+enum Width<'a> {
     /// Numeric or date: (hi − lo) / `range` over the node's dense keys, the
     /// formula of [`QiSpace::normalized_width`] (0 when `range` is 0).
-    Range { range: f64 },
+    Range { range: f64, column: Column<'a> },
     /// Categorical: [`QiSpace::normalized_width`] itself (hierarchy LCA).
     Hierarchy,
+}
+
+/// A numeric or date QI column, read directly (the same key as
+/// [`QiSpace::key`], without its per-call dispatch).
+#[derive(Clone, Copy)]
+enum Column<'a> {
+    Numeric(&'a [f64]),
+    Date(&'a [i32]),
+}
+
+impl Column<'_> {
+    #[inline]
+    fn key(self, row: u32) -> f64 {
+        match self {
+            Column::Numeric(v) => v[row as usize],
+            Column::Date(v) => v[row as usize] as f64,
+        }
+    }
 }
 
 /// Per-node working memory, reused across nodes. A node's rows are
@@ -56,30 +74,36 @@ struct Scratch<'s, 'a, N> {
     sa: &'s [f64],
     nb: N,
     m: usize,
-    widths: Vec<Width>,
+    widths: Vec<Width<'a>>,
     /// The node's SA values, in its (SA-sorted) row order.
     node_sa: Vec<f64>,
     /// Per dimension, the node's keys (empty for categorical dimensions).
     node_keys: Vec<Vec<f64>>,
     /// SA values of the two halves of the cut being evaluated.
     half_sa: [Vec<f64>; 2],
+    /// Per position of the node: whether the row is in the left half.
+    in_left: Vec<bool>,
 }
 
 impl<'s, 'a, N: Neighborhoods> Scratch<'s, 'a, N> {
     fn new(space: &'s QiSpace<'a>, sa: &'s [f64], nb: N, m: usize) -> Self {
-        let widths = (0..space.dims())
-            .map(|d| match space.table().qis()[d].values {
-                QiValues::Categorical { .. } => Width::Hierarchy,
-                _ => {
-                    let (lo, hi) = (0..space.table().rows() as u32)
-                        .map(|r| space.key(d, r))
-                        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), k| {
-                            (lo.min(k), hi.max(k))
-                        });
-                    Width::Range {
-                        range: if hi > lo { hi - lo } else { 0.0 },
-                    }
-                }
+        let widths = space
+            .table()
+            .qis()
+            .iter()
+            .map(|c| {
+                let column = match &c.values {
+                    QiValues::Categorical { .. } => return Width::Hierarchy,
+                    QiValues::Numeric(v) => Column::Numeric(v),
+                    QiValues::Date(v) => Column::Date(v),
+                };
+                let (lo, hi) = (0..space.table().rows() as u32)
+                    .map(|r| column.key(r))
+                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), k| {
+                        (lo.min(k), hi.max(k))
+                    });
+                let range = if hi > lo { hi - lo } else { 0.0 };
+                Width::Range { range, column }
             })
             .collect();
         Scratch {
@@ -91,6 +115,7 @@ impl<'s, 'a, N: Neighborhoods> Scratch<'s, 'a, N> {
             node_sa: Vec::new(),
             node_keys: vec![Vec::new(); space.dims()],
             half_sa: [Vec::new(), Vec::new()],
+            in_left: Vec::new(),
         }
     }
 
@@ -130,8 +155,8 @@ impl<'s, 'a, N: Neighborhoods> Scratch<'s, 'a, N> {
             .extend(part.iter().map(|&r| self.sa[r as usize]));
         for (d, keys) in self.node_keys.iter_mut().enumerate() {
             keys.clear();
-            if let Width::Range { .. } = self.widths[d] {
-                keys.extend(part.iter().map(|&r| self.space.key(d, r)));
+            if let Width::Range { column, .. } = self.widths[d] {
+                keys.extend(part.iter().map(|&r| column.key(r)));
             }
         }
     }
@@ -146,29 +171,22 @@ impl<'s, 'a, N: Neighborhoods> Scratch<'s, 'a, N> {
 
     /// `loss(left) + loss(right)` when both halves are generalizable.
     /// `left` and `right` are complementary subsequences of `part` (cuts are
-    /// stable), so one merge-like scan of `part` tells each position's side.
+    /// stable), so one merge-like scan of `part` tells each position's side;
+    /// widths are only computed for cuts that pass.
     fn evaluate(&mut self, part: &[u32], left: &[u32], right: &[u32]) -> Option<f64> {
-        let dims = self.space.dims();
-        let mut bounds = vec![[(f64::INFINITY, f64::NEG_INFINITY); 2]; dims];
         let [l_sa, r_sa] = &mut self.half_sa;
         l_sa.clear();
         r_sa.clear();
+        self.in_left.clear();
         let mut li = 0;
-        for (k, &row) in part.iter().enumerate() {
-            let side = if li < left.len() && left[li] == row {
+        for (&row, &value) in part.iter().zip(&self.node_sa) {
+            let is_left = li < left.len() && left[li] == row;
+            self.in_left.push(is_left);
+            if is_left {
                 li += 1;
-                l_sa.push(self.node_sa[k]);
-                0
+                l_sa.push(value);
             } else {
-                r_sa.push(self.node_sa[k]);
-                1
-            };
-            for (d, keys) in self.node_keys.iter().enumerate() {
-                if let Some(&key) = keys.get(k) {
-                    let (lo, hi) = &mut bounds[d][side];
-                    *lo = lo.min(key);
-                    *hi = hi.max(key);
-                }
+                r_sa.push(value);
             }
         }
         debug_assert!(li == left.len() && r_sa.len() == right.len());
@@ -178,22 +196,40 @@ impl<'s, 'a, N: Neighborhoods> Scratch<'s, 'a, N> {
         {
             return None;
         }
-        let mut loss = 0.0;
-        for (side, half) in [left, right].into_iter().enumerate() {
-            let widths: f64 = (0..dims)
-                .map(|d| match self.widths[d] {
-                    Width::Range { range } if range > 0.0 => {
-                        let (lo, hi) = bounds[d][side];
-                        (hi - lo) / range
-                    }
-                    Width::Range { .. } => 0.0,
-                    Width::Hierarchy => self.space.normalized_width(d, half),
-                })
-                .sum();
-            loss += half.len() as f64 * widths;
+        let (mut l_width, mut r_width) = (0.0, 0.0);
+        for (d, width) in self.widths.iter().enumerate() {
+            match *width {
+                Width::Range { range, .. } if range > 0.0 => {
+                    let [l, r] = span_by_side(&self.node_keys[d], &self.in_left);
+                    l_width += l / range;
+                    r_width += r / range;
+                }
+                Width::Range { .. } => {}
+                Width::Hierarchy => {
+                    l_width += self.space.normalized_width(d, left);
+                    r_width += self.space.normalized_width(d, right);
+                }
+            }
         }
-        Some(loss)
+        Some(left.len() as f64 * l_width + right.len() as f64 * r_width)
     }
+}
+
+/// hi − lo of the keys on each side ([left, right]; 0 for an empty side).
+fn span_by_side(keys: &[f64], in_left: &[bool]) -> [f64; 2] {
+    let mut lo = [f64::INFINITY; 2];
+    let mut hi = [f64::NEG_INFINITY; 2];
+    for (&key, &is_left) in keys.iter().zip(in_left) {
+        let side = usize::from(!is_left);
+        // Keys are finite: plain comparisons, no NaN handling needed.
+        if key < lo[side] {
+            lo[side] = key;
+        }
+        if key > hi[side] {
+            hi[side] = key;
+        }
+    }
+    [0, 1].map(|s| if hi[s] >= lo[s] { hi[s] - lo[s] } else { 0.0 })
 }
 
 #[cfg(test)]

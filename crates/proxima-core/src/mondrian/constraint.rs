@@ -81,6 +81,15 @@ impl Constraint {
         }
     }
 
+    /// The smallest group the constraint allows (its k).
+    pub fn min_size(&self) -> usize {
+        match self {
+            Constraint::KAnonymity { k }
+            | Constraint::LDiversity { k, .. }
+            | Constraint::TCloseness { k, .. } => *k,
+        }
+    }
+
     /// Whether `rows` may be a group.
     pub fn allows(&self, rows: &[u32]) -> bool {
         match self {

@@ -10,6 +10,8 @@
 
 mod constraint;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::error::{CoreError, CoreResult, ErrorKind};
 use crate::params::PrivacyModel;
 use crate::partition::Partition;
@@ -29,7 +31,12 @@ pub use constraint::Constraint;
 /// the reachable value in the details (`max_k`, `max_l`).
 pub fn anonymize(table: &Table, model: &PrivacyModel, progress: Progress) -> CoreResult<Partition> {
     let constraint = Constraint::for_model(table, model)?;
-    anonymize_with(table, |rows: &[u32]| constraint.allows(rows), progress)
+    anonymize_with_min_size(
+        table,
+        |rows: &[u32]| constraint.allows(rows),
+        constraint.min_size(),
+        progress,
+    )
 }
 
 /// The generic constrained Mondrian: `allows` decides whether a set of rows
@@ -37,6 +44,65 @@ pub fn anonymize(table: &Table, model: &PrivacyModel, progress: Progress) -> Cor
 /// whole table, else `infeasible_parameters`. Every output group is allowed
 /// and the groups cover every row once.
 pub fn anonymize_with<F>(table: &Table, allows: F, progress: Progress) -> CoreResult<Partition>
+where
+    F: Fn(&[u32]) -> bool + Sync,
+{
+    anonymize_with_min_size(table, allows, 1, progress)
+}
+
+/// Tables at least this large split the two halves of the root cut on two
+/// threads (the machines have 2 cores); smaller ones are not worth a thread.
+const PARALLEL_MIN_ROWS: usize = 50_000;
+
+/// Splits the root's two halves concurrently. The groups come out in the
+/// sequential order (left subtree first), so the partition is the same as a
+/// single-threaded run. The left half reports progress (its share of its own
+/// rows, a fair estimate of the whole since median cuts balance the
+/// halves); a cancellation seen there also stops the right half.
+fn split_halves_in_parallel<C>(
+    left: Vec<u32>,
+    right: Vec<u32>,
+    progress: Progress,
+    choose: &C,
+) -> CoreResult<Vec<Vec<u32>>>
+where
+    C: Fn(&[u32]) -> Option<(Vec<u32>, Vec<u32>)> + Sync,
+{
+    let stop = AtomicBool::new(false);
+    let left_cb = |f: f64| {
+        let go_on = progress.report(f).is_ok();
+        if !go_on {
+            stop.store(true, Ordering::Relaxed);
+        }
+        go_on
+    };
+    let right_cb = |_: f64| !stop.load(Ordering::Relaxed);
+    let (left_groups, right_groups) = std::thread::scope(|s| {
+        let handle = s.spawn(|| recursive_split(right, Progress::new(&right_cb), choose));
+        let left_groups = recursive_split(left, Progress::new(&left_cb), choose);
+        if left_groups.is_err() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        let right_groups = handle
+            .join()
+            .unwrap_or_else(|_| Err(CoreError::internal("a Mondrian thread panicked")));
+        (left_groups, right_groups)
+    });
+    let mut groups = left_groups?;
+    groups.extend(right_groups?);
+    Ok(groups)
+}
+
+/// [`anonymize_with`] knowing that no allowed group has fewer than
+/// `min_size` rows (k, or m for (ε,m)): a part below 2·min_size cannot be
+/// cut, so it becomes a group without computing widths and cuts. A
+/// `min_size` above the true bound would only stop the split early.
+pub fn anonymize_with_min_size<F>(
+    table: &Table,
+    allows: F,
+    min_size: usize,
+    progress: Progress,
+) -> CoreResult<Partition>
 where
     F: Fn(&[u32]) -> bool + Sync,
 {
@@ -51,14 +117,28 @@ where
         ));
     }
     let space = QiSpace::new(table);
-    let groups = recursive_split(all, progress, |rows| {
+    let choose = |rows: &[u32]| {
+        if rows.len() < 2 * min_size.max(1) {
+            return None;
+        }
         // Widest normalized range first; the next widest when its cut would
         // leave a half that is not allowed.
         space.dims_by_width(rows).into_iter().find_map(|dim| {
             let (left, right) = space.cut(rows, dim)?;
             (allows(&left) && allows(&right)).then_some((left, right))
         })
-    })?;
+    };
+    let groups = if n < PARALLEL_MIN_ROWS {
+        recursive_split(all, progress, choose)?
+    } else {
+        match choose(&all) {
+            None => {
+                progress.report(1.0)?;
+                vec![all]
+            }
+            Some((left, right)) => split_halves_in_parallel(left, right, progress, &choose)?,
+        }
+    };
     let partition = Partition::new(groups);
     partition.check_covers(n)?;
     Ok(partition)
@@ -123,6 +203,29 @@ mod tests {
             assert_eq!(v.len(), 3);
         }
         assert!(p.len() > 5);
+    }
+
+    #[test]
+    fn parallel_halves_give_the_sequential_partition() {
+        let t = grid(60_000);
+        let k = K::new(5, "/model/k").unwrap();
+        let parallel = anonymize(&t, &PrivacyModel::KAnonymity(k), Progress::none()).unwrap();
+        let space = QiSpace::new(&t);
+        let sequential = recursive_split((0..60_000).collect(), Progress::none(), |rows| {
+            if rows.len() < 10 {
+                return None;
+            }
+            space.dims_by_width(rows).into_iter().find_map(|dim| {
+                let (l, r) = space.cut(rows, dim)?;
+                (l.len() >= 5 && r.len() >= 5).then_some((l, r))
+            })
+        })
+        .unwrap();
+        assert_eq!(parallel.groups, sequential);
+        // Cancelling stops both threads.
+        let stop = |_f: f64| false;
+        let err = anonymize(&t, &PrivacyModel::KAnonymity(k), Progress::new(&stop)).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::Cancelled);
     }
 
     #[test]

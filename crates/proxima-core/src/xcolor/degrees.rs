@@ -29,8 +29,9 @@ use crate::neighborhood::{in_closed_interval, relative_interval, within};
 use crate::progress::Progress;
 
 /// Adjacency lists between distinct values are kept only up to this many
-/// entries; beyond it subset degrees use pairwise scans inside the subset.
-const MAX_ADJACENCY: usize = 40_000_000;
+/// entries (64 MiB of u32, twice that while building); beyond it subset
+/// degrees use pairwise scans inside the subset.
+const MAX_ADJACENCY: usize = 16_000_000;
 
 /// Rows per progress checkpoint in the quadratic scans.
 const BLOCK: usize = 256;
@@ -223,33 +224,23 @@ impl<'a> DegreeIndex<'a> {
         let SpaceKind::Scalar { values, divisor } = self.space.kind() else {
             unreachable!("scalar index on a scalar space")
         };
-        let value = |r: u32| values[r as usize];
+        // One gather into a contiguous buffer: the sweep then touches the
+        // rows' values sequentially (row ids are scattered, and gathering
+        // on every pointer move costs a cache miss each).
+        let mut xs: Vec<f64> = rows.iter().map(|&r| values[r as usize]).collect();
+        let mut out = vec![0u32; rows.len()];
         // Parts of a scalar table are kept SA-sorted by the caller (cuts are
         // stable); sort only when they are not.
-        let sorted_input = rows.windows(2).all(|w| value(w[0]) <= value(w[1]));
-        let order: Vec<usize> = if sorted_input {
-            (0..rows.len()).collect()
+        if xs.windows(2).all(|w| w[0] <= w[1]) {
+            sweep(&xs, *divisor, self.epsilon, |p, d| out[p] = d);
         } else {
-            let mut o: Vec<usize> = (0..rows.len()).collect();
-            o.sort_by(|&a, &b| value(rows[a]).total_cmp(&value(rows[b])));
-            o
-        };
-        let x = |p: usize| value(rows[order[p]]);
-        let mut out = vec![0u32; rows.len()];
-        let (mut lo, mut hi) = (0usize, 0usize);
-        for p in 0..order.len() {
-            while !within(scalar_distance(x(p), x(lo), *divisor), self.epsilon) {
-                lo += 1;
-            }
-            if hi < p {
-                hi = p;
-            }
-            while hi + 1 < order.len()
-                && within(scalar_distance(x(hi + 1), x(p), *divisor), self.epsilon)
-            {
-                hi += 1;
-            }
-            out[order[p]] = (hi - lo) as u32;
+            let mut order: Vec<u32> = (0..rows.len() as u32).collect();
+            order.sort_by(|&a, &b| xs[a as usize].total_cmp(&xs[b as usize]));
+            let sorted: Vec<f64> = order.iter().map(|&i| xs[i as usize]).collect();
+            xs = sorted;
+            sweep(&xs, *divisor, self.epsilon, |p, d| {
+                out[order[p] as usize] = d
+            });
         }
         out
     }
@@ -271,6 +262,23 @@ impl<'a> DegreeIndex<'a> {
                 count.saturating_sub(1) as u32
             })
             .collect()
+    }
+}
+
+/// The two-pointer sweep over sorted scalar values: calls `emit(p, degree)`
+/// for every position. Membership is `within(scalar_distance(..))`, the
+/// metric's own arithmetic, monotone along the sorted order.
+fn sweep(xs: &[f64], divisor: f64, epsilon: f64, mut emit: impl FnMut(usize, u32)) {
+    let (mut lo, mut hi) = (0usize, 0usize);
+    for p in 0..xs.len() {
+        while !within(scalar_distance(xs[p], xs[lo], divisor), epsilon) {
+            lo += 1;
+        }
+        hi = hi.max(p);
+        while hi + 1 < xs.len() && within(scalar_distance(xs[hi + 1], xs[p], divisor), epsilon) {
+            hi += 1;
+        }
+        emit(p, (hi - lo) as u32);
     }
 }
 
@@ -464,4 +472,177 @@ pub(crate) fn local_degree(space: &SensitiveSpace, epsilon: f64, v: u32, class: 
 #[inline]
 pub(crate) fn adjacent(space: &SensitiveSpace, epsilon: f64, a: u32, b: u32) -> bool {
     within(space.distance(a, b), epsilon)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hierarchy::Hierarchy;
+    use crate::metric::MetricSpec;
+    use crate::table::{QiValues, SaValues, Table};
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    use std::sync::Arc;
+
+    fn table(sa: Vec<(String, SaValues)>, n: usize) -> Table {
+        Table::from_columns(vec![("q".into(), QiValues::Numeric(vec![0.0; n]))], sa)
+    }
+
+    fn brute_in(space: &SensitiveSpace, rows: &[u32], eps: f64) -> Vec<u32> {
+        rows.iter()
+            .map(|&v| {
+                rows.iter()
+                    .filter(|&&u| u != v && space.distance(v, u) <= eps)
+                    .count() as u32
+            })
+            .collect()
+    }
+
+    #[test]
+    fn scalar_boundary_uses_the_metric_arithmetic() {
+        // Range 22: 15/22 ≤ ε = 15/22 holds, while the rearranged
+        // 15 ≤ ε·22 = 14.999999999999998 would drop the pair.
+        let t = table(
+            vec![("s".into(), SaValues::Numeric(vec![0.0, 15.0, 22.0]))],
+            3,
+        );
+        let lp = MetricSpec::Lp {
+            p: LpNorm::L1,
+            weights: vec![],
+        };
+        let s = SensitiveSpace::new(&t, &lp).unwrap();
+        let eps = 15.0 / 22.0;
+        assert!(15.0 > eps * 22.0);
+        let index = DegreeIndex::new(&s, eps, Progress::none()).unwrap();
+        assert_eq!(index.global(Progress::none()).unwrap(), vec![1, 2, 1]);
+        // Unsorted subsets are sorted internally.
+        assert_eq!(
+            index.degrees_in(&[2, 0, 1], Progress::none()).unwrap(),
+            vec![1, 1, 2]
+        );
+    }
+
+    #[test]
+    fn relative_out_degrees_follow_is_neighbor() {
+        // I(1000) = [900, 1100] at ε = 0.1 holds 900 and 1100 (closed);
+        // I(900) = [810, 990] holds neither 1000 nor 1100: asymmetric.
+        let values = vec![1000.0, 900.0, 1100.0, 1210.0, 1000.0];
+        let t = table(vec![("s".into(), SaValues::Numeric(values))], 5);
+        let s = SensitiveSpace::new(&t, &MetricSpec::Relative).unwrap();
+        let index = DegreeIndex::new(&s, 0.1, Progress::none()).unwrap();
+        let brute: Vec<u32> = (0..5u32)
+            .map(|v| {
+                (0..5u32)
+                    .filter(|&u| u != v && s.is_neighbor(v, u, 0.1))
+                    .count() as u32
+            })
+            .collect();
+        assert_eq!(index.global(Progress::none()).unwrap(), brute);
+        assert_eq!(brute, vec![3, 0, 3, 1, 3]);
+    }
+
+    #[test]
+    fn hierarchical_levels_at_their_exact_boundaries() {
+        // Height 3: d ∈ {0, 1/3, 2/3, 1}.
+        let paths: Vec<Vec<String>> = [
+            ["a", "A", "I", "*"],
+            ["b", "A", "I", "*"],
+            ["c", "B", "I", "*"],
+            ["d", "C", "J", "*"],
+        ]
+        .iter()
+        .map(|p| p.iter().map(|s| s.to_string()).collect())
+        .collect();
+        let h = Arc::new(Hierarchy::from_paths(&paths).unwrap());
+        let codes: Vec<u32> = ["a", "a", "b", "c", "d"]
+            .iter()
+            .map(|l| h.leaf_code(l).unwrap())
+            .collect();
+        let t = table(
+            vec![(
+                "s".into(),
+                SaValues::Categorical {
+                    codes,
+                    hierarchy: h,
+                    has_hierarchy: true,
+                },
+            )],
+            5,
+        );
+        let s = SensitiveSpace::new(&t, &MetricSpec::Hierarchical).unwrap();
+        let cases = [
+            (0.0, vec![1, 1, 0, 0, 0]),
+            (1.0 / 3.0 - 1e-12, vec![1, 1, 0, 0, 0]),
+            (1.0 / 3.0, vec![2, 2, 2, 0, 0]),
+            (2.0 / 3.0 - 1e-12, vec![2, 2, 2, 0, 0]),
+            (2.0 / 3.0, vec![3, 3, 3, 3, 0]),
+            (1.0, vec![4, 4, 4, 4, 4]),
+        ];
+        for (eps, expected) in cases {
+            let all: Vec<u32> = (0..5).collect();
+            assert_eq!(brute_in(&s, &all, eps), expected, "brute, ε = {eps}");
+            let index = DegreeIndex::new(&s, eps, Progress::none()).unwrap();
+            assert_eq!(
+                index.global(Progress::none()).unwrap(),
+                expected,
+                "index, ε = {eps}"
+            );
+        }
+    }
+
+    #[test]
+    fn subset_degrees_match_brute_force_for_every_index() {
+        let mut rng = StdRng::seed_from_u64(7);
+        for case in 0..60 {
+            let n = rng.gen_range(5..120);
+            let mut num =
+                |hi: i32| SaValues::Numeric((0..n).map(|_| rng.gen_range(0..hi) as f64).collect());
+            let (sa, spec) = match case % 4 {
+                0 => (vec![("s".into(), num(40))], MetricSpec::Absolute),
+                1 => (
+                    vec![("a".into(), num(10)), ("b".into(), num(6))],
+                    MetricSpec::Lp {
+                        p: LpNorm::L2,
+                        weights: vec![],
+                    },
+                ),
+                2 => (
+                    vec![
+                        ("a".into(), num(10)),
+                        ("b".into(), num(6)),
+                        ("c".into(), num(3)),
+                    ],
+                    MetricSpec::Lp {
+                        p: LpNorm::L1,
+                        weights: vec![],
+                    },
+                ),
+                _ => {
+                    let h = Arc::new(Hierarchy::flat(["x", "y", "z", "w"]));
+                    let codes = (0..n).map(|_| rng.gen_range(0..4)).collect();
+                    (
+                        vec![(
+                            "s".into(),
+                            SaValues::Categorical {
+                                codes,
+                                hierarchy: h,
+                                has_hierarchy: false,
+                            },
+                        )],
+                        MetricSpec::Equal,
+                    )
+                }
+            };
+            let t = table(sa, n);
+            let s = SensitiveSpace::new(&t, &spec).unwrap();
+            let eps = s.distance(rng.gen_range(0..n as u32), rng.gen_range(0..n as u32));
+            let index = DegreeIndex::new(&s, eps, Progress::none()).unwrap();
+            let subset: Vec<u32> = (0..n as u32).filter(|_| rng.gen_bool(0.6)).collect();
+            assert_eq!(
+                index.degrees_in(&subset, Progress::none()).unwrap(),
+                brute_in(&s, &subset, eps),
+                "case {case}, ε = {eps}"
+            );
+        }
+    }
 }

@@ -9,6 +9,14 @@
 //! (0.4–0.9, `repair`), merging of classes the repair could not fix and the
 //! final verification (0.9–1.0, `fallback`). Parameter guidance (Θ,
 //! Inequality 4, risk(G, ε)) lives in `feasibility`.
+//!
+//! Guarantees: the release is verified group by group against the model
+//! before it is returned, so a bug or a stalled repair yields
+//! `model_not_satisfied`, never a breaching table. Within Lemma 2's
+//! condition (see [`lemma2_holds`]) the repair always succeeds; beyond it,
+//! it usually still does, and otherwise it ends — each swap lowers the
+//! number of monochromatic edges, retries happen only after progress, and
+//! work budgets cap hopeless searches — with residual-violation details.
 
 mod degrees;
 mod fallback;
@@ -119,9 +127,10 @@ pub fn anonymize(
     drop(parts);
 
     // Repair (0.4–0.9).
-    let mut repair = repair::Repair::new(space, &qs, eps, delta, classes, ranges);
+    let mut repair = repair::Repair::new(space, &qs, (eps, delta, k), classes, ranges);
     repair.run(progress.sub(0.4, 0.9))?;
     let stalled = !repair.violations().is_empty();
+    let exhausted = repair.exhausted;
     let classes = repair.classes;
 
     // Fallback and verification (0.9–1.0).
@@ -130,7 +139,14 @@ pub fn anonymize(
     } else {
         classes
     };
-    let partition = fallback::publish(space, params, groups, max_degree)?;
+    let partition = fallback::publish(space, params, groups, max_degree).map_err(|mut e| {
+        if exhausted && e.kind == ErrorKind::ModelNotSatisfied {
+            e.message.push_str(
+                " (the swap repair stopped at its work budget: the graph is far beyond Theorem 3's bound)",
+            );
+        }
+        e.with_detail("repair_budget_exhausted", exhausted)
+    })?;
     progress.report(1.0)?;
     Ok(partition)
 }

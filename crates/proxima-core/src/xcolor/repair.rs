@@ -31,6 +31,10 @@ use super::feasibility::allowed_neighbours;
 /// before the search settles for the first exchangeable class further out.
 const NEAR_CLASSES: usize = 16;
 
+/// Partner-search distance evaluations allowed per row and per unit of k
+/// (see `Repair::work_budget`); normal runs use a small fraction of it.
+const WORK_PER_ROW_AND_K: u64 = 100;
+
 /// Wall-clock interval between progress checkpoints (cancellation latency).
 const REPORT_EVERY: Duration = Duration::from_millis(100);
 
@@ -53,6 +57,14 @@ pub(crate) struct Repair<'a> {
     part_of: Vec<u32>,
     ranges: Vec<Range<usize>>,
     pub(crate) swaps: usize,
+    /// Distance evaluations spent searching for partners.
+    pub(crate) work: u64,
+    /// Cap on `work`: with a graph far beyond Theorem 3 (e.g. all values
+    /// equal and δ near 1) every violation scans all classes in vain, which
+    /// would be O(n²); past the cap the repair stops and the fallback /
+    /// verification decide (the result is then a clear failure, not a hang).
+    pub(crate) work_budget: u64,
+    pub(crate) exhausted: bool,
     scratch_a: Vec<u32>,
     scratch_b: Vec<u32>,
 }
@@ -61,11 +73,11 @@ impl<'a> Repair<'a> {
     pub(crate) fn new(
         space: &'a SensitiveSpace,
         qs: &'a QiSpace<'a>,
-        epsilon: f64,
-        delta: f64,
+        params: (f64, f64, usize),
         classes: Vec<Vec<u32>>,
         ranges: Vec<Range<usize>>,
     ) -> Repair<'a> {
+        let (epsilon, delta, k) = params;
         let n = space.rows();
         let mut class_of = vec![u32::MAX; n];
         let mut local = vec![0u32; n];
@@ -92,6 +104,9 @@ impl<'a> Repair<'a> {
             part_of,
             ranges,
             swaps: 0,
+            work: 0,
+            work_budget: WORK_PER_ROW_AND_K * n as u64 * (k as u64 + 1) + 10_000_000,
+            exhausted: false,
             scratch_a: Vec::new(),
             scratch_b: Vec::new(),
         }
@@ -155,7 +170,8 @@ impl<'a> Repair<'a> {
                 if !self.violates(r) {
                     continue;
                 }
-                if self.swaps >= budget {
+                if self.swaps >= budget || self.work >= self.work_budget {
+                    self.exhausted = self.work >= self.work_budget;
                     return Ok(());
                 }
                 let c = self.class_of[r as usize] as usize;
@@ -240,6 +256,7 @@ impl<'a> Repair<'a> {
             if best.is_some() && (examined >= NEAR_CLASSES || !inside) {
                 break;
             }
+            self.work += self.classes[cp].len() as u64;
             let dv = local_degree(self.space, self.epsilon, v, &self.classes[cp]);
             if dv > self.allowed(cp) {
                 continue; // not movable (Definition 13)
@@ -247,6 +264,7 @@ impl<'a> Repair<'a> {
             let base_cp = self.loss(&self.classes[cp]);
             for i in 0..self.classes[cp].len() {
                 let vp = self.classes[cp][i];
+                self.work += self.classes[c].len() as u64 + 1;
                 let dvp = local_degree(self.space, self.epsilon, vp, &self.classes[c]);
                 let adj = adjacent(self.space, self.epsilon, v, vp);
                 let change = dv as i64 + dvp as i64
