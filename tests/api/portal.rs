@@ -470,3 +470,119 @@ async fn creditcard_xcolor_job_and_its_audit() {
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["rows"].as_array().unwrap().len(), 30000);
 }
+
+/// Every upload error code of API.md, each from the core's one validation.
+#[tokio::test]
+async fn upload_errors_carry_their_codes() {
+    let app = portal_app().await;
+    let zip = || Part::bytes(b"1000;*\n2000;*\n3000;*\n".to_vec());
+    let send = |schema: Value, csv: &str, with_zip: bool| {
+        let mut form = Form::new()
+            .part("schema", part_json(&schema))
+            .part("data", Part::bytes(csv.as_bytes().to_vec()));
+        if with_zip {
+            form = form.part("hierarchy:zip", zip());
+        }
+        upload(&app, form)
+    };
+    let good = people_schema("people");
+    // A row with a field too many.
+    let res = send(
+        good.clone(),
+        "age,zip,salary\n30,1000,50\n40,2000,60,9\n",
+        true,
+    )
+    .await;
+    expect_problem(res, 400, "malformed_csv").await;
+    // A missing salary under the default `reject` policy.
+    let res = send(good.clone(), "age,zip,salary\n30,1000,50\n40,2000,\n", true).await;
+    expect_problem(res, 422, "missing_values").await;
+    // The schema describes a column the data lacks.
+    let res = send(good.clone(), "age,zip\n30,1000\n", true).await;
+    expect_problem(res, 422, "unknown_column").await;
+    // A role that does not exist.
+    let mut bad = good.clone();
+    bad["columns"][0]["role"] = json!("boss");
+    let res = send(bad, PEOPLE_CSV, true).await;
+    let p = expect_problem(res, 422, "invalid_schema").await;
+    assert!(
+        p["errors"][0]["pointer"]
+            .as_str()
+            .unwrap()
+            .starts_with("/columns/0"),
+        "{p}"
+    );
+    // A non-numeric value in a numeric QI names the offending line.
+    let res = send(
+        good.clone(),
+        "age,zip,salary\n30,1000,50\nold,2000,60\n",
+        true,
+    )
+    .await;
+    let p = expect_problem(res, 400, "malformed_csv").await;
+    assert_eq!(p["errors"][0]["pointer"], "/data/line/2/age", "{p}");
+    assert_eq!(p["details"]["value"], "old", "{p}");
+    // On `suppress`, rows with missing values are counted, not refused.
+    let mut suppress = good.clone();
+    suppress["on_missing"] = json!("suppress");
+    let res = send(
+        suppress,
+        "age,zip,salary\n30,1000,50\n40,2000,\n50,3000,70\n",
+        true,
+    )
+    .await;
+    assert_eq!(res.status(), 201);
+    let ds: Value = res.json().await.unwrap();
+    assert_eq!(ds["suppressed_rows"], 1);
+}
+
+/// Another tenant's job is a 404 on every job route, feasibility included.
+#[tokio::test]
+async fn other_tenants_jobs_and_datasets_are_404_everywhere() {
+    let app = TestApp::start().await;
+    let theirs = app.dataset("t2").await;
+    let job = proxima::store::jobs::NewJob {
+        tenant: "t2".into(),
+        dataset_id: theirs.id,
+        model: json!({"kind": "k_anonymity", "k": 2}),
+        algorithm: "mondrian".into(),
+        sensitive_metric: None,
+        xcolor: None,
+        max_attempts: 3,
+        idempotency: None,
+    };
+    let id = match app.store.create_job(&job).await.unwrap() {
+        proxima::store::jobs::Created::New(j) => j.id,
+        other => panic!("{other:?}"),
+    };
+    for path in [
+        format!("/v1/jobs/{id}"),
+        format!("/v1/jobs/{id}/result"),
+        format!("/v1/jobs/{id}/audit"),
+    ] {
+        expect_problem(app.get(&path).await, 404, "not_found").await;
+    }
+    let res = app
+        .post_json(&format!("/v1/jobs/{id}/cancel"), &json!({}))
+        .await;
+    expect_problem(res, 404, "not_found").await;
+    let res = app
+        .post_json(
+            &format!("/v1/datasets/{}/feasibility", theirs.id),
+            &json!({"kind": "epsilon_m", "epsilon": 5}),
+        )
+        .await;
+    expect_problem(res, 404, "not_found").await;
+    let res = app
+        .post_json(
+            "/v1/audits",
+            &json!({"job_id": id, "checks": [{"kind": "k_anonymity", "k": 2}]}),
+        )
+        .await;
+    expect_problem(res, 404, "not_found").await;
+    let list: Value = app.get("/v1/jobs").await.json().await.unwrap();
+    assert_eq!(list["items"].as_array().unwrap().len(), 0);
+    // Still queued: the cancel did not touch it.
+    let row = app.store.get_job("t2", id).await.unwrap().unwrap();
+    assert_eq!(row.status, "queued");
+}
