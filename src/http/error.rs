@@ -22,11 +22,13 @@ pub struct ApiError {
     pub detail: String,
     pub errors: Vec<FieldError>,
     pub details: Value,
+    /// A fixed title (core errors); otherwise derived from the code.
+    pub title: Option<&'static str>,
     /// Logged for 500s, never served.
     pub cause: Option<anyhow::Error>,
 }
 
-const INTERNAL_DETAIL: &str = "an internal error occurred; it has been logged";
+use crate::spec::problem::INTERNAL_DETAIL;
 
 impl ApiError {
     pub fn new(status: StatusCode, code: &str, detail: impl Into<String>) -> Self {
@@ -36,6 +38,7 @@ impl ApiError {
             detail: detail.into(),
             errors: Vec::new(),
             details: Value::Null,
+            title: None,
             cause: None,
         }
     }
@@ -137,46 +140,31 @@ impl ApiError {
         }
     }
 
-    /// A core error: its stable code, 400 for malformed input, 422 for the
+    /// A core error, through the spec layer's one mapping (shared with the
+    /// offline CLI): its stable code, 400 for malformed input, 422 for the
     /// other user errors, 500 (logged, not shown) for internal ones.
     pub fn from_core(err: CoreError) -> Self {
-        use proxima_core::ErrorKind;
-        if err.kind == ErrorKind::Internal {
-            return Self::internal(anyhow::Error::new(err));
-        }
-        let status = if err.kind.code().starts_with("malformed_") {
-            StatusCode::BAD_REQUEST
-        } else {
-            StatusCode::UNPROCESSABLE_ENTITY
-        };
-        let details = match crate::worker::JobError::from(err.clone()) {
-            crate::worker::JobError::Fatal { details, .. } => match details {
-                Value::Object(mut m) => {
-                    // Field errors are served in `errors`, not twice.
-                    m.remove("errors");
-                    if m.is_empty() {
-                        Value::Null
-                    } else {
-                        Value::Object(m)
-                    }
-                }
-                other => other,
-            },
-            _ => Value::Null,
-        };
-        let mut e = Self::new(status, err.kind.code(), err.message).with_details(details);
-        e.errors = err
-            .errors
+        let (status, code, detail, errors, details) = crate::spec::problem_parts(&err);
+        let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let mut e = Self::new(status, code, detail).with_details(details);
+        e.title = Some(crate::spec::problem::title_of(err.kind));
+        e.errors = errors
             .into_iter()
             .map(|f| FieldError {
                 pointer: f.pointer,
                 message: f.message,
             })
             .collect();
+        if status.is_server_error() {
+            e.cause = Some(anyhow::Error::new(err));
+        }
         e
     }
 
     fn title(&self) -> String {
+        if let Some(t) = self.title {
+            return t.to_string();
+        }
         let mut t = self.code.replace('_', " ");
         if let Some(first) = t.get_mut(0..1) {
             first.make_ascii_uppercase();
