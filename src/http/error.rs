@@ -18,12 +18,10 @@ pub struct FieldError {
 #[derive(Debug)]
 pub struct ApiError {
     pub status: StatusCode,
-    pub code: String,
+    pub code: &'static str,
     pub detail: String,
     pub errors: Vec<FieldError>,
     pub details: Value,
-    /// A fixed title (core errors); otherwise derived from the code.
-    pub title: Option<&'static str>,
     /// Logged for 500s, never served.
     pub cause: Option<anyhow::Error>,
 }
@@ -31,14 +29,13 @@ pub struct ApiError {
 use crate::spec::problem::INTERNAL_DETAIL;
 
 impl ApiError {
-    pub fn new(status: StatusCode, code: &str, detail: impl Into<String>) -> Self {
+    pub fn new(status: StatusCode, code: &'static str, detail: impl Into<String>) -> Self {
         ApiError {
             status,
-            code: code.to_string(),
+            code,
             detail: detail.into(),
             errors: Vec::new(),
             details: Value::Null,
-            title: None,
             cause: None,
         }
     }
@@ -147,7 +144,6 @@ impl ApiError {
         let (status, code, detail, errors, details) = crate::spec::problem_parts(&err);
         let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         let mut e = Self::new(status, code, detail).with_details(details);
-        e.title = Some(crate::spec::problem::title_of(err.kind));
         e.errors = errors
             .into_iter()
             .map(|f| FieldError {
@@ -162,9 +158,6 @@ impl ApiError {
     }
 
     fn title(&self) -> String {
-        if let Some(t) = self.title {
-            return t.to_string();
-        }
         let mut t = self.code.replace('_', " ");
         if let Some(first) = t.get_mut(0..1) {
             first.make_ascii_uppercase();
