@@ -23,7 +23,7 @@ pub const STATUSES: [&str; 5] = ["queued", "running", "succeeded", "failed", "ca
 
 /// The `Job` resource.
 pub fn job_json(j: &JobRow) -> Value {
-    json!({
+    let mut v = json!({
         "id": j.id,
         "dataset_id": j.dataset_id,
         "model": j.model,
@@ -39,7 +39,12 @@ pub fn job_json(j: &JobRow) -> Value {
         // not the job's outcome.
         "error": if j.status == "failed" { j.error.clone() } else { None },
         "summary": j.summary,
-    })
+    });
+    // API extension, shown only when the request used it.
+    if let Some(x) = &j.xcolor {
+        v["xcolor"] = x.clone();
+    }
+    v
 }
 
 /// What a job request becomes once checked against its dataset.
