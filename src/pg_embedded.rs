@@ -157,9 +157,11 @@ impl EmbeddedPostgres {
         } else {
             String::new()
         };
+        // 300 connections: the API tests give each test its own pool, and
+        // CI machines may run many tests at once.
         let options = format!(
             "-c listen_addresses=127.0.0.1 -p {} -c unix_socket_directories='{}' \
-             -c fsync=on -c max_connections=200",
+             -c fsync=on -c max_connections=300",
             self.port, socket_dir
         );
         let log = self.data_dir.join("server.log");
