@@ -1,6 +1,11 @@
 //! Where a command writes its result: stdout, or a file that appears only
 //! once complete (written beside it as `<name>.partial`, then renamed), so
 //! a failed run never leaves a truncated release that looks finished.
+//!
+//! Only regular files (or paths that do not exist yet) get the rename: a
+//! device, FIFO or socket (`--out /dev/null`, `--out /dev/stdout`, a named
+//! pipe) is written in place. Renaming over `/dev/null` as root would
+//! replace the device with a regular file and break the machine.
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -27,6 +32,16 @@ where
                 .and_then(|()| w.flush())
                 .map_err(|e| output_error(Path::new("stdout"), e))
         }
+        Some(dest) if !is_regular_or_absent(dest) => {
+            let f = std::fs::OpenOptions::new()
+                .write(true)
+                .open(dest)
+                .map_err(|e| output_error(dest, e))?;
+            let mut w = BufWriter::with_capacity(1 << 16, f);
+            write(&mut w)
+                .and_then(|()| w.flush())
+                .map_err(|e| output_error(dest, e))
+        }
         Some(dest) => {
             let partial = partial_path(dest);
             let result = File::create(&partial).and_then(|f| {
@@ -46,6 +61,14 @@ where
     }
 }
 
+/// True for a regular file (through symlinks) or a path with nothing there.
+fn is_regular_or_absent(dest: &Path) -> bool {
+    match std::fs::metadata(dest) {
+        Ok(m) => m.file_type().is_file(),
+        Err(_) => true,
+    }
+}
+
 fn partial_path(dest: &Path) -> PathBuf {
     let mut name = dest.file_name().unwrap_or_default().to_os_string();
     name.push(".partial");
@@ -55,6 +78,20 @@ fn partial_path(dest: &Path) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn devices_are_written_in_place_never_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        let null = Path::new("/dev/null");
+        if !std::fs::metadata(null).is_ok_and(|m| m.file_type().is_char_device()) {
+            eprintln!("skipped: /dev/null is not a character device here");
+            return;
+        }
+        write_output(Some(null), |w| w.write_all(b"release")).unwrap();
+        let after = std::fs::metadata(null).unwrap();
+        assert!(after.file_type().is_char_device(), "/dev/null was replaced");
+        assert!(!Path::new("/dev/null.partial").exists());
+    }
 
     #[test]
     fn a_file_appears_only_when_complete() {
