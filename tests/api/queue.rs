@@ -249,6 +249,14 @@ async fn the_worker_runs_a_job_to_success_with_its_input() {
 #[tokio::test]
 async fn a_panic_fails_the_job_and_the_worker_keeps_serving() {
     let store = fresh_store().await;
+    // Plant the panicking model before any worker runs, so the job cannot be
+    // claimed with its original model first.
+    let bad = queue_job(&store, 3).await;
+    sqlx::query("UPDATE jobs SET model = '{\"kind\":\"k_anonymity\",\"k\":99}' WHERE id = $1")
+        .bind(bad)
+        .execute(&store.pool)
+        .await
+        .unwrap();
     let w = worker::start(
         store.clone(),
         runner(|input, _| {
@@ -259,12 +267,6 @@ async fn a_panic_fails_the_job_and_the_worker_keeps_serving() {
         }),
         test_worker_config(1),
     );
-    let bad = queue_job(&store, 3).await;
-    sqlx::query("UPDATE jobs SET model = '{\"kind\":\"k_anonymity\",\"k\":99}' WHERE id = $1")
-        .bind(bad)
-        .execute(&store.pool)
-        .await
-        .unwrap();
     let failed = wait_job_row(&store, &bad.to_string(), |s| s == "failed").await;
     assert_eq!(failed["error"]["code"], "internal");
     assert!(!failed["error"].to_string().contains("secret"), "{failed}");
