@@ -586,3 +586,88 @@ async fn other_tenants_jobs_and_datasets_are_404_everywhere() {
     let row = app.store.get_job("t2", id).await.unwrap().unwrap();
     assert_eq!(row.status, "queued");
 }
+
+/// The pre-publication check as a portal runs it: download a release,
+/// upload it as a table of its own (QIs are now generalized labels), and
+/// audit it with `POST /v1/audits` grouped by identical QI values (the
+/// attacker's view) and by the `group_id` column.
+#[tokio::test]
+async fn audit_of_an_uploaded_generalized_table() {
+    let Some(shared) = shared() else { return };
+    let app = portal_app().await;
+    let schema: Value = serde_json::from_slice(
+        &std::fs::read(shared.join("examples/creditcard.schema.json")).unwrap(),
+    )
+    .unwrap();
+    let data = std::fs::read(shared.join("data/creditcard/creditcard.csv")).unwrap();
+    let form = Form::new()
+        .part("schema", part_json(&schema))
+        .part("data", Part::bytes(data));
+    let res = upload(&app, form).await;
+    assert_eq!(res.status(), 201);
+    let ds: Value = res.json().await.unwrap();
+    let job = run_job(
+        &app,
+        json!({"dataset_id": ds["id"], "model": {"kind": "k_anonymity", "k": 10}}),
+    )
+    .await;
+    let groups = job["summary"]["groups"].as_u64().unwrap();
+    let release = app
+        .get(&format!("/v1/jobs/{}/result", job["id"].as_str().unwrap()))
+        .await
+        .text()
+        .await
+        .unwrap();
+
+    // Describe the release: QIs are labels now (categorical), the SA and the
+    // other columns as uploaded, group_id an ordinary column.
+    let header: Vec<&str> = release.lines().next().unwrap().split(',').collect();
+    let qis = ["SEX", "EDUCATION", "MARRIAGE", "AGE"];
+    let columns: Vec<Value> = header
+        .iter()
+        .map(|&name| {
+            if qis.contains(&name) {
+                json!({"name": name, "role": "quasi_identifier", "type": "categorical"})
+            } else if name == "BILL_AMT1" {
+                json!({"name": name, "role": "sensitive", "type": "numeric"})
+            } else {
+                json!({"name": name, "role": "insensitive"})
+            }
+        })
+        .collect();
+    let release_schema = json!({"name": "creditcard-release", "columns": columns});
+    let form = Form::new()
+        .part("schema", part_json(&release_schema))
+        .part("data", Part::bytes(release.into_bytes()));
+    let res = upload(&app, form).await;
+    assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
+    let uploaded: Value = res.json().await.unwrap();
+    assert_eq!(uploaded["rows"], 30000);
+
+    let audit = |groups_by: Value, checks: Value| {
+        let body = json!({"dataset_id": uploaded["id"], "groups": groups_by, "checks": checks});
+        let app = &app;
+        async move {
+            let res = app.post_json("/v1/audits", &body).await;
+            assert_eq!(res.status(), 200);
+            res.json::<Value>().await.unwrap()
+        }
+    };
+    let checks = json!([
+        {"kind": "k_anonymity", "k": 10},
+        {"kind": "epsilon_m", "epsilon": 1000, "m": 1000}
+    ]);
+    let by_qis = audit(json!({"by": "quasi_identifiers"}), checks.clone()).await;
+    assert_eq!(by_qis["rows"], 30000, "{by_qis}");
+    assert_eq!(by_qis["checks"][0]["passed"], true, "{by_qis}");
+    assert!(by_qis["checks"][0]["value"]["min_size"].as_u64().unwrap() >= 10);
+    // Strict Mondrian boxes are disjoint, so the attacker sees the job's groups.
+    assert_eq!(by_qis["groups"].as_u64().unwrap(), groups, "{by_qis}");
+    // m = 1000 is far beyond what groups of ~10 rows can give: it must fail.
+    assert_eq!(by_qis["checks"][1]["passed"], false);
+    assert_eq!(by_qis["passed"], false);
+
+    let by_column = audit(json!({"by": "column", "column": "group_id"}), checks).await;
+    assert_eq!(by_column["groups"].as_u64().unwrap(), groups, "{by_column}");
+    assert_eq!(by_column["checks"][0]["passed"], true);
+}
