@@ -14,7 +14,7 @@ use super::error::ApiError;
 use super::json::ApiJson;
 use super::list::{ListPage, ListQuery};
 use super::AppState;
-use crate::spec::JobRequestDto;
+use crate::spec::{JobRequestDto, MetricDto};
 use crate::store::datasets::DatasetRow;
 use crate::store::jobs::{Cancelled, Created, JobFilter, JobRow, NewJob};
 use crate::worker::dataset::{job_spec, load_stored};
@@ -84,25 +84,44 @@ pub async fn validate_job(
             sensitive_metric.clone(),
             xcolor.clone(),
         );
-        tokio::task::spawn_blocking(move || -> Result<String, proxima_core::CoreError> {
-            let table = load_stored(&dataset, &files)?;
-            let spec = job_spec(
-                &model,
-                algorithm.as_ref().and_then(Value::as_str),
-                metric.as_ref(),
-                xcolor.as_ref(),
-                table.schema(),
-            )?;
-            proxima_core::run::validate(&table, &spec)?;
-            Ok(spec.algorithm.name().to_string())
-        })
+        // Returns the algorithm and, for the dissimilarity model (the one model
+        // that takes a metric), the metric in force — the requested one or
+        // the SA's default — so the job shows what is applied.
+        tokio::task::spawn_blocking(
+            move || -> Result<(String, Option<Value>), proxima_core::CoreError> {
+                let table = load_stored(&dataset, &files)?;
+                let spec = job_spec(
+                    &model,
+                    algorithm.as_ref().and_then(Value::as_str),
+                    metric.as_ref(),
+                    xcolor.as_ref(),
+                    table.schema(),
+                )?;
+                proxima_core::run::validate(&table, &spec)?;
+                let metric = match spec.model {
+                    proxima_core::params::PrivacyModel::Dissimilarity(_) => {
+                        let resolved = spec.resolved_metric(&table)?;
+                        Some(
+                            serde_json::to_value(MetricDto::from_spec(&resolved)).map_err(|e| {
+                                proxima_core::CoreError::internal(format!(
+                                    "serializing a metric: {e}"
+                                ))
+                            })?,
+                        )
+                    }
+                    _ => None,
+                };
+                Ok((spec.algorithm.name().to_string(), metric))
+            },
+        )
         .await
         .map_err(|e| ApiError::internal(anyhow::anyhow!("validating a job panicked: {e}")))?
     };
+    let (algorithm, resolved_metric) = checked?;
     Ok(ValidatedJob {
         model,
-        algorithm: checked?,
-        sensitive_metric,
+        algorithm,
+        sensitive_metric: resolved_metric.or(sensitive_metric),
         xcolor,
     })
 }

@@ -450,6 +450,9 @@ async fn creditcard_xcolor_job_and_its_audit() {
     )
     .await;
     assert_eq!(job["algorithm"], "xcolor");
+    // No metric was asked for: the job shows the default it applied (one
+    // numeric SA → absolute).
+    assert_eq!(job["sensitive_metric"]["kind"], "absolute", "{job}");
     assert!(job["summary"]["min_group_size"].as_u64().unwrap() >= 10);
     let id = job["id"].as_str().unwrap();
     let audit: Value = app
