@@ -312,9 +312,14 @@ fn locate_shared_data(
     }
     starts.into_iter().find_map(|start| {
         let root = workspace_root(&start);
-        // The data lives outside the repository, never inside it.
+        // The data lives outside the repository, never inside it: beside the
+        // checkout (`../shared`, as in CI) or beside the folder holding it
+        // (`../../shared`, for worktrees). No further up, so an unrelated
+        // `shared/data` higher in the file system (say /tmp/shared) is never
+        // picked up.
         root.ancestors()
             .skip(1)
+            .take(2)
             .map(|a| a.join("shared").join("data"))
             .find(|d| d.is_dir())
     })
@@ -403,6 +408,12 @@ mod tests {
             locate_shared_data(None, [krate.clone()]),
             Some(data.clone())
         );
+        // Three levels up is too far: nothing beyond ../../shared counts.
+        let deep = base.join("a").join("b").join("c");
+        let deep_krate = deep.join("crates").join("core");
+        std::fs::create_dir_all(&deep_krate).unwrap();
+        std::fs::write(deep.join("Cargo.toml"), "[workspace]\nmembers = []\n").unwrap();
+        assert_eq!(locate_shared_data(None, [deep_krate]), None);
         // An explicit folder wins, and must exist.
         let other = base.join("elsewhere");
         assert_eq!(
