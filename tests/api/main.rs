@@ -8,6 +8,7 @@ mod auth;
 mod errors;
 mod health;
 mod jobs;
+mod logs;
 mod metrics;
 mod portal;
 mod queue;
