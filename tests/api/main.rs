@@ -5,6 +5,7 @@
 mod support;
 
 mod auth;
+mod containers;
 mod errors;
 mod health;
 mod jobs;
