@@ -2,7 +2,7 @@
 //! installed as this test binary's global subscriber writing into a buffer,
 //! so it sees every thread (HTTP tasks, the worker, blocking job bodies).
 //! An upload with distinctive cell values, a refused upload naming one of
-//! them, a refused job and a job that runs must leave no cell value in the
+//! them, a refused job, a job that runs and one that fails at run time must leave no cell value in the
 //! logs — at debug level for our crate and tower-http, stricter than the
 //! deployed default.
 
@@ -59,12 +59,12 @@ const SECRETS: &[&str] = &[
     "ZZSECRET-Age",
 ];
 
-fn schema() -> Value {
+fn schema(sensitive: &str, sa_type: &str) -> Value {
     json!({"name": "patients", "columns": [
         {"name": "name", "role": "identifier", "type": "categorical"},
         {"name": "age", "role": "quasi_identifier", "type": "numeric"},
         {"name": "city", "role": "quasi_identifier", "type": "categorical"},
-        {"name": "diagnosis", "role": "sensitive", "type": "categorical"}
+        {"name": sensitive, "role": "sensitive", "type": sa_type}
     ]})
 }
 
@@ -74,11 +74,20 @@ ZZSECRET-Bob-4712,35,ZZSECRET-Springfield,ZZSECRET-Gout\n\
 ZZSECRET-Carol-4713,52,ZZSECRET-Shelbyville,ZZSECRET-Flu\n\
 ZZSECRET-Dan-4714,58,ZZSECRET-Shelbyville,ZZSECRET-Gout\n";
 
-async fn upload(app: &TestApp, csv: &str, request_id: &str) -> reqwest::Response {
+/// Every salary the same: with ε = 5 every pair is a neighbour, beyond
+/// XColor's bound, so a dissimilarity job fails at run time
+/// (model_not_satisfied) after the worker loaded and partitioned the table.
+const PAYROLL_CSV: &str = "name,age,city,salary\n\
+ZZSECRET-Alice-4711,31,ZZSECRET-Springfield,50\n\
+ZZSECRET-Bob-4712,35,ZZSECRET-Springfield,50\n\
+ZZSECRET-Carol-4713,52,ZZSECRET-Shelbyville,50\n\
+ZZSECRET-Dan-4714,58,ZZSECRET-Shelbyville,50\n";
+
+async fn upload(app: &TestApp, schema: Value, csv: &str, request_id: &str) -> reqwest::Response {
     let form = Form::new()
         .part(
             "schema",
-            Part::bytes(serde_json::to_vec(&schema()).unwrap())
+            Part::bytes(serde_json::to_vec(&schema).unwrap())
                 .mime_str("application/json")
                 .unwrap(),
         )
@@ -106,13 +115,25 @@ async fn no_cell_value_reaches_the_logs() {
     // A refused upload: the user is told the offending value (that is the
     // one value they need to fix their file), the logs are not.
     let bad = CSV.replace(",58,", ",ZZSECRET-Age,");
-    let res = upload(&app, &bad, &format!("logs-bad-{tag}")).await;
+    let res = upload(
+        &app,
+        schema("diagnosis", "categorical"),
+        &bad,
+        &format!("logs-bad-{tag}"),
+    )
+    .await;
     let p = expect_problem(res, 400, "malformed_csv").await;
     assert_eq!(p["details"]["value"], "ZZSECRET-Age", "{p}");
 
     // A good upload, a job refused before queueing, and a job that runs
     // through the worker over these values.
-    let res = upload(&app, CSV, &format!("logs-good-{tag}")).await;
+    let res = upload(
+        &app,
+        schema("diagnosis", "categorical"),
+        CSV,
+        &format!("logs-good-{tag}"),
+    )
+    .await;
     assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
     let ds: Value = res.json().await.unwrap();
     let res = app
@@ -145,10 +166,36 @@ async fn no_cell_value_reaches_the_logs() {
         .unwrap();
     assert!(release.contains("ZZSECRET-Flu"), "{release}");
 
+    // A job that fails while running.
+    let res = upload(
+        &app,
+        schema("salary", "numeric"),
+        PAYROLL_CSV,
+        &format!("logs-payroll-{tag}"),
+    )
+    .await;
+    assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
+    let payroll: Value = res.json().await.unwrap();
+    let model = json!({"kind": "dissimilarity", "epsilon": 5, "delta": 0.5, "k": 2});
+    let res = app
+        .post_json(
+            "/v1/jobs",
+            &json!({"dataset_id": payroll["id"], "model": model}),
+        )
+        .await;
+    assert_eq!(res.status(), 202, "{}", res.text().await.unwrap());
+    let failing: Value = res.json().await.unwrap();
+    let failing_id = failing["id"].as_str().unwrap().to_string();
+    let failed = app
+        .wait_job(&failing_id, |s| !matches!(s, "queued" | "running"))
+        .await;
+    assert_eq!(failed["status"], "failed", "{failed}");
+    assert_eq!(failed["error"]["code"], "model_not_satisfied", "{failed}");
+
     // The worker logs "job settled" after the row is written: wait for it.
     let mut logs = captured();
     for _ in 0..100 {
-        if logs.contains(&job_id) && logs.contains("job settled") {
+        if logs.contains(&job_id) && logs.contains(&failing_id) {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
@@ -159,7 +206,9 @@ async fn no_cell_value_reaches_the_logs() {
     for needle in [
         format!("logs-bad-{tag}"),
         format!("logs-good-{tag}"),
+        format!("logs-payroll-{tag}"),
         job_id.clone(),
+        failing_id.clone(),
     ] {
         assert!(logs.contains(&needle), "the capture missed {needle}");
     }
