@@ -10,6 +10,7 @@ pub mod health;
 pub mod jobs;
 pub mod json;
 pub mod list;
+pub mod metrics;
 pub mod results;
 pub mod upload;
 
@@ -100,11 +101,15 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
+        .route("/metrics", get(metrics::metrics))
         .nest("/v1", v1)
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(state.max_body))
         .layer(middleware::from_fn_with_state(state.clone(), body_limit))
+        // Router::layer wraps each route after routing, so this sees the
+        // route template; outside the body limit so early 413s are counted.
+        .layer(middleware::from_fn(metrics::track))
         // Request ids: kept from the client's `x-request-id` or made up,
         // logged on the request's span and echoed in the response. The span
         // names the path only (query strings are not logged).

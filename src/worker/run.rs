@@ -48,6 +48,8 @@ pub(crate) async fn run_job(ctx: Arc<Ctx>, job: JobRow) {
         }
     };
 
+    let rows = input.dataset.rows.max(0) as u64;
+    let started = std::time::Instant::now();
     let shared = Arc::new(Shared::default());
     let heartbeat = tokio::spawn(heartbeat(ctx.clone(), job.id, shared.clone()));
 
@@ -133,7 +135,15 @@ pub(crate) async fn run_job(ctx: Arc<Ctx>, job: JobRow) {
         }
     };
     match settled {
-        Ok((true, status)) => tracing::info!(job_id = %job.id, status, "job settled"),
+        Ok((true, status)) => {
+            crate::http::metrics::global().job_finished(
+                &job.algorithm,
+                status,
+                started.elapsed(),
+                rows,
+            );
+            tracing::info!(job_id = %job.id, status, "job settled")
+        }
         Ok((false, _)) => {
             tracing::warn!(job_id = %job.id, "lease lost before completion; nothing written")
         }

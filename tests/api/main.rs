@@ -5,9 +5,12 @@
 mod support;
 
 mod auth;
+mod containers;
 mod errors;
 mod health;
 mod jobs;
+mod logs;
+mod metrics;
 mod portal;
 mod queue;
 mod resources;
