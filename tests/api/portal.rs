@@ -55,6 +55,21 @@ fn part_json(v: &Value) -> Part {
         .unwrap()
 }
 
+/// Uploads creditcard with its example schema and returns the Dataset.
+async fn upload_creditcard(app: &TestApp, shared: &std::path::Path) -> Value {
+    let schema: Value = serde_json::from_slice(
+        &std::fs::read(shared.join("examples/creditcard.schema.json")).unwrap(),
+    )
+    .unwrap();
+    let data = std::fs::read(shared.join("data/creditcard/creditcard.csv")).unwrap();
+    let form = Form::new()
+        .part("schema", part_json(&schema))
+        .part("data", Part::bytes(data));
+    let res = upload(app, form).await;
+    assert_eq!(res.status(), 201);
+    res.json().await.unwrap()
+}
+
 async fn run_job(app: &TestApp, body: Value) -> Value {
     let res = app.post_json("/v1/jobs", &body).await;
     assert_eq!(res.status(), 202, "{}", res.text().await.unwrap());
@@ -432,17 +447,7 @@ async fn sal_500k_epsilon_m_upload_job_download() {
 async fn creditcard_xcolor_job_and_its_audit() {
     let Some(shared) = shared() else { return };
     let app = portal_app().await;
-    let schema: Value = serde_json::from_slice(
-        &std::fs::read(shared.join("examples/creditcard.schema.json")).unwrap(),
-    )
-    .unwrap();
-    let data = std::fs::read(shared.join("data/creditcard/creditcard.csv")).unwrap();
-    let form = Form::new()
-        .part("schema", part_json(&schema))
-        .part("data", Part::bytes(data));
-    let res = upload(&app, form).await;
-    assert_eq!(res.status(), 201);
-    let ds: Value = res.json().await.unwrap();
+    let ds = upload_creditcard(&app, &shared).await;
     let job = run_job(
         &app,
         json!({"dataset_id": ds["id"], "model":
@@ -598,17 +603,7 @@ async fn other_tenants_jobs_and_datasets_are_404_everywhere() {
 async fn audit_of_an_uploaded_generalized_table() {
     let Some(shared) = shared() else { return };
     let app = portal_app().await;
-    let schema: Value = serde_json::from_slice(
-        &std::fs::read(shared.join("examples/creditcard.schema.json")).unwrap(),
-    )
-    .unwrap();
-    let data = std::fs::read(shared.join("data/creditcard/creditcard.csv")).unwrap();
-    let form = Form::new()
-        .part("schema", part_json(&schema))
-        .part("data", Part::bytes(data));
-    let res = upload(&app, form).await;
-    assert_eq!(res.status(), 201);
-    let ds: Value = res.json().await.unwrap();
+    let ds = upload_creditcard(&app, &shared).await;
     let job = run_job(
         &app,
         json!({"dataset_id": ds["id"], "model": {"kind": "k_anonymity", "k": 10}}),
