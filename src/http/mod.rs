@@ -10,6 +10,7 @@ pub mod health;
 pub mod jobs;
 pub mod json;
 pub mod list;
+pub mod openapi;
 pub mod results;
 pub mod upload;
 
@@ -101,6 +102,7 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
         .nest("/v1", v1)
+        .merge(openapi::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(state.max_body))

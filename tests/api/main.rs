@@ -8,6 +8,7 @@ mod auth;
 mod errors;
 mod health;
 mod jobs;
+mod openapi;
 mod portal;
 mod queue;
 mod resources;
