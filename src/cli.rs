@@ -33,6 +33,8 @@ pub enum Command {
     /// Audit a CSV file offline against privacy checks; prints an AuditReport
     /// (exit 0 even when a check fails: the report's `passed` says so).
     Audit(offline::AuditArgs),
+    /// Print the HTTP API's OpenAPI document (regenerates openapi/openapi.json).
+    Openapi,
 }
 
 #[derive(Debug, Subcommand)]
@@ -88,6 +90,10 @@ pub fn dispatch(command: Command) -> ExitCode {
         }
         Command::Anonymize(args) => offline::report(offline::anonymize(&args)),
         Command::Audit(args) => offline::report(offline::audit(&args)),
+        Command::Openapi => {
+            print!("{}", crate::http::openapi::pretty_json());
+            ExitCode::SUCCESS
+        }
     }
 }
 

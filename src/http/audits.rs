@@ -17,6 +17,25 @@ use super::AppState;
 use crate::spec::{audit_checks, AuditReportDto, AuditRequestDto, AuditTarget, GroupsDto};
 use crate::worker::dataset::load_stored;
 
+#[utoipa::path(
+    post,
+    path = "/v1/audits",
+    tag = "audits",
+    summary = "Audit a dataset or a job's release",
+    security(("bearer" = [])),
+    request_body(content = crate::spec::AuditRequestDto, content_type = "application/json"),
+    responses(
+        (status = 200, description = "The audit report", body = crate::spec::AuditReportDto),
+        (status = 400, description = "Unparseable JSON (`malformed_json`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 413, description = "Body over the configured limit (`payload_too_large`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 415, description = "Not `application/json` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 401, description = "Missing, malformed or unknown API key (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 404, description = "No such dataset or job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 409, description = "The job has not succeeded (`result_not_ready`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 422, description = "Invalid request or checks (`invalid_parameters`, `unknown_column`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, description = "Internal error (`internal`), without internals", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+    )
+)]
 pub async fn audit(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,

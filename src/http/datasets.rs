@@ -32,6 +32,23 @@ pub fn parse_id(id: &str, what: &str) -> Result<Uuid, ApiError> {
     id.parse().map_err(|_| ApiError::not_found(what))
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/datasets",
+    tag = "datasets",
+    summary = "List datasets",
+    security(("bearer" = [])),
+    params(
+        ("limit" = Option<i64>, Query, minimum = 1, maximum = 500, description = "Page size (default 50)"),
+        ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
+    ),
+    responses(
+        (status = 200, description = "A page of datasets", body = crate::http::openapi::DatasetList),
+        (status = 401, description = "Missing, malformed or unknown API key (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 422, description = "Bad `limit` or `cursor` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, description = "Internal error (`internal`), without internals", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+    )
+)]
 pub async fn list(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,
@@ -47,6 +64,22 @@ pub async fn list(
     }))
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/datasets/{id}",
+    tag = "datasets",
+    summary = "Read a dataset",
+    security(("bearer" = [])),
+    params(
+        ("id" = uuid::Uuid, Path, description = "The dataset's id; an id of another tenant, or not a UUID, is a 404"),
+    ),
+    responses(
+        (status = 200, description = "The dataset", body = crate::http::openapi::Dataset),
+        (status = 401, description = "Missing, malformed or unknown API key (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 404, description = "No such dataset (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, description = "Internal error (`internal`), without internals", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+    )
+)]
 pub async fn get(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,
@@ -61,6 +94,22 @@ pub async fn get(
     Ok(Json(dataset_json(&d)))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/v1/datasets/{id}",
+    tag = "datasets",
+    summary = "Delete a dataset with its jobs and results",
+    security(("bearer" = [])),
+    params(
+        ("id" = uuid::Uuid, Path, description = "The dataset's id; an id of another tenant, or not a UUID, is a 404"),
+    ),
+    responses(
+        (status = 204, description = "Deleted, with every job and result made from it"),
+        (status = 401, description = "Missing, malformed or unknown API key (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 404, description = "No such dataset (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, description = "Internal error (`internal`), without internals", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+    )
+)]
 pub async fn delete(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,

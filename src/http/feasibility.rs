@@ -13,6 +13,27 @@ use super::AppState;
 use crate::spec::feasibility::{answer, FeasibilityRequestDto};
 use crate::worker::dataset::load_stored;
 
+#[utoipa::path(
+    post,
+    path = "/v1/datasets/{id}/feasibility",
+    tag = "datasets",
+    summary = "Parameter guidance before a job",
+    security(("bearer" = [])),
+    params(
+        ("id" = uuid::Uuid, Path, description = "The dataset's id; an id of another tenant, or not a UUID, is a 404"),
+    ),
+    request_body(content = crate::spec::FeasibilityRequestDto, content_type = "application/json"),
+    responses(
+        (status = 200, description = "The answer for the question asked", body = crate::spec::FeasibilityResponseDto),
+        (status = 400, description = "Unparseable JSON (`malformed_json`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 413, description = "Body over the configured limit (`payload_too_large`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 415, description = "Not `application/json` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 401, description = "Missing, malformed or unknown API key (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 404, description = "No such dataset (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 422, description = "Invalid question (`invalid_parameters`, `unknown_column`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, description = "Internal error (`internal`), without internals", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+    )
+)]
 pub async fn feasibility(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,

@@ -8,10 +8,29 @@ use serde_json::{json, Value};
 use super::error::ApiError;
 use super::AppState;
 
+#[utoipa::path(
+    get,
+    path = "/healthz",
+    tag = "operations",
+    summary = "The process is up",
+    responses(
+        (status = 200, description = "Up", body = crate::http::openapi::Status),
+    )
+)]
 pub async fn healthz() -> Json<Value> {
     Json(json!({"status": "ok"}))
 }
 
+#[utoipa::path(
+    get,
+    path = "/readyz",
+    tag = "operations",
+    summary = "The database answers and every migration is applied",
+    responses(
+        (status = 200, description = "Ready", body = crate::http::openapi::Status),
+        (status = 503, description = "Not ready (`not_ready`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+    )
+)]
 pub async fn readyz(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
     match state.store.ready().await {
         Ok(true) => Ok(Json(json!({"status": "ready"}))),

@@ -134,6 +134,31 @@ fn created(job: &JobRow, status: StatusCode) -> Response {
     res
 }
 
+#[utoipa::path(
+    post,
+    path = "/v1/jobs",
+    tag = "jobs",
+    summary = "Queue an anonymization job",
+    security(("bearer" = [])),
+    params(
+        ("Idempotency-Key" = Option<String>, Header, description = "The same key with the same body returns the original job (200); with another body, 409"),
+    ),
+    request_body(content = crate::spec::JobRequestDto, content_type = "application/json"),
+    responses(
+        (status = 202, description = "Queued", body = crate::http::openapi::Job,
+            headers(("Location" = String, description = "/v1/jobs/{id}"))),
+        (status = 200, description = "The original job of this Idempotency-Key", body = crate::http::openapi::Job,
+            headers(("Location" = String, description = "/v1/jobs/{id}"))),
+        (status = 400, description = "Unparseable JSON (`malformed_json`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 413, description = "Body over the configured limit (`payload_too_large`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 415, description = "Not `application/json` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 401, description = "Missing, malformed or unknown API key (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 404, description = "No such dataset (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 409, description = "Idempotency-Key reused with another body (`idempotency_conflict`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 422, description = "Invalid or infeasible parameters; `errors` say the reachable values (`invalid_parameters`, `infeasible_parameters`, `unknown_column`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, description = "Internal error (`internal`), without internals", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+    )
+)]
 pub async fn create(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,
@@ -206,6 +231,22 @@ pub async fn create(
     }
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/jobs/{id}",
+    tag = "jobs",
+    summary = "Read a job",
+    security(("bearer" = [])),
+    params(
+        ("id" = uuid::Uuid, Path, description = "The job's id; an id of another tenant, or not a UUID, is a 404"),
+    ),
+    responses(
+        (status = 200, description = "The job", body = crate::http::openapi::Job),
+        (status = 401, description = "Missing, malformed or unknown API key (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 404, description = "No such job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, description = "Internal error (`internal`), without internals", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+    )
+)]
 pub async fn get(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,
@@ -220,6 +261,25 @@ pub async fn get(
     Ok(Json(job_json(&job)))
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/jobs",
+    tag = "jobs",
+    summary = "List jobs",
+    security(("bearer" = [])),
+    params(
+        ("status" = Option<crate::http::openapi::JobStatus>, Query, description = "Only jobs in this status"),
+        ("dataset_id" = Option<uuid::Uuid>, Query, description = "Only jobs of this dataset"),
+        ("limit" = Option<i64>, Query, minimum = 1, maximum = 500, description = "Page size (default 50)"),
+        ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
+    ),
+    responses(
+        (status = 200, description = "A page of jobs", body = crate::http::openapi::JobList),
+        (status = 401, description = "Missing, malformed or unknown API key (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 422, description = "Bad `status`, `dataset_id`, `limit` or `cursor` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, description = "Internal error (`internal`), without internals", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+    )
+)]
 pub async fn list(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,
@@ -252,6 +312,23 @@ pub async fn list(
     }))
 }
 
+#[utoipa::path(
+    post,
+    path = "/v1/jobs/{id}/cancel",
+    tag = "jobs",
+    summary = "Cancel a job",
+    security(("bearer" = [])),
+    params(
+        ("id" = uuid::Uuid, Path, description = "The job's id; an id of another tenant, or not a UUID, is a 404"),
+    ),
+    responses(
+        (status = 200, description = "Cancelled (queued) or stopping at the next checkpoint (running)", body = crate::http::openapi::Job),
+        (status = 401, description = "Missing, malformed or unknown API key (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 404, description = "No such job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 409, description = "The job already finished (`job_finished`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, description = "Internal error (`internal`), without internals", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+    )
+)]
 pub async fn cancel(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,

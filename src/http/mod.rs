@@ -11,6 +11,7 @@ pub mod jobs;
 pub mod json;
 pub mod list;
 pub mod metrics;
+pub mod openapi;
 pub mod results;
 pub mod upload;
 
@@ -103,6 +104,7 @@ pub fn router(state: AppState) -> Router {
         .route("/readyz", get(health::readyz))
         .route("/metrics", get(metrics::metrics))
         .nest("/v1", v1)
+        .merge(openapi::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(state.max_body))

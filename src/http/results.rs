@@ -104,6 +104,29 @@ impl Write for ChannelWriter {
     }
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/jobs/{id}/result",
+    tag = "jobs",
+    summary = "Download the release (streamed)",
+    security(("bearer" = [])),
+    params(
+        ("id" = uuid::Uuid, Path, description = "The job's id; an id of another tenant, or not a UUID, is a 404"),
+        ("format" = Option<String>, Query, description = "`csv` or `json`; wins over `Accept` (CSV by default)"),
+        ("row_id" = Option<bool>, Query, description = "Add `row_id` (the upload's 1-based data line); never publish it"),
+    ),
+    responses(
+        (status = 200, description = "The generalized table, rows grouped by `group_id`", content(
+            (String = "text/csv"),
+            (crate::http::openapi::ReleaseJson = "application/json"),
+        )),
+        (status = 401, description = "Missing, malformed or unknown API key (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 404, description = "No such job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 409, description = "The job has not succeeded (`result_not_ready`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 422, description = "Bad `format` or `row_id` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, description = "Internal error (`internal`), without internals", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+    )
+)]
 pub async fn result(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,
@@ -168,6 +191,23 @@ pub async fn result(
     Ok(res)
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/jobs/{id}/audit",
+    tag = "jobs",
+    summary = "The audit of a job's release",
+    security(("bearer" = [])),
+    params(
+        ("id" = uuid::Uuid, Path, description = "The job's id; an id of another tenant, or not a UUID, is a 404"),
+    ),
+    responses(
+        (status = 200, description = "The release audited against the job's model, k-anonymity, distinct l-diversity and prosecutor risk", body = crate::spec::AuditReportDto),
+        (status = 401, description = "Missing, malformed or unknown API key (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 404, description = "No such job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 409, description = "The job has not succeeded (`result_not_ready`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, description = "Internal error (`internal`), without internals", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+    )
+)]
 pub async fn audit(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,

@@ -163,6 +163,24 @@ fn compress_file(path: &std::path::Path) -> std::io::Result<Vec<Vec<u8>>> {
     Ok(chunks)
 }
 
+#[utoipa::path(
+    post,
+    path = "/v1/datasets",
+    tag = "datasets",
+    summary = "Upload a table",
+    security(("bearer" = [])),
+    request_body(content = crate::http::openapi::UploadForm, content_type = "multipart/form-data", description = "Parts `schema` (JSON), `data` (CSV with a header row) and optionally `hierarchy:<column>` (ARX-format CSV, delimiter `;`, no header) per categorical column"),
+    responses(
+        (status = 201, description = "Stored", body = crate::http::openapi::Dataset,
+            headers(("Location" = String, description = "/v1/datasets/{id}"))),
+        (status = 400, description = "Unreadable multipart body, schema JSON or CSV (`malformed_multipart`, `malformed_json`, `malformed_csv`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 401, description = "Missing, malformed or unknown API key (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 413, description = "Body over the configured limit (`payload_too_large`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 415, description = "Not `multipart/form-data` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 422, description = "The table does not match its schema (`invalid_schema`, `invalid_hierarchy`, `unknown_column`, `undescribed_column`, `missing_values`, `invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, description = "Internal error (`internal`), without internals", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+    )
+)]
 pub async fn upload(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,

@@ -11,6 +11,7 @@ mod health;
 mod jobs;
 mod logs;
 mod metrics;
+mod openapi;
 mod portal;
 mod queue;
 mod resources;

@@ -1,0 +1,219 @@
+//! The OpenAPI document of the HTTP API (`GET /openapi.json`) and Swagger UI
+//! (`GET /docs`), both without auth. Swagger UI's assets are compiled into
+//! the binary (utoipa-swagger-ui's `vendored` feature): no CDN, no download.
+//!
+//! The handlers build their resources as JSON values (`dataset_json`,
+//! `job_json`), so the shapes they emit are described here by documentation
+//! types that mirror them field for field; the request DTOs and the audit
+//! and feasibility answers are the `spec` types themselves.
+//!
+//! `openapi/openapi.json` is this document, pretty-printed; regenerate it
+//! with `cargo run -- openapi > openapi/openapi.json` (the drift test in
+//! tests/api/openapi.rs fails until it is).
+
+use axum::Router;
+use chrono::{DateTime, Utc};
+use serde_json::Value;
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi, ToSchema};
+use utoipa_swagger_ui::SwaggerUi;
+use uuid::Uuid;
+
+use crate::spec::{JobSummaryDto, MetricDto, ModelDto, SchemaDto, XColorOptionsDto};
+
+/// The routes `GET /openapi.json` and `GET /docs` (which redirects to
+/// `/docs/`, Swagger UI's page).
+pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
+    SwaggerUi::new("/docs")
+        .url("/openapi.json", ApiDoc::openapi())
+        .into()
+}
+
+/// The document as committed in `openapi/openapi.json` (with a final
+/// newline, as editors and `>` redirections leave it).
+pub fn pretty_json() -> String {
+    let mut doc = ApiDoc::openapi()
+        .to_pretty_json()
+        .expect("the OpenAPI document serializes");
+    doc.push('\n');
+    doc
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Proxima",
+        description = "Anonymization of microdata without proximity breaches: upload a table, \
+                       run an anonymization job, download the release and its audit. Errors are \
+                       `application/problem+json` (RFC 9457) with a stable `code`."
+    ),
+    paths(
+        super::health::healthz,
+        super::health::readyz,
+        super::datasets::list,
+        super::upload::upload,
+        super::datasets::get,
+        super::datasets::delete,
+        super::feasibility::feasibility,
+        super::jobs::create,
+        super::jobs::list,
+        super::jobs::get,
+        super::jobs::cancel,
+        super::results::result,
+        super::results::audit,
+        super::audits::audit,
+    ),
+    modifiers(&BearerAuth),
+    tags(
+        (name = "operations", description = "Liveness and readiness (no auth)"),
+        (name = "datasets", description = "Uploaded tables and parameter guidance"),
+        (name = "jobs", description = "Anonymization jobs, their releases and audits"),
+        (name = "audits", description = "Synchronous audits before publication"),
+    )
+)]
+pub struct ApiDoc;
+
+/// Declares the `bearer` scheme every `/v1` operation requires.
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("API key")
+                    .description(Some(
+                        "`Authorization: Bearer <key>`; the key's tenant scopes every request.",
+                    ))
+                    .build(),
+            ),
+        );
+    }
+}
+
+/// `{"status": "ok"}` or `{"status": "ready"}`.
+#[derive(ToSchema)]
+pub struct Status {
+    pub status: String,
+}
+
+/// The `multipart/form-data` body of `POST /v1/datasets`. Besides `schema`
+/// and `data`, each categorical column may have its hierarchy in a part
+/// named `hierarchy:<column>`: an ARX-format CSV (`leaf;level1;…;root`, no
+/// header, delimiter `;`, quoted fields allowed). A column's hierarchy comes
+/// inline in the schema or from its part, not both.
+#[derive(ToSchema)]
+pub struct UploadForm {
+    /// The table's schema (JSON).
+    pub schema: SchemaDto,
+    /// The table: CSV with a header row.
+    #[schema(value_type = String, format = Binary)]
+    pub data: Vec<u8>,
+}
+
+/// A column of an uploaded dataset with its statistics.
+#[derive(ToSchema)]
+pub struct DatasetColumn {
+    pub name: String,
+    /// `identifier`, `quasi_identifier`, `sensitive` or `insensitive`.
+    pub role: String,
+    /// `numeric`, `categorical` or `date`; null for identifiers and
+    /// insensitive columns.
+    pub r#type: Option<String>,
+    pub distinct: Option<u64>,
+    /// The smallest value (a number, or a date string); null for other
+    /// types.
+    pub min: Value,
+    /// The largest value (a number, or a date string); null for other
+    /// types.
+    pub max: Value,
+    pub hierarchy_height: Option<u64>,
+}
+
+/// The `Dataset` resource.
+#[derive(ToSchema)]
+pub struct Dataset {
+    pub id: Uuid,
+    pub name: String,
+    pub rows: u64,
+    /// Rows left out of every release (`on_missing: suppress`).
+    pub suppressed_rows: u64,
+    pub size_bytes: u64,
+    /// Hex SHA-256 of the uploaded CSV.
+    pub sha256: String,
+    pub created_at: DateTime<Utc>,
+    pub columns: Vec<DatasetColumn>,
+}
+
+/// A page of datasets, newest first.
+#[derive(ToSchema)]
+pub struct DatasetList {
+    pub items: Vec<Dataset>,
+    /// Pass as `?cursor=` for the next page; null on the last page.
+    pub next_cursor: Option<String>,
+}
+
+#[derive(ToSchema)]
+#[allow(non_camel_case_types)]
+pub enum JobStatus {
+    queued,
+    running,
+    succeeded,
+    failed,
+    cancelled,
+}
+
+/// Why a job failed.
+#[derive(ToSchema)]
+pub struct JobError {
+    pub code: String,
+    pub message: String,
+    /// Structured facts about the failure (an object), or null.
+    pub details: Value,
+}
+
+/// The `Job` resource.
+#[derive(ToSchema)]
+pub struct Job {
+    pub id: Uuid,
+    pub dataset_id: Uuid,
+    pub model: ModelDto,
+    /// The algorithm that runs (the model's default when none was named).
+    pub algorithm: String,
+    /// The metric in force: the requested one or, for the dissimilarity
+    /// model, the SA's default.
+    pub sensitive_metric: Option<MetricDto>,
+    pub status: JobStatus,
+    /// From 0 to 1.
+    pub progress: f64,
+    pub attempts: u32,
+    pub created_at: DateTime<Utc>,
+    pub started_at: Option<DateTime<Utc>>,
+    pub finished_at: Option<DateTime<Utc>>,
+    /// Set when the job failed, null otherwise.
+    pub error: Option<JobError>,
+    /// Set when the job succeeded, null otherwise.
+    pub summary: Option<JobSummaryDto>,
+    /// API extension, present only when the request gave it.
+    #[schema(nullable = false)]
+    pub xcolor: Option<XColorOptionsDto>,
+}
+
+/// A page of jobs, newest first.
+#[derive(ToSchema)]
+pub struct JobList {
+    pub items: Vec<Job>,
+    /// Pass as `?cursor=` for the next page; null on the last page.
+    pub next_cursor: Option<String>,
+}
+
+/// A release as JSON: `group_id`, then the published columns (and `row_id`
+/// last when asked for); every cell is a string.
+#[derive(ToSchema)]
+pub struct ReleaseJson {
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
