@@ -234,26 +234,8 @@ pub enum AuditTarget<'a> {
 mod tests {
     use super::*;
     use proxima_core::params::{LDiversityVariant, Neighborhood};
-    use proxima_core::schema::{ColumnSpec, CsvOptions, MissingPolicy, Role, ValueType};
 
-    fn schema() -> Schema {
-        let col = |name: &str, role| ColumnSpec {
-            name: name.into(),
-            role,
-            value_type: Some(ValueType::Numeric),
-            hierarchy: None,
-        };
-        Schema::new(
-            "t".into(),
-            CsvOptions::default(),
-            MissingPolicy::Reject,
-            vec![
-                col("age", Role::QuasiIdentifier),
-                col("salary", Role::Sensitive),
-            ],
-        )
-        .unwrap()
-    }
+    use crate::spec::test_fixtures::schema;
 
     #[test]
     fn the_api_example_converts() {

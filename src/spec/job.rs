@@ -129,27 +129,9 @@ impl JobSummaryDto {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use proxima_core::schema::{ColumnSpec, CsvOptions, MissingPolicy, Role, ValueType};
     use proxima_core::xcolor::InitialColoring;
 
-    fn schema() -> Schema {
-        let col = |name: &str, role| ColumnSpec {
-            name: name.into(),
-            role,
-            value_type: Some(ValueType::Numeric),
-            hierarchy: None,
-        };
-        Schema::new(
-            "t".into(),
-            CsvOptions::default(),
-            MissingPolicy::Reject,
-            vec![
-                col("age", Role::QuasiIdentifier),
-                col("salary", Role::Sensitive),
-            ],
-        )
-        .unwrap()
-    }
+    use crate::spec::test_fixtures::schema;
 
     #[test]
     fn the_api_example_parses_and_defaults_apply() {

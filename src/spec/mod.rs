@@ -14,6 +14,8 @@ mod number;
 pub mod problem;
 pub mod report;
 pub mod schema;
+#[cfg(test)]
+mod test_fixtures;
 
 pub use audit::{
     audit_checks, checks_from_json, AuditRequestDto, AuditTarget, CheckDto, GroupsDto,
