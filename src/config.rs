@@ -43,9 +43,33 @@ pub struct ServeArgs {
     /// Attempts a job gets before it fails for good (retryable errors, lost workers).
     #[arg(long, env = "PROXIMA_MAX_ATTEMPTS", default_value_t = 3)]
     pub max_attempts: i32,
+    /// Seconds a request may take until its response starts (503
+    /// `request_timeout`); not applied to result downloads, and uploads have
+    /// their own limit.
+    #[arg(long, env = "PROXIMA_REQUEST_TIMEOUT_SECS", default_value_t = 60,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub request_timeout_secs: u64,
+    /// Seconds an upload may take, body and validation included (408
+    /// `upload_timeout`).
+    #[arg(long, env = "PROXIMA_UPLOAD_TIMEOUT_SECS", default_value_t = 3600,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub upload_timeout_secs: u64,
+    /// Uploads in progress at once; more are refused (503 `too_many_uploads`).
+    #[arg(long, env = "PROXIMA_MAX_CONCURRENT_UPLOADS", default_value_t = 4,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_concurrent_uploads: u64,
 }
 
 impl ServeArgs {
+    /// The HTTP side's timeouts and upload cap.
+    pub fn limits(&self) -> crate::http::limits::Limits {
+        crate::http::limits::Limits::new(
+            std::time::Duration::from_secs(self.request_timeout_secs),
+            std::time::Duration::from_secs(self.upload_timeout_secs),
+            self.max_concurrent_uploads as usize,
+        )
+    }
+
     pub fn workers(&self) -> usize {
         self.workers
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))

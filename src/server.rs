@@ -109,7 +109,8 @@ pub async fn serve(args: ServeArgs, runner: Arc<dyn JobRunner>) -> Result<()> {
     wcfg.grace = Duration::from_secs(args.shutdown_grace_secs);
     let worker = worker::start(store.clone(), runner, wcfg);
 
-    let state = crate::http::AppState::new(store.clone(), args.max_body, args.max_attempts);
+    let state = crate::http::AppState::new(store.clone(), args.max_body, args.max_attempts)
+        .with_limits(args.limits());
     let app = crate::http::router(state);
     let listener = tokio::net::TcpListener::bind(args.bind)
         .await

@@ -5,6 +5,11 @@
 //! paths only (the log-capture API test checks this over an upload and
 //! failing requests, with this very subscriber).
 
+use std::any::Any;
+use std::cell::Cell;
+use std::sync::Once;
+
+use sha2::{Digest, Sha256};
 use tracing::Subscriber;
 use tracing_subscriber::fmt::MakeWriter;
 use tracing_subscriber::util::SubscriberInitExt;
@@ -40,11 +45,93 @@ where
     }
 }
 
-/// Installs the global subscriber on stderr; a second call is a no-op.
+/// Installs the global subscriber on stderr and the redacting panic hook; a
+/// second call is a no-op.
 pub fn init(format: &str) {
     let filter =
         EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(DEFAULT_FILTER));
     let _ = subscriber(format, filter, std::io::stderr).try_init();
+    install_panic_hook();
+}
+
+thread_local! {
+    /// Set while this thread runs code over uploaded microdata.
+    static HOLDS_MICRODATA: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `f` (code over uploaded microdata: job bodies, validation, audits,
+/// release rendering) so that a panic in it is logged redacted by the hook
+/// of [`install_panic_hook`]: a panic message may quote a cell value.
+pub fn with_redacted_panics<R>(f: impl FnOnce() -> R) -> R {
+    struct Reset(bool);
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            HOLDS_MICRODATA.with(|h| h.set(self.0));
+        }
+    }
+    let _reset = Reset(HOLDS_MICRODATA.with(|h| h.replace(true)));
+    f()
+}
+
+/// `tokio::task::spawn_blocking` of `f` under [`with_redacted_panics`].
+pub fn spawn_blocking_redacted<F, R>(f: F) -> tokio::task::JoinHandle<R>
+where
+    F: FnOnce() -> R + Send + 'static,
+    R: Send + 'static,
+{
+    tokio::task::spawn_blocking(move || with_redacted_panics(f))
+}
+
+/// What may be logged of a panic message: its length and a short SHA-256
+/// prefix (to match repeated panics), never its text.
+pub fn panic_fingerprint(payload: &(dyn Any + Send)) -> String {
+    let text = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    let digest = Sha256::digest(text.as_bytes());
+    format!(
+        "message withheld ({} bytes, sha256 {})",
+        text.len(),
+        hex::encode(&digest[..6])
+    )
+}
+
+/// A failed blocking task, for logs: `panicked (message withheld …)` or
+/// `cancelled`; never the panic message.
+pub fn join_error_summary(e: tokio::task::JoinError) -> String {
+    if e.is_panic() {
+        format!("panicked ({})", panic_fingerprint(&*e.into_panic()))
+    } else {
+        "was cancelled".to_string()
+    }
+}
+
+/// Replaces the panic hook (once) with one that, on threads running under
+/// [`with_redacted_panics`], logs the panic's location and fingerprint as
+/// an `error` event instead of printing its message; other threads keep the
+/// previous hook (test failures still print their message).
+pub fn install_panic_hook() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if HOLDS_MICRODATA.with(|h| h.get()) {
+                let location = info
+                    .location()
+                    .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()))
+                    .unwrap_or_default();
+                tracing::error!(
+                    %location,
+                    panic = %panic_fingerprint(info.payload()),
+                    "panic in code over uploaded data (message withheld: it may quote cell values)"
+                );
+            } else {
+                previous(info);
+            }
+        }));
+    });
 }
 
 #[cfg(test)]
@@ -88,6 +175,24 @@ mod tests {
         assert_eq!(line["fields"]["job_id"], "j-1");
         assert_eq!(line["span"]["request_id"], "r-1");
         assert_eq!(line["level"], "INFO");
+    }
+
+    #[test]
+    fn panic_fingerprints_hide_the_message() {
+        let payload: Box<dyn Any + Send> = Box::new(String::from("cell ZZSECRET-7"));
+        let f = panic_fingerprint(&*payload);
+        assert!(!f.contains("ZZSECRET"), "{f}");
+        assert!(f.contains("15 bytes"), "{f}");
+        let same: Box<dyn Any + Send> = Box::new("cell ZZSECRET-7");
+        assert_eq!(panic_fingerprint(&*same), f);
+    }
+
+    #[test]
+    fn redaction_is_scoped_to_the_closure() {
+        assert!(!HOLDS_MICRODATA.with(|h| h.get()));
+        let inside = with_redacted_panics(|| HOLDS_MICRODATA.with(|h| h.get()));
+        assert!(inside);
+        assert!(!HOLDS_MICRODATA.with(|h| h.get()));
     }
 
     #[test]

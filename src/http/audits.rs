@@ -29,11 +29,12 @@ use crate::worker::dataset::load_stored;
         (status = 400, description = "Unparseable JSON (`malformed_json`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 413, description = "Body over the configured limit (`payload_too_large`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 415, description = "Not `application/json` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 401, description = "Missing, malformed or unknown API key (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 404, description = "No such dataset or job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 409, description = "The job has not succeeded (`result_not_ready`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 422, description = "Invalid request or checks (`invalid_parameters`, `unknown_column`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, description = "Internal error (`internal`), without internals", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, response = crate::http::openapi::Internal),
+        (status = 503, response = crate::http::openapi::RequestTimeout),
     )
 )]
 pub async fn audit(
@@ -71,7 +72,7 @@ pub async fn audit(
         .await?
         .ok_or_else(|| ApiError::not_found("dataset"))?;
     let files = state.store.dataset_files(&tenant.0, dataset_id).await?;
-    let report = tokio::task::spawn_blocking(move || {
+    let report = crate::telemetry::spawn_blocking_redacted(move || {
         let table = load_stored(&dataset, &files)?;
         let checks = audit_checks(&request.checks, table.schema())?;
         let report = match assignment {
@@ -111,7 +112,7 @@ pub async fn audit(
         Ok::<_, CoreError>(AuditReportDto::from(&report))
     })
     .await
-    .map_err(|e| ApiError::internal(anyhow::anyhow!("an audit panicked: {e}")))??;
+    .map_err(|e| ApiError::join(e, "an audit"))??;
     Ok(Json(
         serde_json::to_value(report).map_err(|e| ApiError::internal(e.into()))?,
     ))

@@ -44,9 +44,10 @@ pub fn parse_id(id: &str, what: &str) -> Result<Uuid, ApiError> {
     ),
     responses(
         (status = 200, description = "A page of datasets", body = crate::http::openapi::DatasetList),
-        (status = 401, description = "Missing, malformed or unknown API key (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 422, description = "Bad `limit` or `cursor` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, description = "Internal error (`internal`), without internals", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, response = crate::http::openapi::Internal),
+        (status = 503, response = crate::http::openapi::RequestTimeout),
     )
 )]
 pub async fn list(
@@ -75,9 +76,10 @@ pub async fn list(
     ),
     responses(
         (status = 200, description = "The dataset", body = crate::http::openapi::Dataset),
-        (status = 401, description = "Missing, malformed or unknown API key (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 404, description = "No such dataset (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, description = "Internal error (`internal`), without internals", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, response = crate::http::openapi::Internal),
+        (status = 503, response = crate::http::openapi::RequestTimeout),
     )
 )]
 pub async fn get(
@@ -105,9 +107,10 @@ pub async fn get(
     ),
     responses(
         (status = 204, description = "Deleted, with every job and result made from it"),
-        (status = 401, description = "Missing, malformed or unknown API key (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 404, description = "No such dataset (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, description = "Internal error (`internal`), without internals", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, response = crate::http::openapi::Internal),
+        (status = 503, response = crate::http::openapi::RequestTimeout),
     )
 )]
 pub async fn delete(

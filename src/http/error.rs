@@ -24,6 +24,8 @@ pub struct ApiError {
     pub details: Value,
     /// Logged for 500s, never served.
     pub cause: Option<anyhow::Error>,
+    /// Seconds for a `Retry-After` header.
+    pub retry_after: Option<u64>,
 }
 
 use crate::spec::problem::INTERNAL_DETAIL;
@@ -37,6 +39,7 @@ impl ApiError {
             errors: Vec::new(),
             details: Value::Null,
             cause: None,
+            retry_after: None,
         }
     }
 
@@ -50,6 +53,11 @@ impl ApiError {
 
     pub fn with_details(mut self, details: Value) -> Self {
         self.details = details;
+        self
+    }
+
+    pub fn with_retry_after(mut self, secs: u64) -> Self {
+        self.retry_after = Some(secs);
         self
     }
 
@@ -135,6 +143,16 @@ impl ApiError {
                 INTERNAL_DETAIL,
             )
         }
+    }
+
+    /// A blocking task over uploaded data that panicked (or was
+    /// cancelled): a 500 whose logged cause names `what` and the panic's
+    /// fingerprint, never its message (it may quote a cell value).
+    pub fn join(e: tokio::task::JoinError, what: &str) -> Self {
+        Self::internal(anyhow::anyhow!(
+            "{what} {}",
+            crate::telemetry::join_error_summary(e)
+        ))
     }
 
     /// A core error, through the spec layer's one mapping (shared with the
@@ -224,6 +242,10 @@ impl IntoResponse for ApiError {
         if self.status == StatusCode::UNAUTHORIZED {
             res.headers_mut()
                 .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+        }
+        if let Some(secs) = self.retry_after {
+            res.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(secs));
         }
         res
     }

@@ -28,10 +28,11 @@ use crate::worker::dataset::load_stored;
         (status = 400, description = "Unparseable JSON (`malformed_json`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 413, description = "Body over the configured limit (`payload_too_large`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 415, description = "Not `application/json` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 401, description = "Missing, malformed or unknown API key (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 404, description = "No such dataset (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 422, description = "Invalid question (`invalid_parameters`, `unknown_column`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, description = "Internal error (`internal`), without internals", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, response = crate::http::openapi::Internal),
+        (status = 503, response = crate::http::openapi::RequestTimeout),
     )
 )]
 pub async fn feasibility(
@@ -50,12 +51,12 @@ pub async fn feasibility(
     // Parameter errors before the (costly) table load.
     let question = FeasibilityRequestDto::from_json(&bytes)?.to_question()?;
     let files = state.store.dataset_files(&tenant.0, id).await?;
-    let response = tokio::task::spawn_blocking(move || {
+    let response = crate::telemetry::spawn_blocking_redacted(move || {
         let table = load_stored(&dataset, &files)?;
         answer(&question, &table)
     })
     .await
-    .map_err(|e| ApiError::internal(anyhow::anyhow!("feasibility panicked: {e}")))??;
+    .map_err(|e| ApiError::join(e, "feasibility"))??;
     Ok(Json(
         serde_json::to_value(response).map_err(|e| ApiError::internal(e.into()))?,
     ))

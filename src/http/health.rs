@@ -15,6 +15,7 @@ use super::AppState;
     summary = "The process is up",
     responses(
         (status = 200, description = "Up", body = crate::http::openapi::Status),
+        (status = 503, response = crate::http::openapi::RequestTimeout),
     )
 )]
 pub async fn healthz() -> Json<Value> {
@@ -28,7 +29,7 @@ pub async fn healthz() -> Json<Value> {
     summary = "The database answers and every migration is applied",
     responses(
         (status = 200, description = "Ready", body = crate::http::openapi::Status),
-        (status = 503, description = "Not ready (`not_ready`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 503, description = "Not ready (`not_ready`), or no answer within the request timeout (`request_timeout`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
     )
 )]
 pub async fn readyz(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {

@@ -87,7 +87,7 @@ pub async fn validate_job(
         // Returns the algorithm and, for the dissimilarity model (the one model
         // that takes a metric), the metric in force — the requested one or
         // the SA's default — so the job shows what is applied.
-        tokio::task::spawn_blocking(
+        crate::telemetry::spawn_blocking_redacted(
             move || -> Result<(String, Option<Value>), proxima_core::CoreError> {
                 let table = load_stored(&dataset, &files)?;
                 let spec = job_spec(
@@ -115,7 +115,7 @@ pub async fn validate_job(
             },
         )
         .await
-        .map_err(|e| ApiError::internal(anyhow::anyhow!("validating a job panicked: {e}")))?
+        .map_err(|e| ApiError::join(e, "validating a job"))?
     };
     let (algorithm, resolved_metric) = checked?;
     Ok(ValidatedJob {
@@ -152,11 +152,12 @@ fn created(job: &JobRow, status: StatusCode) -> Response {
         (status = 400, description = "Unparseable JSON (`malformed_json`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 413, description = "Body over the configured limit (`payload_too_large`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 415, description = "Not `application/json` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 401, description = "Missing, malformed or unknown API key (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 404, description = "No such dataset (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 409, description = "Idempotency-Key reused with another body (`idempotency_conflict`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 422, description = "Invalid or infeasible parameters; `errors` say the reachable values (`invalid_parameters`, `infeasible_parameters`, `unknown_column`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, description = "Internal error (`internal`), without internals", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, response = crate::http::openapi::Internal),
+        (status = 503, response = crate::http::openapi::RequestTimeout),
     )
 )]
 pub async fn create(
@@ -242,9 +243,10 @@ pub async fn create(
     ),
     responses(
         (status = 200, description = "The job", body = crate::http::openapi::Job),
-        (status = 401, description = "Missing, malformed or unknown API key (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 404, description = "No such job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, description = "Internal error (`internal`), without internals", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, response = crate::http::openapi::Internal),
+        (status = 503, response = crate::http::openapi::RequestTimeout),
     )
 )]
 pub async fn get(
@@ -275,9 +277,10 @@ pub async fn get(
     ),
     responses(
         (status = 200, description = "A page of jobs", body = crate::http::openapi::JobList),
-        (status = 401, description = "Missing, malformed or unknown API key (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 422, description = "Bad `status`, `dataset_id`, `limit` or `cursor` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, description = "Internal error (`internal`), without internals", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, response = crate::http::openapi::Internal),
+        (status = 503, response = crate::http::openapi::RequestTimeout),
     )
 )]
 pub async fn list(
@@ -323,10 +326,11 @@ pub async fn list(
     ),
     responses(
         (status = 200, description = "Cancelled (queued) or stopping at the next checkpoint (running)", body = crate::http::openapi::Job),
-        (status = 401, description = "Missing, malformed or unknown API key (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 404, description = "No such job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 409, description = "The job already finished (`job_finished`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, description = "Internal error (`internal`), without internals", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, response = crate::http::openapi::Internal),
+        (status = 503, response = crate::http::openapi::RequestTimeout),
     )
 )]
 pub async fn cancel(

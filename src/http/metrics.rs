@@ -332,6 +332,19 @@ async fn job_counts(state: &AppState) -> Result<BTreeMap<String, i64>, sqlx::Err
     Ok(rows.into_iter().collect())
 }
 
+#[utoipa::path(
+    get,
+    path = "/metrics",
+    tag = "operations",
+    summary = "Prometheus metrics",
+    description = "Prometheus text format 0.0.4: HTTP requests and latencies by route \
+                   template, method and status; job durations by algorithm and status; jobs by \
+                   status and the queue depth (read from the database at scrape time).",
+    responses(
+        (status = 200, description = "The metrics", body = String, content_type = "text/plain; version=0.0.4; charset=utf-8"),
+        (status = 503, response = crate::http::openapi::RequestTimeout),
+    )
+)]
 /// `GET /metrics`. A database failure drops only the job gauges: the
 /// process's own metrics are still worth scraping then.
 pub async fn metrics(State(state): State<AppState>) -> Response {

@@ -9,6 +9,7 @@ pub mod feasibility;
 pub mod health;
 pub mod jobs;
 pub mod json;
+pub mod limits;
 pub mod list;
 pub mod metrics;
 pub mod openapi;
@@ -35,15 +36,24 @@ pub struct AppState {
     pub max_body: usize,
     /// `max_attempts` given to new jobs.
     pub max_attempts: i32,
+    /// Timeouts and the upload cap.
+    pub limits: limits::Limits,
 }
 
 impl AppState {
+    /// With the default [`limits::Limits`].
     pub fn new(store: Store, max_body: usize, max_attempts: i32) -> Self {
         AppState {
             store,
             max_body,
             max_attempts,
+            limits: limits::Limits::default(),
         }
+    }
+
+    pub fn with_limits(mut self, limits: limits::Limits) -> Self {
+        self.limits = limits;
+        self
     }
 }
 
@@ -108,6 +118,11 @@ pub fn router(state: AppState) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(state.max_body))
+        // Per route (it sees the route template): no timeout on downloads.
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            limits::timeout,
+        ))
         .layer(middleware::from_fn_with_state(state.clone(), body_limit))
         // Router::layer wraps each route after routing, so this sees the
         // route template; outside the body limit so early 413s are counted.

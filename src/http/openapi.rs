@@ -14,8 +14,10 @@
 use axum::Router;
 use chrono::{DateTime, Utc};
 use serde_json::Value;
+use utoipa::openapi::response::{Response, ResponseBuilder};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
-use utoipa::{Modify, OpenApi, ToSchema};
+use utoipa::openapi::{Content, Ref, RefOr};
+use utoipa::{Modify, OpenApi, ToResponse, ToSchema};
 use utoipa_swagger_ui::SwaggerUi;
 use uuid::Uuid;
 
@@ -62,10 +64,12 @@ pub fn pretty_json() -> String {
         super::results::result,
         super::results::audit,
         super::audits::audit,
+        super::metrics::metrics,
     ),
+    components(responses(Unauthorized, NotFound, Internal, RequestTimeout)),
     modifiers(&BearerAuth),
     tags(
-        (name = "operations", description = "Liveness and readiness (no auth)"),
+        (name = "operations", description = "Liveness, readiness and metrics (no auth)"),
         (name = "datasets", description = "Uploaded tables and parameter guidance"),
         (name = "jobs", description = "Anonymization jobs, their releases and audits"),
         (name = "audits", description = "Synchronous audits before publication"),
@@ -91,6 +95,77 @@ impl Modify for BearerAuth {
                     .build(),
             ),
         );
+    }
+}
+
+/// A problem+json response (the body is a `ProblemDto`), for the responses
+/// every operation shares.
+fn problem_response(description: &str) -> RefOr<Response> {
+    ResponseBuilder::new()
+        .description(description)
+        .content(
+            "application/problem+json",
+            Content::new(Some(Ref::from_schema_name("ProblemDto"))),
+        )
+        .build()
+        .into()
+}
+
+/// `components.responses.Unauthorized`: every `/v1` operation's 401.
+pub struct Unauthorized;
+
+impl<'r> ToResponse<'r> for Unauthorized {
+    fn response() -> (&'r str, RefOr<Response>) {
+        (
+            "Unauthorized",
+            problem_response(
+                "Missing, malformed or unknown API key (`unauthorized`), with \
+                 `WWW-Authenticate: Bearer`",
+            ),
+        )
+    }
+}
+
+/// `components.responses.NotFound`: the 404 of operations on one resource.
+pub struct NotFound;
+
+impl<'r> ToResponse<'r> for NotFound {
+    fn response() -> (&'r str, RefOr<Response>) {
+        (
+            "NotFound",
+            problem_response(
+                "No such dataset or job for this key's tenant (`not_found`): unknown, \
+                 not a UUID, deleted, or another tenant's",
+            ),
+        )
+    }
+}
+
+/// `components.responses.Internal`: a 500, without internals.
+pub struct Internal;
+
+impl<'r> ToResponse<'r> for Internal {
+    fn response() -> (&'r str, RefOr<Response>) {
+        (
+            "Internal",
+            problem_response("Internal error (`internal`), logged, served without internals"),
+        )
+    }
+}
+
+/// `components.responses.RequestTimeout`: the request timeout's 503
+/// (`--request-timeout-secs`; not applied to result downloads, uploads have
+/// their own 408).
+pub struct RequestTimeout;
+
+impl<'r> ToResponse<'r> for RequestTimeout {
+    fn response() -> (&'r str, RefOr<Response>) {
+        (
+            "RequestTimeout",
+            problem_response(
+                "The response did not start within the request timeout (`request_timeout`)",
+            ),
+        )
     }
 }
 

@@ -120,11 +120,11 @@ impl Write for ChannelWriter {
             (String = "text/csv"),
             (crate::http::openapi::ReleaseJson = "application/json"),
         )),
-        (status = 401, description = "Missing, malformed or unknown API key (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 404, description = "No such job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 409, description = "The job has not succeeded (`result_not_ready`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 422, description = "Bad `format` or `row_id` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, description = "Internal error (`internal`), without internals", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, response = crate::http::openapi::Internal),
     )
 )]
 pub async fn result(
@@ -152,16 +152,16 @@ pub async fn result(
     let files = state.store.dataset_files(&tenant.0, job.dataset_id).await?;
     // Rebuild before answering, so a corrupt result is a 500, not a cut
     // stream.
-    let (table, release) = tokio::task::spawn_blocking(move || {
+    let (table, release) = crate::telemetry::spawn_blocking_redacted(move || {
         let table = load_stored(&dataset, &files)?;
         let release = Release::from_assignment(&table, &stored.group_of_rows)?;
         Ok::<_, proxima_core::CoreError>((table, release))
     })
     .await
-    .map_err(|e| ApiError::internal(anyhow::anyhow!("rebuilding a release panicked: {e}")))??;
+    .map_err(|e| ApiError::join(e, "rebuilding a release"))??;
 
     let (tx, mut rx) = mpsc::channel::<Result<Bytes, std::io::Error>>(8);
-    tokio::task::spawn_blocking(move || {
+    crate::telemetry::spawn_blocking_redacted(move || {
         let header = release_header(&table, row_id);
         let header: Vec<&str> = header.iter().map(String::as_str).collect();
         let out = ChannelWriter {
@@ -202,10 +202,11 @@ pub async fn result(
     ),
     responses(
         (status = 200, description = "The release audited against the job's model, k-anonymity, distinct l-diversity and prosecutor risk", body = crate::spec::AuditReportDto),
-        (status = 401, description = "Missing, malformed or unknown API key (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 404, description = "No such job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 409, description = "The job has not succeeded (`result_not_ready`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, description = "Internal error (`internal`), without internals", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, response = crate::http::openapi::Internal),
+        (status = 503, response = crate::http::openapi::RequestTimeout),
     )
 )]
 pub async fn audit(

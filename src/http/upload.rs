@@ -174,11 +174,14 @@ fn compress_file(path: &std::path::Path) -> std::io::Result<Vec<Vec<u8>>> {
         (status = 201, description = "Stored", body = crate::http::openapi::Dataset,
             headers(("Location" = String, description = "/v1/datasets/{id}"))),
         (status = 400, description = "Unreadable multipart body, schema JSON or CSV (`malformed_multipart`, `malformed_json`, `malformed_csv`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 401, description = "Missing, malformed or unknown API key (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 413, description = "Body over the configured limit (`payload_too_large`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 415, description = "Not `multipart/form-data` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 408, description = "The upload took longer than the upload timeout (`upload_timeout`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 422, description = "The table does not match its schema (`invalid_schema`, `invalid_hierarchy`, `unknown_column`, `undescribed_column`, `missing_values`, `invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, description = "Internal error (`internal`), without internals", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, response = crate::http::openapi::Internal),
+        (status = 503, description = "As many uploads as configured are in progress (`too_many_uploads`); retry after `Retry-After` seconds", body = crate::spec::ProblemDto, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait before retrying"))),
     )
 )]
 pub async fn upload(
@@ -186,6 +189,8 @@ pub async fn upload(
     Extension(tenant): Extension<Tenant>,
     req: Request,
 ) -> Result<Response, ApiError> {
+    // Held until the answer; refused before any of the body is read.
+    let _permit = state.limits.upload_permit()?;
     let is_multipart = req
         .headers()
         .get(header::CONTENT_TYPE)
@@ -211,7 +216,7 @@ pub async fn upload(
     let hierarchies = parts.hierarchies;
 
     let path = data.file.path().to_path_buf();
-    let (validated, chunks, hierarchies) = tokio::task::spawn_blocking(move || {
+    let (validated, chunks, hierarchies) = crate::telemetry::spawn_blocking_redacted(move || {
         let v = validate(&schema_bytes, &hierarchies, &path)?;
         let chunks = compress_file(&path).map_err(|e| {
             ApiError::internal(anyhow::Error::new(e).context("compressing an upload"))
@@ -219,7 +224,7 @@ pub async fn upload(
         Ok::<_, ApiError>((v, chunks, hierarchies))
     })
     .await
-    .map_err(|e| ApiError::internal(anyhow::anyhow!("validating an upload panicked: {e}")))??;
+    .map_err(|e| ApiError::join(e, "validating an upload"))??;
 
     let new = NewDataset {
         id: Uuid::new_v4(),

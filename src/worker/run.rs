@@ -55,7 +55,8 @@ pub(crate) async fn run_job(ctx: Arc<Ctx>, job: JobRow) {
 
     let runner = ctx.runner.clone();
     let body_shared = shared.clone();
-    let mut body = tokio::task::spawn_blocking(move || {
+    // Under the redacting panic hook: a panic message may quote a cell.
+    let mut body = crate::telemetry::spawn_blocking_redacted(move || {
         let progress = |f: f64| {
             body_shared.progress.store(f.to_bits(), Ordering::Relaxed);
             !body_shared.stop.load(Ordering::Relaxed)
@@ -122,7 +123,9 @@ pub(crate) async fn run_job(ctx: Arc<Ctx>, job: JobRow) {
         Err(join_error) => {
             // A panic in the body: the worker keeps serving, the job fails
             // with `internal` and no internals in its error.
-            tracing::error!(job_id = %job.id, error = %join_error, "job body panicked");
+            // Its message may quote a cell value: logged as a fingerprint.
+            let error = crate::telemetry::join_error_summary(join_error);
+            tracing::error!(job_id = %job.id, %error, "job body failed");
             let err = json!({
                 "code": "internal",
                 "message": "the job failed with an internal error",

@@ -2,14 +2,17 @@
 //! installed as this test binary's global subscriber writing into a buffer,
 //! so it sees every thread (HTTP tasks, the worker, blocking job bodies).
 //! An upload with distinctive cell values, a refused upload naming one of
-//! them, a refused job, a job that runs and one that fails at run time must leave no cell value in the
-//! logs — at debug level for our crate and tower-http, stricter than the
-//! deployed default.
+//! them, a refused job, a job that runs, one that fails at run time and one
+//! whose body panics with a cell value in its message must leave no cell
+//! value in the logs — at debug level for our crate and tower-http,
+//! stricter than the deployed default. The service's redacting panic hook
+//! is installed too, as `proxima serve` installs it.
 
 use std::io::Write;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use proxima::worker::core_runner::CoreRunner;
+use proxima::worker::{JobError, JobInput, JobOutput, JobRunner};
 use reqwest::multipart::{Form, Part};
 use serde_json::{json, Value};
 use tracing_subscriber::EnvFilter;
@@ -40,6 +43,7 @@ fn capture() -> &'static Buffer {
         let sub = proxima::telemetry::subscriber("json", filter, move || writer.clone());
         tracing::subscriber::set_global_default(sub)
             .expect("no other global subscriber in the API tests");
+        proxima::telemetry::install_panic_hook();
         buf
     })
 }
@@ -82,6 +86,27 @@ ZZSECRET-Alice-4711,31,ZZSECRET-Springfield,50\n\
 ZZSECRET-Bob-4712,35,ZZSECRET-Springfield,50\n\
 ZZSECRET-Carol-4713,52,ZZSECRET-Shelbyville,50\n\
 ZZSECRET-Dan-4714,58,ZZSECRET-Shelbyville,50\n";
+
+/// A job body that panics quoting the first cell of the table, as a buggy
+/// algorithm formatting an unexpected value might.
+struct PanickingRunner;
+
+impl JobRunner for PanickingRunner {
+    fn run(
+        &self,
+        input: JobInput,
+        _progress: &(dyn Fn(f64) -> bool + Sync),
+    ) -> Result<JobOutput, JobError> {
+        let data = String::from_utf8_lossy(&input.files.data).into_owned();
+        let cell = data
+            .lines()
+            .nth(1)
+            .and_then(|l| l.split(',').next())
+            .unwrap_or_default()
+            .to_string();
+        panic!("unexpected cell value {cell:?}");
+    }
+}
 
 async fn upload(app: &TestApp, schema: Value, csv: &str, request_id: &str) -> reqwest::Response {
     let form = Form::new()
@@ -192,10 +217,53 @@ async fn no_cell_value_reaches_the_logs() {
     assert_eq!(failed["status"], "failed", "{failed}");
     assert_eq!(failed["error"]["code"], "model_not_satisfied", "{failed}");
 
+    // A job whose body panics with a cell value in the message: it fails
+    // with `internal` and a generic message; the logs get the panic's
+    // location and fingerprint only.
+    let panicky = TestApp::with(Options {
+        runner: Some(Arc::new(PanickingRunner)),
+        ..Options::default()
+    })
+    .await;
+    let res = upload(
+        &panicky,
+        schema("diagnosis", "categorical"),
+        CSV,
+        &format!("logs-panic-{tag}"),
+    )
+    .await;
+    assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
+    let ds: Value = res.json().await.unwrap();
+    let res = panicky
+        .post_json(
+            "/v1/jobs",
+            &json!({"dataset_id": ds["id"], "model": {"kind": "k_anonymity", "k": 2}}),
+        )
+        .await;
+    assert_eq!(res.status(), 202, "{}", res.text().await.unwrap());
+    let panicking: Value = res.json().await.unwrap();
+    let panicking_id = panicking["id"].as_str().unwrap().to_string();
+    let panicked = panicky
+        .wait_job(&panicking_id, |s| !matches!(s, "queued" | "running"))
+        .await;
+    assert_eq!(panicked["status"], "failed", "{panicked}");
+    assert_eq!(panicked["error"]["code"], "internal", "{panicked}");
+    let shown = panicky
+        .get(&format!("/v1/jobs/{panicking_id}"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(!shown.contains("ZZSECRET"), "{shown}");
+    assert!(
+        !shown.contains("logs.rs"),
+        "no internals in Job.error: {shown}"
+    );
+
     // The worker logs "job settled" after the row is written: wait for it.
     let mut logs = captured();
     for _ in 0..100 {
-        if logs.contains(&job_id) && logs.contains(&failing_id) {
+        if logs.contains(&job_id) && logs.contains(&failing_id) && logs.contains(&panicking_id) {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
@@ -209,9 +277,21 @@ async fn no_cell_value_reaches_the_logs() {
         format!("logs-payroll-{tag}"),
         job_id.clone(),
         failing_id.clone(),
+        panicking_id.clone(),
     ] {
         assert!(logs.contains(&needle), "the capture missed {needle}");
     }
+    // The panic was logged, redacted: where it happened and a fingerprint.
+    let panic_line = logs
+        .lines()
+        .find(|l| l.contains("message withheld") && l.contains("tests/api/logs.rs"))
+        .expect("the hook logged the panic's location and fingerprint");
+    assert!(panic_line.contains("\"level\":\"ERROR\""), "{panic_line}");
+    let job_line = logs
+        .lines()
+        .find(|l| l.contains(&panicking_id) && l.contains("panicked (message withheld"))
+        .expect("the worker logged the job's failure, redacted");
+    assert!(!job_line.contains("unexpected cell"), "{job_line}");
     // Every line is a JSON object.
     for line in logs.lines() {
         serde_json::from_str::<Value>(line).unwrap_or_else(|e| panic!("{e}: {line}"));

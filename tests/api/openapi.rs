@@ -15,7 +15,7 @@ fn committed_path() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("openapi/openapi.json")
 }
 
-fn committed() -> Value {
+pub(crate) fn committed() -> Value {
     let text = std::fs::read_to_string(committed_path()).expect("openapi/openapi.json exists");
     serde_json::from_str(&text).expect("openapi/openapi.json is JSON")
 }
@@ -37,7 +37,7 @@ fn committed_document_matches_the_code() {
 }
 
 /// `(METHOD, path)` of every operation under `/v1` in a document.
-fn documented_v1(doc: &Value) -> BTreeSet<(String, String)> {
+pub(crate) fn documented_v1(doc: &Value) -> BTreeSet<(String, String)> {
     let mut ops = BTreeSet::new();
     for (path, item) in doc["paths"].as_object().expect("paths") {
         if !path.starts_with("/v1/") {
@@ -113,9 +113,17 @@ fn every_v1_route_is_documented_and_nothing_else() {
             "{method} {path}"
         );
         assert_eq!(
-            op["responses"]["401"]["content"]["application/problem+json"]["schema"]["$ref"],
-            "#/components/schemas/ProblemDto",
+            op["responses"]["401"]["$ref"], "#/components/responses/Unauthorized",
             "{method} {path}"
+        );
+    }
+    // The shared responses are problem+json documents.
+    for name in ["Unauthorized", "NotFound", "Internal", "RequestTimeout"] {
+        assert_eq!(
+            generated["components"]["responses"][name]["content"]["application/problem+json"]
+                ["schema"]["$ref"],
+            "#/components/schemas/ProblemDto",
+            "{name}"
         );
     }
     assert_eq!(

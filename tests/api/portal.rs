@@ -544,57 +544,6 @@ async fn upload_errors_carry_their_codes() {
     assert_eq!(ds["suppressed_rows"], 1);
 }
 
-/// Another tenant's job is a 404 on every job route, feasibility included.
-#[tokio::test]
-async fn other_tenants_jobs_and_datasets_are_404_everywhere() {
-    let app = TestApp::start().await;
-    let theirs = app.dataset("t2").await;
-    let job = proxima::store::jobs::NewJob {
-        tenant: "t2".into(),
-        dataset_id: theirs.id,
-        model: json!({"kind": "k_anonymity", "k": 2}),
-        algorithm: "mondrian".into(),
-        sensitive_metric: None,
-        xcolor: None,
-        max_attempts: 3,
-        idempotency: None,
-    };
-    let id = match app.store.create_job(&job).await.unwrap() {
-        proxima::store::jobs::Created::New(j) => j.id,
-        other => panic!("{other:?}"),
-    };
-    for path in [
-        format!("/v1/jobs/{id}"),
-        format!("/v1/jobs/{id}/result"),
-        format!("/v1/jobs/{id}/audit"),
-    ] {
-        expect_problem(app.get(&path).await, 404, "not_found").await;
-    }
-    let res = app
-        .post_json(&format!("/v1/jobs/{id}/cancel"), &json!({}))
-        .await;
-    expect_problem(res, 404, "not_found").await;
-    let res = app
-        .post_json(
-            &format!("/v1/datasets/{}/feasibility", theirs.id),
-            &json!({"kind": "epsilon_m", "epsilon": 5}),
-        )
-        .await;
-    expect_problem(res, 404, "not_found").await;
-    let res = app
-        .post_json(
-            "/v1/audits",
-            &json!({"job_id": id, "checks": [{"kind": "k_anonymity", "k": 2}]}),
-        )
-        .await;
-    expect_problem(res, 404, "not_found").await;
-    let list: Value = app.get("/v1/jobs").await.json().await.unwrap();
-    assert_eq!(list["items"].as_array().unwrap().len(), 0);
-    // Still queued: the cancel did not touch it.
-    let row = app.store.get_job("t2", id).await.unwrap().unwrap();
-    assert_eq!(row.status, "queued");
-}
-
 /// The pre-publication check as a portal runs it: download a release,
 /// upload it as a table of its own (QIs are now generalized labels), and
 /// audit it with `POST /v1/audits` grouped by identical QI values (the

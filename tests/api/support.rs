@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
+use proxima::http::limits::Limits;
 use proxima::http::{router, AppState};
 use proxima::pg_embedded::EmbeddedPostgres;
 use proxima::store::datasets::{DatasetRow, NewDataset, DATA_PART};
@@ -99,12 +100,15 @@ pub struct TestApp {
     /// A key of tenant `t1`.
     pub key: String,
     pub worker: Option<WorkerHandle>,
+    /// The app's limits (shares its upload permits).
+    pub limits: Limits,
 }
 
 pub struct Options {
     pub max_body: usize,
     pub migrate: bool,
     pub runner: Option<Arc<dyn JobRunner>>,
+    pub limits: Limits,
 }
 
 impl Default for Options {
@@ -113,6 +117,7 @@ impl Default for Options {
             max_body: 1 << 20,
             migrate: true,
             runner: None,
+            limits: Limits::default(),
         }
     }
 }
@@ -140,7 +145,8 @@ impl TestApp {
             store.migrate().await.unwrap();
             key = store.create_key("t1").await.unwrap();
         }
-        let state = AppState::new(store.clone(), options.max_body, 3);
+        let limits = options.limits.clone();
+        let state = AppState::new(store.clone(), options.max_body, 3).with_limits(options.limits);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         tokio::spawn(async move {
@@ -155,6 +161,7 @@ impl TestApp {
             client: reqwest::Client::new(),
             key,
             worker,
+            limits,
         }
     }
 

@@ -1,0 +1,161 @@
+//! Request timeouts and the cap on concurrent uploads.
+//!
+//! Timeouts bound the time until a response's head is ready:
+//! * ordinary requests get `request_timeout` (503 `request_timeout`);
+//! * `POST /v1/datasets` gets the longer `upload_timeout` instead, since its
+//!   handler streams the whole body in before answering (408
+//!   `upload_timeout`);
+//! * `GET /v1/jobs/{id}/result` gets none: rebuilding a large release comes
+//!   before its first byte, and the streamed body itself is sent after the
+//!   handler returned, so no timeout here could cut a long download anyway.
+//!
+//! Uploads hold one of `max_uploads` permits from the moment they are
+//! authenticated until their answer; with none left the upload is refused
+//! at once (503 `too_many_uploads`, `Retry-After`) before its body is read,
+//! so a burst of large uploads cannot fill the disk and memory.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::{Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+use super::error::ApiError;
+use super::AppState;
+
+/// The download route: no timeout.
+pub const RESULT_ROUTE: &str = "/v1/jobs/{id}/result";
+/// The upload route: the upload timeout.
+pub const UPLOAD_ROUTE: &str = "/v1/datasets";
+/// Seconds a refused upload is told to wait before trying again.
+pub const UPLOAD_RETRY_AFTER_SECS: u64 = 5;
+
+/// The configurable limits of the HTTP side.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    pub request_timeout: Duration,
+    pub upload_timeout: Duration,
+    /// Uploads in progress at once (at least 1).
+    pub max_uploads: usize,
+    uploads: Arc<Semaphore>,
+}
+
+impl Limits {
+    pub fn new(request_timeout: Duration, upload_timeout: Duration, max_uploads: usize) -> Self {
+        let max_uploads = max_uploads.max(1);
+        Limits {
+            request_timeout,
+            upload_timeout,
+            max_uploads,
+            uploads: Arc::new(Semaphore::new(max_uploads)),
+        }
+    }
+
+    /// Uploads in progress now.
+    pub fn uploads_in_progress(&self) -> usize {
+        self.max_uploads - self.uploads.available_permits()
+    }
+
+    /// A permit for one upload, or the refusal.
+    pub fn upload_permit(&self) -> Result<OwnedSemaphorePermit, ApiError> {
+        self.uploads
+            .clone()
+            .try_acquire_owned()
+            .map_err(|_| too_many_uploads(self.max_uploads))
+    }
+}
+
+impl Default for Limits {
+    /// 60 s per request, an hour per upload, 4 uploads at once (the
+    /// defaults of `proxima serve`).
+    fn default() -> Self {
+        Limits::new(Duration::from_secs(60), Duration::from_secs(3600), 4)
+    }
+}
+
+fn too_many_uploads(max: usize) -> ApiError {
+    ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "too_many_uploads",
+        format!("{max} uploads are already in progress; retry later"),
+    )
+    .with_details(json!({"max_concurrent_uploads": max}))
+    .with_retry_after(UPLOAD_RETRY_AFTER_SECS)
+}
+
+/// Which timeout applies to a request.
+fn timeout_for(limits: &Limits, method: &Method, route: Option<&str>) -> Option<(Duration, bool)> {
+    match (method, route) {
+        (&Method::GET, Some(RESULT_ROUTE)) => None,
+        (&Method::POST, Some(UPLOAD_ROUTE)) => Some((limits.upload_timeout, true)),
+        _ => Some((limits.request_timeout, false)),
+    }
+}
+
+/// The timeout middleware (a route layer: it sees the route template).
+pub async fn timeout(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let route = req.extensions().get::<MatchedPath>().map(|p| p.as_str());
+    let Some((limit, upload)) = timeout_for(&state.limits, req.method(), route) else {
+        return next.run(req).await;
+    };
+    match tokio::time::timeout(limit, next.run(req)).await {
+        Ok(res) => res,
+        Err(_) => {
+            let secs = limit.as_secs_f64();
+            tracing::warn!(limit_secs = secs, upload, "request timed out");
+            let e = if upload {
+                ApiError::new(
+                    StatusCode::REQUEST_TIMEOUT,
+                    "upload_timeout",
+                    format!("the upload did not complete within {secs} s"),
+                )
+            } else {
+                ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "request_timeout",
+                    format!("the request did not complete within {secs} s"),
+                )
+            };
+            e.with_details(json!({"limit_secs": secs})).into_response()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn downloads_have_no_timeout_and_uploads_their_own() {
+        let l = Limits::new(Duration::from_secs(1), Duration::from_secs(9), 2);
+        assert_eq!(timeout_for(&l, &Method::GET, Some(RESULT_ROUTE)), None);
+        assert_eq!(
+            timeout_for(&l, &Method::POST, Some(UPLOAD_ROUTE)),
+            Some((Duration::from_secs(9), true))
+        );
+        assert_eq!(
+            timeout_for(&l, &Method::GET, Some(UPLOAD_ROUTE)),
+            Some((Duration::from_secs(1), false))
+        );
+        assert_eq!(
+            timeout_for(&l, &Method::GET, None),
+            Some((Duration::from_secs(1), false))
+        );
+    }
+
+    #[test]
+    fn permits_are_capped_and_released() {
+        let l = Limits::new(Duration::from_secs(1), Duration::from_secs(1), 1);
+        let p = l.upload_permit().unwrap();
+        assert_eq!(l.uploads_in_progress(), 1);
+        let refused = l.upload_permit().unwrap_err();
+        assert_eq!(refused.code, "too_many_uploads");
+        assert_eq!(refused.retry_after, Some(UPLOAD_RETRY_AFTER_SECS));
+        drop(p);
+        assert!(l.upload_permit().is_ok());
+    }
+}
