@@ -91,7 +91,12 @@ pub enum FeasibilityResponseDto {
     MaxM { max_m: u64, maxsize: u64 },
     /// Theorem 2: every ε strictly below this reaches m. `null` when ε is
     /// unbounded (m = 1 with absolute neighbourhoods).
-    MaxEpsilon { max_epsilon_exclusive: Option<f64> },
+    MaxEpsilon {
+        /// Always present (null or a number), so the three shapes are told
+        /// apart by their required fields.
+        #[schema(required = true)]
+        max_epsilon_exclusive: Option<f64>,
+    },
     /// Inequality 4 of XColor: Θ and the guaranteed (k, δ) pairs.
     Dissimilarity {
         max_degree: u64,

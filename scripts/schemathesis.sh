@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# Property-based API testing of `proxima serve` against its own OpenAPI
+# document with Schemathesis (pinned, from PyPI, in .venv-schemathesis/).
+#
+# It builds the debug binary, starts it on a private database (DATABASE_URL
+# unset: a private cluster under a temporary --data-dir; DATABASE_URL set: a
+# fresh database created on that server and dropped afterwards) with a
+# bootstrap key, seeds a dataset and a succeeded job so that id parameters
+# reach real resources, then runs `schemathesis run` with the checks
+# not_a_server_error, status_code_conformance, content_type_conformance,
+# response_headers_conformance and response_schema_conformance. Exits
+# non-zero on any finding.
+#
+#   scripts/schemathesis.sh                 # 30 examples per operation
+#   SCHEMATHESIS_MAX_EXAMPLES=100 scripts/schemathesis.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SCHEMATHESIS_VERSION=4.32.5
+VENV=.venv-schemathesis
+EXAMPLES="${SCHEMATHESIS_MAX_EXAMPLES:-30}"
+SEED="${SCHEMATHESIS_SEED:-1}"
+
+# --- Schemathesis in its own venv -------------------------------------------
+if ! "$VENV/bin/schemathesis" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"; then
+  rm -rf "$VENV"
+  if ! python3 -m venv "$VENV" 2>/dev/null; then
+    echo "schemathesis: python3 -m venv failed; installing python3-venv with apt-get"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -q
+    apt-get install -y -q python3-venv
+    rm -rf "$VENV"
+    python3 -m venv "$VENV"
+  fi
+  "$VENV/bin/pip" install -q --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+fi
+PY="$VENV/bin/python"
+
+# --- The server -------------------------------------------------------------
+cargo build -q --bin proxima
+BIN=target/debug/proxima
+
+WORK="$(mktemp -d)"
+# The private cluster runs as an unprivileged account when we are root.
+chmod 755 "$WORK"
+PID=""
+DROP_DB=""
+cleanup() {
+  if [ -n "$PID" ]; then
+    kill "$PID" 2>/dev/null || true
+    wait "$PID" 2>/dev/null || true
+  fi
+  if [ -n "$DROP_DB" ]; then
+    psql -q "$ADMIN_URL" -c "DROP DATABASE IF EXISTS $DROP_DB" >/dev/null 2>&1 || true
+  fi
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+PORT="$("$PY" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+KEY="pxk_schemathesis_$("$PY" -c 'import secrets; print(secrets.token_hex(16))')"
+BASE="http://127.0.0.1:$PORT"
+
+if [ -n "${DATABASE_URL:-}" ]; then
+  DB="schemathesis_$("$PY" -c 'import secrets; print(secrets.token_hex(6))')"
+  # Same server, database `postgres` for the CREATE.
+  ADMIN_URL="$("$PY" -c 'import sys, urllib.parse as u; p = u.urlsplit(sys.argv[1]); print(u.urlunsplit(p._replace(path="/postgres")))' "$DATABASE_URL")"
+  psql -q "$ADMIN_URL" -c "CREATE DATABASE $DB" >/dev/null
+  DROP_DB="$DB"
+  export DATABASE_URL="$("$PY" -c 'import sys, urllib.parse as u; p = u.urlsplit(sys.argv[1]); print(u.urlunsplit(p._replace(path="/" + sys.argv[2])))' "$DATABASE_URL" "$DB")"
+fi
+
+"$BIN" serve --bind "127.0.0.1:$PORT" --data-dir "$WORK" --bootstrap-key "$KEY" \
+  --workers 1 --log-format json >"$WORK/serve.log" 2>&1 &
+PID=$!
+
+# --- Seed: a dataset and a succeeded job --------------------------------------
+"$PY" - "$BASE" "$KEY" "$WORK/ids" <<'PY'
+import json, sys, time, urllib.request, urllib.error
+
+base, key, out = sys.argv[1], sys.argv[2], sys.argv[3]
+auth = {"Authorization": f"Bearer {key}"}
+
+def call(method, path, body=None, headers=None):
+    req = urllib.request.Request(base + path, data=body, method=method,
+                                 headers={**auth, **(headers or {})})
+    with urllib.request.urlopen(req, timeout=30) as res:
+        return json.load(res)
+
+deadline = time.time() + 120
+while True:
+    try:
+        urllib.request.urlopen(base + "/readyz", timeout=2).read()
+        break
+    except Exception:
+        if time.time() > deadline:
+            sys.exit("schemathesis: the server did not become ready")
+        time.sleep(0.5)
+
+schema = {"name": "people", "columns": [
+    {"name": "age", "role": "quasi_identifier", "type": "numeric"},
+    {"name": "zip", "role": "quasi_identifier", "type": "categorical"},
+    {"name": "salary", "role": "sensitive", "type": "numeric"}]}
+rows = "".join(f"{20 + i % 50},{1000 * (1 + i % 5)},{30 + i % 40}\n" for i in range(200))
+parts = [("schema", "application/json", json.dumps(schema)),
+         ("data", "text/csv", "age,zip,salary\n" + rows),
+         ("hierarchy:zip", "text/csv", "".join(f"{1000 * k};*\n" for k in range(1, 6)))]
+boundary = "schemathesis-seed-boundary"
+body = b""
+for name, ctype, text in parts:
+    body += (f"--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n"
+             f"Content-Type: {ctype}\r\n\r\n{text}\r\n").encode()
+body += f"--{boundary}--\r\n".encode()
+ds = call("POST", "/v1/datasets", body,
+          {"Content-Type": f"multipart/form-data; boundary={boundary}"})
+job = call("POST", "/v1/jobs",
+           json.dumps({"dataset_id": ds["id"],
+                       "model": {"kind": "k_anonymity", "k": 2}}).encode(),
+           {"Content-Type": "application/json"})
+while job["status"] in ("queued", "running"):
+    if time.time() > deadline:
+        sys.exit("schemathesis: the seed job did not finish")
+    time.sleep(0.2)
+    job = call("GET", f"/v1/jobs/{job['id']}")
+if job["status"] != "succeeded":
+    sys.exit(f"schemathesis: the seed job ended {job['status']}: {job.get('error')}")
+with open(out, "w") as f:
+    f.write(f"DATASET_ID={ds['id']}\nJOB_ID={job['id']}\n")
+PY
+# shellcheck disable=SC1091
+. "$WORK/ids"
+export DATASET_ID JOB_ID
+
+# Id parameters: the seeded resources on read-only operations (DELETE and
+# cancel keep generated ids, so the seeds survive the run).
+cat >"$WORK/schemathesis.toml" <<'TOML'
+[[operations]]
+include-path-regex = "^/v1/datasets/\\{id\\}(/feasibility)?$"
+include-method-regex = "^(GET|POST)$"
+parameters = { "path.id" = "${DATASET_ID}" }
+
+[[operations]]
+include-path-regex = "^/v1/jobs/\\{id\\}(/result|/audit)?$"
+include-method-regex = "^GET$"
+parameters = { "path.id" = "${JOB_ID}" }
+TOML
+
+echo "schemathesis $SCHEMATHESIS_VERSION: $EXAMPLES examples per operation against $BASE (seed $SEED)"
+set +e
+"$VENV/bin/schemathesis" --config-file "$WORK/schemathesis.toml" run "$BASE/openapi.json" \
+  --header "Authorization: Bearer $KEY" \
+  --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance \
+  --max-examples "$EXAMPLES" \
+  --seed "$SEED" \
+  --workers 1 \
+  --request-timeout 30 \
+  --suppress-health-check too_slow,filter_too_much
+status=$?
+set -e
+if [ "$status" -ne 0 ]; then
+  echo "schemathesis: findings (exit $status); the server's log:"
+  grep -E '"level":"(ERROR|WARN)"' "$WORK/serve.log" | tail -20 || true
+fi
+exit "$status"
