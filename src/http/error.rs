@@ -25,7 +25,7 @@ pub struct ApiError {
     /// Logged for 500s, never served.
     pub cause: Option<anyhow::Error>,
     /// Seconds for a `Retry-After` header.
-    pub retry_after: Option<u64>,
+    pub retry_after: Option<u32>,
 }
 
 use crate::spec::problem::INTERNAL_DETAIL;
@@ -56,7 +56,7 @@ impl ApiError {
         self
     }
 
-    pub fn with_retry_after(mut self, secs: u64) -> Self {
+    pub fn with_retry_after(mut self, secs: u32) -> Self {
         self.retry_after = Some(secs);
         self
     }

@@ -32,7 +32,7 @@ pub const RESULT_ROUTE: &str = "/v1/jobs/{id}/result";
 /// The upload route: the upload timeout.
 pub const UPLOAD_ROUTE: &str = "/v1/datasets";
 /// Seconds a refused upload is told to wait before trying again.
-pub const UPLOAD_RETRY_AFTER_SECS: u64 = 5;
+pub const UPLOAD_RETRY_AFTER_SECS: u32 = 5;
 
 /// The configurable limits of the HTTP side.
 #[derive(Debug, Clone)]
