@@ -131,17 +131,17 @@ PY
 . "$WORK/ids"
 export DATASET_ID JOB_ID
 
-# Id parameters: the seeded resources on read-only operations (DELETE and
-# cancel keep generated ids, so the seeds survive the run).
+# Id parameters: the seeded resources. Not on /v1/datasets/{id}: an entry
+# matching that path also gives its id to DELETE, which would remove the
+# seeds mid-run (GET's Dataset schema is exercised by the upload and the
+# list). Cancelling the finished job is a harmless 409.
 cat >"$WORK/schemathesis.toml" <<'TOML'
 [[operations]]
-include-path-regex = "^/v1/datasets/\\{id\\}(/feasibility)?$"
-include-method-regex = "^(GET|POST)$"
+include-path-regex = "^/v1/datasets/\\{id\\}/feasibility$"
 parameters = { "path.id" = "${DATASET_ID}" }
 
 [[operations]]
-include-path-regex = "^/v1/jobs/\\{id\\}(/result|/audit)?$"
-include-method-regex = "^GET$"
+include-path-regex = "^/v1/jobs/\\{id\\}"
 parameters = { "path.id" = "${JOB_ID}" }
 TOML
 
