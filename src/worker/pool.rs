@@ -112,6 +112,13 @@ async fn claim_loop(
     });
     let mut running = JoinSet::new();
     tracing::info!(owner = %config.owner, workers = config.workers, "worker started");
+    if let Some(delay) = crate::fault::get().claim_delay {
+        tracing::warn!(?delay, "injected fault: delaying the first claim");
+        tokio::select! {
+            _ = tokio::time::sleep(delay) => {}
+            _ = shutdown.changed() => {}
+        }
+    }
     loop {
         while running.try_join_next().is_some() {}
         if *shutdown.borrow() {
