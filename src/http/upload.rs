@@ -220,9 +220,10 @@ pub async fn upload(
         .ok_or_else(|| ApiError::invalid_parameters("/parts/data", "the `data` part is missing"))?;
     let hierarchies = parts.hierarchies;
 
-    let spooled = data.file.try_clone().map_err(|e| {
-        ApiError::internal(anyhow::Error::new(e).context("rereading an upload"))
-    })?;
+    let spooled = data
+        .file
+        .try_clone()
+        .map_err(|e| ApiError::internal(anyhow::Error::new(e).context("rereading an upload")))?;
     let (validated, chunks, hierarchies) = tokio::task::spawn_blocking(move || {
         let v = validate(&schema_bytes, &hierarchies, &spooled)?;
         let chunks = compress_file(&spooled).map_err(|e| {

@@ -13,10 +13,7 @@ use crate::support::*;
 /// and returns how long the cancel took to take effect.
 async fn cancel_latency(api: &Api, db: &Db, dataset: &Value, model: Value) -> Duration {
     let body = json!({"dataset_id": dataset["id"], "model": model});
-    let id = api.submit(&body).await["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let id = api.submit(&body).await["id"].as_str().unwrap().to_string();
     let deadline = Instant::now() + Duration::from_secs(300);
     loop {
         let job = api.job(&id).await;

@@ -93,7 +93,8 @@ async fn a_job_running_across_a_database_restart_completes() {
         .as_str()
         .unwrap()
         .to_string();
-    db.wait_status(&id, "running", Duration::from_secs(30)).await;
+    db.wait_status(&id, "running", Duration::from_secs(30))
+        .await;
     db.store.pool.close().await;
 
     pg.stop().await;

@@ -92,7 +92,8 @@ async fn kill_9_at_every_stage_and_a_restarted_server_finishes_the_job() {
             Stage::Running => {
                 let job = vapi.submit(&k_job(&dataset)).await;
                 let id = job["id"].as_str().unwrap().to_string();
-                db.wait_status(&id, "running", Duration::from_secs(30)).await;
+                db.wait_status(&id, "running", Duration::from_secs(30))
+                    .await;
                 // Let it heartbeat at least once.
                 tokio::time::sleep(Duration::from_millis(300)).await;
                 victim.kill9();
@@ -118,11 +119,16 @@ async fn kill_9_at_every_stage_and_a_restarted_server_finishes_the_job() {
                 Stage::Queued => ("queued", 0),
                 _ => ("running", 1),
             };
-            assert_eq!((status.as_str(), attempts), expect, "cycle {cycle} {stage:?}");
+            assert_eq!(
+                (status.as_str(), attempts),
+                expect,
+                "cycle {cycle} {stage:?}"
+            );
         }
 
         // The restarted server finishes the work.
-        let rescuer = Proxima::start(&scratch, &format!("rescuer-{cycle}"), &Serve::new(&url)).await;
+        let rescuer =
+            Proxima::start(&scratch, &format!("rescuer-{cycle}"), &Serve::new(&url)).await;
         let rapi = rescuer.api();
         let (id, ds_id) = match &job_id {
             Some(id) => (id.clone(), dataset["id"].clone()),
@@ -141,7 +147,10 @@ async fn kill_9_at_every_stage_and_a_restarted_server_finishes_the_job() {
         };
         jobs_made += 1;
         let done = rapi.wait_done(&id, Duration::from_secs(60)).await;
-        assert_eq!(done["status"], "succeeded", "cycle {cycle} {stage:?}: {done}");
+        assert_eq!(
+            done["status"], "succeeded",
+            "cycle {cycle} {stage:?}: {done}"
+        );
         assert_eq!(done["dataset_id"], ds_id);
         let attempts = done["attempts"].as_i64().unwrap();
         let expected_attempts = match stage {
@@ -152,7 +161,11 @@ async fn kill_9_at_every_stage_and_a_restarted_server_finishes_the_job() {
         };
         assert_eq!(attempts, expected_attempts, "cycle {cycle} {stage:?}");
         assert_eq!(db.results(&id).await, 1, "cycle {cycle} {stage:?}");
-        assert_eq!(rapi.result_csv(&id).await, expected, "cycle {cycle} {stage:?}");
+        assert_eq!(
+            rapi.result_csv(&id).await,
+            expected,
+            "cycle {cycle} {stage:?}"
+        );
         assert_eq!(db.running_without_lease().await, 0);
         eprintln!(
             "cycle {cycle:2} {stage:?}: attempts {attempts}, recovered {:.1} s after the kill \
@@ -170,8 +183,14 @@ async fn kill_9_at_every_stage_and_a_restarted_server_finishes_the_job() {
             .await,
         jobs_made
     );
-    assert_eq!(db.scalar("SELECT count(*) FROM job_results").await, jobs_made);
-    let uploads = 1 + (0..n).filter(|c| matches!(STAGES[c % 4], Stage::Upload)).count();
+    assert_eq!(
+        db.scalar("SELECT count(*) FROM job_results").await,
+        jobs_made
+    );
+    let uploads = 1
+        + (0..n)
+            .filter(|c| matches!(STAGES[c % 4], Stage::Upload))
+            .count();
     assert_eq!(
         db.scalar("SELECT count(*) FROM datasets").await,
         uploads as i64

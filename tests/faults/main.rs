@@ -14,6 +14,7 @@ mod support;
 
 mod cancel;
 mod db_restart;
+mod flags;
 mod kill;
 mod panic;
 mod replicas;

@@ -53,8 +53,5 @@ async fn two_replicas_complete_fifty_jobs_exactly_once() {
     let done_b = finished(&api_b.metrics().await, "succeeded");
     eprintln!("replica a settled {done_a} jobs, replica b {done_b}");
     assert_eq!(done_a + done_b, 50.0);
-    assert!(
-        done_a > 0.0 && done_b > 0.0,
-        "a: {done_a}, b: {done_b}"
-    );
+    assert!(done_a > 0.0 && done_b > 0.0, "a: {done_a}, b: {done_b}");
 }

@@ -80,7 +80,8 @@ async fn sigterm_hands_back_a_job_that_outlives_the_grace_period() {
         .as_str()
         .unwrap()
         .to_string();
-    db.wait_status(&id, "running", Duration::from_secs(30)).await;
+    db.wait_status(&id, "running", Duration::from_secs(30))
+        .await;
 
     let t = Instant::now();
     p.sigterm();

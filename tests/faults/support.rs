@@ -202,10 +202,6 @@ impl Proxima {
         }
     }
 
-    pub fn pid(&self) -> i32 {
-        self.pgid
-    }
-
     /// Polls `/readyz` until 200; panics (with the log) if the process
     /// exits or `timeout` passes.
     pub async fn wait_ready(&self, timeout: Duration) {
@@ -223,7 +219,11 @@ impl Proxima {
                 }
             }
             assert!(self.alive(), "{} exited before it was ready", self.name);
-            assert!(Instant::now() < deadline, "{} never became ready", self.name);
+            assert!(
+                Instant::now() < deadline,
+                "{} never became ready",
+                self.name
+            );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
