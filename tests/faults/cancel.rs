@@ -70,10 +70,16 @@ async fn cancelling_a_large_running_job_takes_effect_within_a_second() {
     let dataset = api.upload(&schema, &data).await;
     assert_eq!(dataset["rows"], 500_000);
 
-    let cases = [(
-        "epsilon_m",
-        json!({"kind": "epsilon_m", "epsilon": 4500, "m": 5, "neighborhood": "absolute"}),
-    )];
+    let cases = [
+        (
+            "epsilon_m",
+            json!({"kind": "epsilon_m", "epsilon": 4500, "m": 5, "neighborhood": "absolute"}),
+        ),
+        (
+            "xcolor",
+            json!({"kind": "dissimilarity", "epsilon": 0.001, "delta": 0.5, "k": 10}),
+        ),
+    ];
     for (name, model) in cases {
         let took = cancel_latency(&api, &db, &dataset, model).await;
         eprintln!("sal 500k {name}: cancel took effect after {took:?}");
