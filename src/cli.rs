@@ -77,10 +77,18 @@ fn service(result: anyhow::Result<()>) -> ExitCode {
 /// error).
 pub fn dispatch(command: Command) -> ExitCode {
     match command {
-        Command::Serve(args) => service(runtime().block_on(crate::server::serve(
-            args,
-            std::sync::Arc::new(crate::worker::core_runner::CoreRunner),
-        ))),
+        Command::Serve(args) => {
+            let rt = runtime();
+            let result = rt.block_on(crate::server::serve(
+                args,
+                std::sync::Arc::new(crate::worker::core_runner::CoreRunner),
+            ));
+            // A job body handed back at the end of the grace period stops at
+            // its next checkpoint; do not let one that is slow to get there
+            // hold the process (dropping the runtime would wait for it).
+            rt.shutdown_timeout(std::time::Duration::from_secs(5));
+            service(result)
+        }
         Command::Migrate(args) => service(runtime().block_on(crate::server::migrate(args))),
         Command::Keys(KeysCommand::Create { tenant, db }) => {
             service(runtime().block_on(crate::server::keys_create(&db, &tenant)))
@@ -99,5 +107,14 @@ pub fn dispatch(command: Command) -> ExitCode {
 
 /// Parses the process arguments and dispatches.
 pub fn main() -> ExitCode {
-    dispatch(Cli::parse().command)
+    let cli = Cli::parse();
+    if let Command::Serve(args) = &cli.command {
+        if let Err(message) = args.validate() {
+            use clap::CommandFactory;
+            Cli::command()
+                .error(clap::error::ErrorKind::ArgumentConflict, message)
+                .exit();
+        }
+    }
+    dispatch(cli.command)
 }

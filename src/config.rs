@@ -58,6 +58,21 @@ pub struct ServeArgs {
     #[arg(long, env = "PROXIMA_MAX_CONCURRENT_UPLOADS", default_value_t = 4,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_concurrent_uploads: u64,
+    /// Seconds a claimed job stays ours without a heartbeat; after that
+    /// another worker may take it over (a crashed worker's jobs resume).
+    #[arg(long, env = "PROXIMA_LEASE_SECS", default_value_t = 30,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub lease_secs: u64,
+    /// Milliseconds between heartbeats (lease extension, progress, cancel
+    /// check); must be shorter than the lease.
+    #[arg(long, env = "PROXIMA_HEARTBEAT_MS", default_value_t = 500,
+          value_parser = clap::value_parser!(u64).range(10..))]
+    pub heartbeat_ms: u64,
+    /// Milliseconds an idle worker waits before looking for work when no
+    /// NOTIFY woke it.
+    #[arg(long, env = "PROXIMA_POLL_MS", default_value_t = 2000,
+          value_parser = clap::value_parser!(u64).range(10..))]
+    pub poll_ms: u64,
 }
 
 impl ServeArgs {
@@ -68,6 +83,34 @@ impl ServeArgs {
             std::time::Duration::from_secs(self.upload_timeout_secs),
             self.max_concurrent_uploads as usize,
         )
+    }
+
+    /// Cross-flag checks clap cannot express: the heartbeat must come well
+    /// inside the lease, or every job would lose its lease while running.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.heartbeat_ms >= self.lease_secs.saturating_mul(1000) {
+            return Err(format!(
+                "--heartbeat-ms ({}) must be shorter than --lease-secs ({} s)",
+                self.heartbeat_ms, self.lease_secs
+            ));
+        }
+        if self.max_attempts < 1 {
+            return Err(format!(
+                "--max-attempts ({}) must be at least 1",
+                self.max_attempts
+            ));
+        }
+        Ok(())
+    }
+
+    /// The worker's timings from the flags.
+    pub fn worker_config(&self) -> crate::worker::WorkerConfig {
+        let mut c = crate::worker::WorkerConfig::new(self.workers());
+        c.lease = std::time::Duration::from_secs(self.lease_secs);
+        c.heartbeat = std::time::Duration::from_millis(self.heartbeat_ms);
+        c.poll = std::time::Duration::from_millis(self.poll_ms);
+        c.grace = std::time::Duration::from_secs(self.shutdown_grace_secs);
+        c
     }
 
     pub fn workers(&self) -> usize {

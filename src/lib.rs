@@ -2,10 +2,11 @@
 //! algorithms live in `proxima-core`; this crate holds the boundary types
 //! (`spec`), the release writers (`render`), the offline commands
 //! (`offline`), the command line (`cli`), and the service: `config`,
-//! `server`, `http`, `store`, `worker`, `pg_embedded`, `telemetry`.
+//! `fault` (test-only fault injection), `server`, `http`, `store`, `worker`, `pg_embedded`, `telemetry`.
 
 pub mod cli;
 pub mod config;
+pub mod fault;
 pub mod http;
 pub mod offline;
 pub mod pg_embedded;

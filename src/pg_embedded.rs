@@ -102,6 +102,21 @@ impl EmbeddedPostgres {
         format!("postgres://postgres@127.0.0.1:{}/{}", self.port, database)
     }
 
+    /// Starts again, on the same port, a cluster this handle stopped with
+    /// [`EmbeddedPostgres::stop`] (a database restart, for fault tests).
+    /// Does nothing when it is running.
+    pub fn start_again(&mut self) -> Result<()> {
+        if self.owned {
+            return Ok(());
+        }
+        if self.port == 0 {
+            bail!("this cluster was never started by this process");
+        }
+        self.pg_ctl_start()?;
+        self.owned = true;
+        Ok(())
+    }
+
     /// Stops the server if this process started it. Idempotent.
     pub fn stop(&mut self) -> Result<()> {
         if !self.owned {

@@ -3,14 +3,13 @@
 //! server, and graceful shutdown.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use anyhow::{Context, Result};
 
 use crate::config::{DbArgs, MigrateArgs, ServeArgs};
 use crate::pg_embedded::EmbeddedPostgres;
 use crate::store::Store;
-use crate::worker::{self, JobRunner, WorkerConfig};
+use crate::worker::{self, JobRunner};
 
 /// The database name used inside the private cluster.
 pub const EMBEDDED_DB: &str = "proxima";
@@ -97,6 +96,7 @@ pub async fn bootstrap_keys(store: &Store, bootstrap: Option<&str>) -> Result<Op
 /// `proxima serve` with the given job body.
 pub async fn serve(args: ServeArgs, runner: Arc<dyn JobRunner>) -> Result<()> {
     crate::telemetry::init(&args.log_format);
+    crate::fault::init()?;
     let db = open_database(&args.db).await?;
     let workers = args.workers();
     // Connections: the HTTP side, each running job's heartbeat/settle, and
@@ -105,9 +105,22 @@ pub async fn serve(args: ServeArgs, runner: Arc<dyn JobRunner>) -> Result<()> {
     store.migrate().await?;
     bootstrap_keys(&store, args.bootstrap_key.as_deref()).await?;
 
-    let mut wcfg = WorkerConfig::new(workers);
-    wcfg.grace = Duration::from_secs(args.shutdown_grace_secs);
+    let wcfg = args.worker_config();
     let worker = worker::start(store.clone(), runner, wcfg);
+    // On SIGTERM the worker stops claiming at once (not only after the HTTP
+    // side has drained) and gets its grace period for running jobs.
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let stop_tx = std::sync::Arc::new(stop_tx);
+    let signal_tx = stop_tx.clone();
+    tokio::spawn(async move {
+        shutdown_signal().await;
+        let _ = signal_tx.send(true);
+    });
+    let mut worker_stop = stop_rx.clone();
+    let worker_task = tokio::spawn(async move {
+        let _ = worker_stop.wait_for(|v| *v).await;
+        worker.shutdown().await;
+    });
 
     let state = crate::http::AppState::new(store.clone(), args.max_body, args.max_attempts)
         .with_limits(args.limits());
@@ -116,12 +129,19 @@ pub async fn serve(args: ServeArgs, runner: Arc<dyn JobRunner>) -> Result<()> {
         .await
         .with_context(|| format!("binding {}", args.bind))?;
     tracing::info!(addr = %listener.local_addr()?, workers, "proxima listening");
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown_signal())
+    let mut http_stop = stop_rx;
+    let served = axum::serve(listener, app)
+        .with_graceful_shutdown(async move {
+            let _ = http_stop.wait_for(|v| *v).await;
+        })
         .await
-        .context("serving HTTP")?;
-    tracing::info!("HTTP server stopped; stopping the worker");
-    worker.shutdown().await;
+        .context("serving HTTP");
+    tracing::info!("HTTP server stopped; waiting for the worker");
+    let _ = stop_tx.send(true);
+    if let Err(e) = worker_task.await {
+        tracing::error!(error = %e, "the worker's shutdown ended abnormally");
+    }
+    served?;
     store.pool.close().await;
     drop(db);
     Ok(())

@@ -33,12 +33,21 @@ pub async fn healthz() -> Json<Value> {
     )
 )]
 pub async fn readyz(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
-    match state.store.ready().await {
-        Ok(true) => Ok(Json(json!({"status": "ready"}))),
-        Ok(false) => Err(ApiError::not_ready("database migrations are not applied")),
-        Err(e) => {
+    // While the database is down the pool keeps retrying its connect until
+    // its acquire timeout; a probe must answer sooner than that.
+    match tokio::time::timeout(READY_TIMEOUT, state.store.ready()).await {
+        Ok(Ok(true)) => Ok(Json(json!({"status": "ready"}))),
+        Ok(Ok(false)) => Err(ApiError::not_ready("database migrations are not applied")),
+        Ok(Err(e)) => {
             tracing::warn!(error = %e, "readiness check failed");
+            Err(ApiError::not_ready("the database is unreachable"))
+        }
+        Err(_) => {
+            tracing::warn!(timeout = ?READY_TIMEOUT, "readiness check timed out");
             Err(ApiError::not_ready("the database is unreachable"))
         }
     }
 }
+
+/// How long `/readyz` waits for the database.
+const READY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);

@@ -1,6 +1,8 @@
 //! `POST /v1/datasets`: the multipart upload (`schema`, `data`,
-//! `hierarchy:<column>` parts). The data part is streamed to a temporary
-//! file while it is hashed and counted (no whole-body buffering), validated
+//! `hierarchy:<column>` parts). The data part is streamed to an unnamed
+//! temporary file (no name in the file system, so nothing is left behind
+//! even when the process is killed mid-upload) while it is hashed and
+//! counted (no whole-body buffering), validated
 //! once by the core (schema, hierarchies, types, missing values,
 //! undescribed columns), then stored compressed and chunked with its
 //! metadata in one transaction: a rejected upload stores nothing.
@@ -31,7 +33,7 @@ struct Parts {
 }
 
 struct Spooled {
-    file: tempfile::NamedTempFile,
+    file: std::fs::File,
     size: u64,
     sha256: String,
 }
@@ -64,7 +66,7 @@ async fn receive(mut multipart: Multipart, limit: usize) -> Result<Parts, ApiErr
             if parts.data.is_some() {
                 return Err(duplicate("data"));
             }
-            let mut file = tempfile::NamedTempFile::new().map_err(|e| {
+            let mut file = tempfile::tempfile().map_err(|e| {
                 ApiError::internal(anyhow::Error::new(e).context("spooling an upload"))
             })?;
             let mut hasher = Sha256::new();
@@ -127,11 +129,11 @@ struct Validated {
 fn validate(
     schema_bytes: &[u8],
     hierarchies: &[(String, Vec<u8>)],
-    data: &std::path::Path,
+    data: &std::fs::File,
 ) -> Result<Validated, ApiError> {
     let (dto, schema) = parse_schema(schema_bytes, hierarchies)?;
-    let file = std::fs::File::open(data)
-        .map_err(|e| ApiError::internal(anyhow::Error::new(e).context("reopening an upload")))?;
+    let file = rewound(data)
+        .map_err(|e| ApiError::internal(anyhow::Error::new(e).context("rereading an upload")))?;
     let table = proxima_core::ingest::load_table(
         std::sync::Arc::new(schema),
         std::io::BufReader::with_capacity(1 << 16, file),
@@ -145,9 +147,17 @@ fn validate(
     })
 }
 
+/// A second handle on a spooled file, at its start.
+fn rewound(file: &std::fs::File) -> std::io::Result<std::fs::File> {
+    use std::io::{Seek, SeekFrom};
+    let mut f = file.try_clone()?;
+    f.seek(SeekFrom::Start(0))?;
+    Ok(f)
+}
+
 /// Compresses a spooled file into stored chunks (blocking).
-fn compress_file(path: &std::path::Path) -> std::io::Result<Vec<Vec<u8>>> {
-    let mut file = std::fs::File::open(path)?;
+fn compress_file(spooled: &std::fs::File) -> std::io::Result<Vec<Vec<u8>>> {
+    let mut file = rewound(spooled)?;
     let mut w = ChunkWriter::new(CHUNK_BYTES);
     let mut chunks = Vec::new();
     let mut buf = vec![0u8; 1 << 20];
@@ -215,10 +225,13 @@ pub async fn upload(
         .ok_or_else(|| ApiError::invalid_parameters("/parts/data", "the `data` part is missing"))?;
     let hierarchies = parts.hierarchies;
 
-    let path = data.file.path().to_path_buf();
+    let spooled = data
+        .file
+        .try_clone()
+        .map_err(|e| ApiError::internal(anyhow::Error::new(e).context("rereading an upload")))?;
     let (validated, chunks, hierarchies) = crate::telemetry::spawn_blocking_redacted(move || {
-        let v = validate(&schema_bytes, &hierarchies, &path)?;
-        let chunks = compress_file(&path).map_err(|e| {
+        let v = validate(&schema_bytes, &hierarchies, &spooled)?;
+        let chunks = compress_file(&spooled).map_err(|e| {
             ApiError::internal(anyhow::Error::new(e).context("compressing an upload"))
         })?;
         Ok::<_, ApiError>((v, chunks, hierarchies))

@@ -129,6 +129,7 @@ impl Store {
             return Ok(false);
         };
         self.insert_result(&mut tx, id, &tenant, result).await?;
+        crate::fault::before_result_commit().await;
         tx.commit().await?;
         Ok(true)
     }

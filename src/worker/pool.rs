@@ -36,7 +36,9 @@ impl WorkerConfig {
         WorkerConfig {
             workers: workers.max(1),
             lease: Duration::from_secs(30),
-            heartbeat: Duration::from_secs(2),
+            // Also the cancel check: a cancel lands within one beat plus the
+            // core's next checkpoint, so well under a second.
+            heartbeat: Duration::from_millis(500),
             poll: Duration::from_secs(2),
             grace: Duration::from_secs(30),
             retry_base: Duration::from_secs(2),
@@ -112,6 +114,13 @@ async fn claim_loop(
     });
     let mut running = JoinSet::new();
     tracing::info!(owner = %config.owner, workers = config.workers, "worker started");
+    if let Some(delay) = crate::fault::get().claim_delay {
+        tracing::warn!(?delay, "injected fault: delaying the first claim");
+        tokio::select! {
+            _ = tokio::time::sleep(delay) => {}
+            _ = shutdown.changed() => {}
+        }
+    }
     loop {
         while running.try_join_next().is_some() {}
         if *shutdown.borrow() {

@@ -61,6 +61,9 @@ pub(crate) async fn run_job(ctx: Arc<Ctx>, job: JobRow) {
             body_shared.progress.store(f.to_bits(), Ordering::Relaxed);
             !body_shared.stop.load(Ordering::Relaxed)
         };
+        if !crate::fault::job_body_start(&input.dataset.name, &progress) {
+            return Err(JobError::Cancelled);
+        }
         runner.run(input, &progress)
     });
 
@@ -195,19 +198,34 @@ async fn load_input(ctx: &Ctx, job: &JobRow) -> anyhow::Result<Option<JobInput>>
 }
 
 /// Extends the lease, writes progress, and watches for cancellation until
-/// aborted.
+/// aborted. When no beat has succeeded for a whole lease (the database is
+/// unreachable), the lease may have lapsed and another worker may own the
+/// job: the body is stopped and its output discarded; the job runs again on
+/// a new attempt once its lease has expired.
 async fn heartbeat(ctx: Arc<Ctx>, job_id: uuid::Uuid, shared: Arc<Shared>) {
     let mut tick = tokio::time::interval(ctx.config.heartbeat);
     tick.tick().await;
+    // When the last successful beat was sent (the claim counts as one: it
+    // set the lease); the lease runs from the database's clock at about
+    // that moment, so this errs on the safe side.
+    let mut held_since = tokio::time::Instant::now();
     loop {
         tick.tick().await;
         let progress = f64::from_bits(shared.progress.load(Ordering::Relaxed));
-        match ctx
+        let sent = tokio::time::Instant::now();
+        let beat = ctx
             .store
-            .heartbeat(job_id, &ctx.config.owner, ctx.config.lease, progress)
-            .await
-        {
+            .heartbeat(job_id, &ctx.config.owner, ctx.config.lease, progress);
+        // A beat that cannot finish before the lease runs out is as good as
+        // a failed one.
+        let deadline = (held_since + ctx.config.lease).max(sent + ctx.config.heartbeat);
+        let beat = match tokio::time::timeout_at(deadline, beat).await {
+            Ok(b) => b,
+            Err(_) => Err(anyhow::anyhow!("the heartbeat timed out")),
+        };
+        match beat {
             Ok(Beat::Held { cancel }) => {
+                held_since = sent;
                 if cancel {
                     shared.user_cancel.store(true, Ordering::Relaxed);
                     shared.stop.store(true, Ordering::Relaxed);
@@ -219,8 +237,18 @@ async fn heartbeat(ctx: Arc<Ctx>, job_id: uuid::Uuid, shared: Arc<Shared>) {
                 return;
             }
             // A failed beat is not fatal: the next may succeed before the
-            // lease runs out.
-            Err(e) => tracing::warn!(%job_id, error = %e, "heartbeat failed"),
+            // lease runs out. Once it may have run out, the job is no
+            // longer ours to finish.
+            Err(e) => {
+                if held_since.elapsed() >= ctx.config.lease {
+                    tracing::warn!(%job_id, error = %e,
+                        "heartbeats failed for a whole lease; giving the job up");
+                    shared.lost.store(true, Ordering::Relaxed);
+                    shared.stop.store(true, Ordering::Relaxed);
+                    return;
+                }
+                tracing::warn!(%job_id, error = %e, "heartbeat failed")
+            }
         }
     }
 }

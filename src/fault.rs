@@ -1,0 +1,159 @@
+//! Fault injection for the process-level fault tests (`tests/faults`).
+//!
+//! `PROXIMA_FAULT_INJECT` holds comma-separated faults:
+//!
+//! * `panic-on-dataset-name:<name>` — a job over the dataset named `<name>`
+//!   panics in its body (on the blocking pool, like a bug in the core);
+//! * `job-delay-ms:<ms>` — every job body waits `<ms>` before running,
+//!   reporting progress 0 and stopping early when told to (cancel, lost
+//!   lease, shutdown), so a test can act while a job is `running`;
+//! * `result-commit-delay-ms:<ms>` — the completion transaction waits `<ms>`
+//!   after writing the result and before committing, so a test can kill the
+//!   process while the result is being stored;
+//! * `claim-delay-ms:<ms>` — the worker waits `<ms>` after start-up before
+//!   its first claim, so a test can kill it while a job is still `queued`.
+//!
+//! It is honoured only in debug builds (`cfg(debug_assertions)`, what
+//! `cargo test` builds): a release binary ignores the variable and says so
+//! in its log, so production cannot trigger a fault by accident.
+
+use std::sync::OnceLock;
+use std::time::Duration;
+
+/// The environment variable read.
+pub const ENV: &str = "PROXIMA_FAULT_INJECT";
+
+/// The faults in force (all off by default).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Faults {
+    pub panic_on_dataset_name: Option<String>,
+    pub job_delay: Option<Duration>,
+    pub result_commit_delay: Option<Duration>,
+    pub claim_delay: Option<Duration>,
+}
+
+impl Faults {
+    /// Parses a `PROXIMA_FAULT_INJECT` value.
+    pub fn parse(spec: &str) -> Result<Faults, String> {
+        let mut f = Faults::default();
+        for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (key, value) = item
+                .split_once(':')
+                .ok_or_else(|| format!("fault {item:?} has no `:<value>`"))?;
+            let ms = || {
+                value
+                    .parse::<u64>()
+                    .map(Duration::from_millis)
+                    .map_err(|_| format!("fault {key:?} wants milliseconds, got {value:?}"))
+            };
+            match key {
+                "panic-on-dataset-name" if !value.is_empty() => {
+                    f.panic_on_dataset_name = Some(value.to_string())
+                }
+                "job-delay-ms" => f.job_delay = Some(ms()?),
+                "result-commit-delay-ms" => f.result_commit_delay = Some(ms()?),
+                "claim-delay-ms" => f.claim_delay = Some(ms()?),
+                _ => return Err(format!("unknown fault {item:?}")),
+            }
+        }
+        Ok(f)
+    }
+
+    pub fn any(&self) -> bool {
+        *self != Faults::default()
+    }
+}
+
+fn read_env() -> Result<Faults, String> {
+    let Some(spec) = std::env::var_os(ENV) else {
+        return Ok(Faults::default());
+    };
+    if !cfg!(debug_assertions) {
+        return Ok(Faults::default());
+    }
+    Faults::parse(&spec.to_string_lossy())
+}
+
+static FAULTS: OnceLock<Result<Faults, String>> = OnceLock::new();
+
+/// Reads the variable once; an invalid value is an error for `serve` to
+/// report at start-up.
+pub fn init() -> anyhow::Result<()> {
+    let faults = FAULTS.get_or_init(read_env);
+    match faults {
+        Err(e) => anyhow::bail!("{ENV}: {e}"),
+        Ok(f) if f.any() => {
+            tracing::warn!(faults = ?f, "FAULT INJECTION ACTIVE (debug build, tests only)")
+        }
+        Ok(_) if std::env::var_os(ENV).is_some() => {
+            tracing::warn!("{ENV} is ignored: fault injection exists only in debug builds")
+        }
+        Ok(_) => {}
+    }
+    Ok(())
+}
+
+/// The faults in force (none when [`init`] found an invalid value).
+pub fn get() -> &'static Faults {
+    static NONE: Faults = Faults {
+        panic_on_dataset_name: None,
+        job_delay: None,
+        result_commit_delay: None,
+        claim_delay: None,
+    };
+    match FAULTS.get_or_init(read_env) {
+        Ok(f) => f,
+        Err(_) => &NONE,
+    }
+}
+
+/// Called at the start of a job body (blocking). Returns false when the
+/// job was told to stop during an injected delay.
+pub fn job_body_start(dataset_name: &str, progress: &dyn Fn(f64) -> bool) -> bool {
+    let f = get();
+    if f.panic_on_dataset_name.as_deref() == Some(dataset_name) {
+        panic!("injected fault: panic on dataset {dataset_name:?}");
+    }
+    if let Some(delay) = f.job_delay {
+        let until = std::time::Instant::now() + delay;
+        while std::time::Instant::now() < until {
+            if !progress(0.0) {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+    true
+}
+
+/// Called inside the completion transaction, after the result is written
+/// and before the commit.
+pub async fn before_result_commit() {
+    if let Some(d) = get().result_commit_delay {
+        tracing::warn!(delay = ?d, "injected fault: delaying the result commit");
+        tokio::time::sleep(d).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_fault_and_rejects_garbage() {
+        let f = Faults::parse(
+            "panic-on-dataset-name:boom, job-delay-ms:1500,result-commit-delay-ms:20,claim-delay-ms:7",
+        )
+        .unwrap();
+        assert_eq!(f.panic_on_dataset_name.as_deref(), Some("boom"));
+        assert_eq!(f.job_delay, Some(Duration::from_millis(1500)));
+        assert_eq!(f.result_commit_delay, Some(Duration::from_millis(20)));
+        assert_eq!(f.claim_delay, Some(Duration::from_millis(7)));
+        assert!(f.any());
+        assert!(!Faults::parse("").unwrap().any());
+        assert!(Faults::parse("job-delay-ms:soon").is_err());
+        assert!(Faults::parse("reboot:now").is_err());
+        assert!(Faults::parse("panic-on-dataset-name").is_err());
+        assert!(Faults::parse("panic-on-dataset-name:").is_err());
+    }
+}

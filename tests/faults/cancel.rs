@@ -1,0 +1,95 @@
+//! Cancelling a running job over HTTP takes effect within one second on a
+//! large case (sal 500k from the shared data; skipped when absent).
+
+use std::io::Read;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use crate::support::*;
+
+/// Submits `model` on `dataset`, waits until the job is running and has
+/// reported progress (the algorithm is under way, past loading), cancels it
+/// and returns how long the cancel took to take effect.
+async fn cancel_latency(api: &Api, db: &Db, dataset: &Value, model: Value) -> Duration {
+    let body = json!({"dataset_id": dataset["id"], "model": model});
+    let id = api.submit(&body).await["id"].as_str().unwrap().to_string();
+    let deadline = Instant::now() + Duration::from_secs(300);
+    loop {
+        let job = api.job(&id).await;
+        assert!(
+            matches!(job["status"].as_str(), Some("queued" | "running")),
+            "the job ended before it could be cancelled: {job}"
+        );
+        if job["status"] == "running" && job["progress"].as_f64().unwrap_or(0.0) > 0.0 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the job never made progress");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let t = Instant::now();
+    let res = api.cancel(&id).await;
+    assert_eq!(res.status(), 200);
+    loop {
+        let (status, ..) = db.job(&id).await;
+        if status == "cancelled" {
+            break;
+        }
+        assert_eq!(status, "running", "job {id}");
+        assert!(t.elapsed() < Duration::from_secs(30), "never cancelled");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let took = t.elapsed();
+    let job = api.job(&id).await;
+    assert_eq!(job["status"], "cancelled", "{job}");
+    assert_eq!(db.results(&id).await, 0);
+    took
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cancelling_a_large_running_job_takes_effect_within_a_second() {
+    let Some(shared) = shared() else { return };
+    let _serial = serial().await;
+    let scratch = Scratch::new();
+    let url = fresh_database().await;
+    let mut serve = Serve::new(&url);
+    serve.lease_secs = 30;
+    // The shipped heartbeat period (the cancel check rides on it): the
+    // guarantee must hold with the defaults, not only with test timings.
+    serve.heartbeat_ms = 500;
+    let p = Proxima::start(&scratch, "canceller", &serve).await;
+    let api = p.api();
+    let db = Db::connect(&url).await;
+
+    let mut data = Vec::new();
+    flate2::read::GzDecoder::new(
+        std::fs::File::open(shared.join("data/sal_synthetic/sal_synthetic_500k.csv.gz")).unwrap(),
+    )
+    .read_to_end(&mut data)
+    .unwrap();
+    let schema: Value =
+        serde_json::from_slice(&std::fs::read(shared.join("examples/sal.schema.json")).unwrap())
+            .unwrap();
+    let dataset = api.upload(&schema, &data).await;
+    assert_eq!(dataset["rows"], 500_000);
+
+    let cases = [
+        (
+            "epsilon_m",
+            json!({"kind": "epsilon_m", "epsilon": 4500, "m": 5, "neighborhood": "absolute"}),
+        ),
+        (
+            "xcolor",
+            json!({"kind": "dissimilarity", "epsilon": 0.001, "delta": 0.5, "k": 10}),
+        ),
+    ];
+    for (name, model) in cases {
+        let took = cancel_latency(&api, &db, &dataset, model).await;
+        eprintln!("sal 500k {name}: cancel took effect after {took:?}");
+        assert!(
+            took < Duration::from_secs(1),
+            "{name}: cancel took {took:?} (guarantee: within 1 s)"
+        );
+    }
+    assert!(p.alive());
+}

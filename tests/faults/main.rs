@@ -1,0 +1,22 @@
+//! Process-level fault tests (issue 5): the real `proxima` binary
+//! (`CARGO_BIN_EXE_proxima`) against a real PostgreSQL, killed with
+//! SIGKILL, stopped with SIGTERM, run as two replicas, cut off from its
+//! database, sent half an upload, told to cancel, made to panic.
+//!
+//! The injected faults (`PROXIMA_FAULT_INJECT`, see `src/fault.rs`) exist
+//! only in debug builds; under `cargo test --release` the tests that need
+//! them say so and skip.
+//!
+//! The tests run one at a time (`support::serial`). `PROXIMA_FAULT_CYCLES`
+//! sets how many kill -9 cycles the crash test runs (default 12, at least 4).
+
+mod support;
+
+mod cancel;
+mod db_restart;
+mod flags;
+mod kill;
+mod panic;
+mod replicas;
+mod shutdown;
+mod upload;
