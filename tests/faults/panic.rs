@@ -44,5 +44,8 @@ async fn a_panicking_job_fails_and_the_worker_keeps_serving() {
         assert_eq!(done["status"], "succeeded", "round {round}: {done}");
     }
     assert!(p.alive(), "the panic took the process down");
-    assert!(p.log_text().contains("job body panicked"));
+    // Logged, but redacted: a panic message over uploaded data may quote cells.
+    let log = p.log_text();
+    assert!(log.contains("panicked (message withheld"), "{log}");
+    assert!(!log.contains("injected"), "{log}");
 }
