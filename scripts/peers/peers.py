@@ -28,8 +28,8 @@ import sys
 import time
 
 import pandas as pd
-import anjana
-import pycanon
+import anjana.anonymity
+import pycanon.anonymity
 from importlib.metadata import version
 
 ADULT_QIS = [
