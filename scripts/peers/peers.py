@@ -23,6 +23,7 @@ import argparse
 import contextlib
 import io
 import json
+import os
 import statistics
 import sys
 import time
@@ -104,7 +105,11 @@ def main():
 
     rows = []
 
+    only = [c for c in os.environ.get("PEER_CASES", "").split(",") if c]
+
     def pair(peer, what, proxima_case, fn, describe):
+        if only and proxima_case not in only:
+            return
         print(f"peers: {peer} {what} ...", file=sys.stderr, flush=True)
         stats, value = timed(args.runs, fn)
         mine = proxima.get(proxima_case, {})
@@ -125,6 +130,8 @@ def main():
                 "ratio_peer_over_proxima": ratio,
             }
         )
+        # Each pair as soon as it is known (a long run can be cut short).
+        print(f"peers: {json.dumps(rows[-1])}", file=sys.stderr, flush=True)
 
     def anon_summary(df):
         k = pycanon.anonymity.k_anonymity(df, ADULT_QIS) if len(df) else 0

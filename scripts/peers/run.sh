@@ -6,6 +6,7 @@
 #   3. writes the 600k Mondrian k=10 release that pycanon audits,
 #   4. times the peers and prints peer / Proxima ratios.
 # Usage: scripts/peers/run.sh [RUNS]   (default 3 timed runs after a warm-up)
+# PEER_CASES=mo-adult,au-600k-k limits the peer runs to those counterparts.
 # Output: the table on stdout; JSON in target/bench/peers.json.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
