@@ -35,6 +35,8 @@ pub enum Command {
     Audit(offline::AuditArgs),
     /// Print the HTTP API's OpenAPI document (regenerates openapi/openapi.json).
     Openapi,
+    /// Run the benchmark suite (shared/BENCHMARKS.md) and print its table.
+    Bench(crate::bench::BenchArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -98,6 +100,7 @@ pub fn dispatch(command: Command) -> ExitCode {
         }
         Command::Anonymize(args) => offline::report(offline::anonymize(&args)),
         Command::Audit(args) => offline::report(offline::audit(&args)),
+        Command::Bench(args) => crate::bench::main(args),
         Command::Openapi => {
             print!("{}", crate::http::openapi::pretty_json());
             ExitCode::SUCCESS

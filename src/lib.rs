@@ -2,8 +2,10 @@
 //! algorithms live in `proxima-core`; this crate holds the boundary types
 //! (`spec`), the release writers (`render`), the offline commands
 //! (`offline`), the command line (`cli`), and the service: `config`,
-//! `fault` (test-only fault injection), `server`, `http`, `store`, `worker`, `pg_embedded`, `telemetry`.
+//! `fault` (test-only fault injection), `server`, `http`, `store`, `worker`,
+//! `pg_embedded`, `telemetry`; and the benchmark harness (`bench`).
 
+pub mod bench;
 pub mod cli;
 pub mod config;
 pub mod fault;

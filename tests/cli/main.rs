@@ -1,6 +1,7 @@
 //! Integration tests of the `proxima` binary's offline commands.
 
 mod algorithms;
+mod bench;
 mod e2e;
 mod errors;
 mod output;

@@ -1,0 +1,225 @@
+//! Loading a case's table, and the bytes and schema an HTTP case uploads.
+//! Shared tables go through `ingest::shared`; nothing is re-parsed here
+//! except the line filter that drops adult_full's `?` rows.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::{anyhow, Context, Result};
+use proxima_core::ingest::load_table;
+use proxima_core::ingest::shared::{load_shared_from, open_data_file, SharedTable};
+use proxima_core::schema::{ColumnSpec, CsvOptions, MissingPolicy, Role, Schema, ValueType};
+use proxima_core::Table;
+
+use super::cases::Source;
+use crate::spec::{ColumnDto, CsvDto, OnMissingDto, SchemaDto};
+
+/// Rows of the generated `mini` table.
+pub const MINI_ROWS: usize = 2000;
+
+/// The shared data folder (`ingest::shared::shared_data_dir`, i.e.
+/// `$PROXIMA_SHARED_DATA` or `../shared/data` beside the workspace).
+pub fn data_dir() -> Result<PathBuf> {
+    proxima_core::ingest::shared::shared_data_dir().ok_or_else(|| {
+        anyhow!(
+            "no shared data folder: set PROXIMA_SHARED_DATA or place shared/data beside the \
+             workspace (../shared/data)"
+        )
+    })
+}
+
+/// A table's CSV bytes (decompressed) and its schema.
+pub struct Upload {
+    pub csv: Vec<u8>,
+    pub schema: Arc<Schema>,
+    /// `(column, hierarchy file bytes)` for each categorical column with one.
+    pub hierarchies: Vec<(String, Vec<u8>)>,
+}
+
+impl Upload {
+    /// Loads the table in-process (the core's loader, as the server does).
+    pub fn table(&self) -> Result<Table> {
+        load_table(self.schema.clone(), self.csv.as_slice()).map_err(|e| anyhow!("{e}"))
+    }
+
+    /// The schema as the JSON document of `POST /v1/datasets`; categorical
+    /// hierarchies travel as `hierarchy:<column>` parts.
+    pub fn schema_json(&self) -> Result<Vec<u8>> {
+        let s = &self.schema;
+        let dto = SchemaDto {
+            name: s.name().to_string(),
+            csv: CsvDto {
+                delimiter: (s.csv().delimiter as char).to_string(),
+                missing: s.csv().missing.clone(),
+            },
+            on_missing: match s.on_missing() {
+                MissingPolicy::Reject => OnMissingDto::Reject,
+                MissingPolicy::Suppress => OnMissingDto::Suppress,
+            },
+            columns: s
+                .columns()
+                .iter()
+                .map(|c| ColumnDto {
+                    name: c.name.clone(),
+                    role: c.role.into(),
+                    value_type: c.value_type.map(Into::into),
+                    hierarchy: None,
+                })
+                .collect(),
+        };
+        Ok(serde_json::to_vec(&dto)?)
+    }
+}
+
+/// The hierarchy file of a categorical column of a shared table (the
+/// layout `ingest::shared` reads them from).
+fn hierarchy_file(dir: &Path, table: SharedTable, column: &str) -> Option<PathBuf> {
+    let prefix = match table {
+        SharedTable::Adult | SharedTable::AdultScaledSynthetic => "adult/adult_hierarchy_",
+        SharedTable::AdultFullComposite => "adult_full/adult_full_hierarchy_",
+        SharedTable::Fars => "fars/fars_int_hierarchy_",
+        SharedTable::CreditCard | SharedTable::Cup | SharedTable::SalSynthetic => return None,
+    };
+    Some(dir.join(format!("{prefix}{column}.csv")))
+}
+
+/// Keeps the header and every data line none of whose cells is `?`
+/// (adult_full's missing marker). The file has no quoting.
+pub fn drop_missing_rows(csv: &[u8], delimiter: u8) -> Vec<u8> {
+    let mut out = Vec::with_capacity(csv.len());
+    for (i, line) in csv.split_inclusive(|&b| b == b'\n').enumerate() {
+        let body = line.strip_suffix(b"\n").unwrap_or(line);
+        let body = body.strip_suffix(b"\r").unwrap_or(body);
+        let missing = body
+            .split(|&b| b == delimiter)
+            .any(|cell| cell.trim_ascii() == b"?");
+        if i == 0 || !missing {
+            out.extend_from_slice(line);
+        }
+    }
+    out
+}
+
+/// The generated mini table: QIs age and zip (numeric), SA income.
+fn mini_upload() -> Result<Upload> {
+    let mut csv = String::from("age,zip,income\n");
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = |modulus: u64| {
+        // xorshift64*: deterministic, no dependency on rand's stream.
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        (state.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) % modulus
+    };
+    for _ in 0..MINI_ROWS {
+        let age = 18 + next(70);
+        let zip = 10_000 + next(900);
+        let income = 1_000 + next(99_000);
+        csv.push_str(&format!("{age},{zip},{income}\n"));
+    }
+    let col = |name: &str, role| ColumnSpec {
+        name: name.to_string(),
+        role,
+        value_type: Some(ValueType::Numeric),
+        hierarchy: None,
+    };
+    let schema = Schema::new(
+        "mini".to_string(),
+        CsvOptions::default(),
+        MissingPolicy::Reject,
+        vec![
+            col("age", Role::QuasiIdentifier),
+            col("zip", Role::QuasiIdentifier),
+            col("income", Role::Sensitive),
+        ],
+    )
+    .map_err(|e| anyhow!("{e}"))?;
+    Ok(Upload {
+        csv: csv.into_bytes(),
+        schema: Arc::new(schema),
+        hierarchies: Vec::new(),
+    })
+}
+
+/// What an HTTP case uploads: the CSV (decompressed, `?` rows dropped for
+/// adult_full), the standard schema and the hierarchy files.
+pub fn upload(source: Source) -> Result<Upload> {
+    let table = match source {
+        Source::Mini => return mini_upload(),
+        Source::Shared(t) => t,
+        Source::AdultFullNoMissing => SharedTable::AdultFullComposite,
+    };
+    let dir = data_dir()?;
+    let schema = table.schema(&dir).map_err(|e| anyhow!("{e}"))?;
+    let mut csv = Vec::new();
+    open_data_file(&dir.join(table.data_file()))
+        .map_err(|e| anyhow!("{e}"))?
+        .read_to_end(&mut csv)
+        .with_context(|| format!("reading {}", table.data_file()))?;
+    if source == Source::AdultFullNoMissing {
+        csv = drop_missing_rows(&csv, schema.csv().delimiter);
+    }
+    let mut hierarchies = Vec::new();
+    for c in schema.columns() {
+        if c.hierarchy.is_none() {
+            continue;
+        }
+        if let Some(path) = hierarchy_file(&dir, table, &c.name) {
+            let bytes =
+                std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+            hierarchies.push((c.name.clone(), bytes));
+        }
+    }
+    Ok(Upload {
+        csv,
+        schema: Arc::new(schema),
+        hierarchies,
+    })
+}
+
+/// Loads a case's table in-process.
+pub fn load(source: Source) -> Result<Table> {
+    match source {
+        Source::Shared(t) => {
+            load_shared_from(&data_dir()?, t).map_err(|e| anyhow!("loading {}: {e}", t.name()))
+        }
+        Source::AdultFullNoMissing | Source::Mini => upload(source)?.table(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_with_a_question_mark_cell_are_dropped_header_kept() {
+        let csv = b"a;b;c\r\n1;?;x\r\n2;y;z\r\n3;x?;?\r\n4; ? ;w\r\n5;q;r";
+        let kept = drop_missing_rows(csv, b';');
+        assert_eq!(kept, b"a;b;c\r\n2;y;z\r\n5;q;r");
+        let lf = drop_missing_rows(b"h\n?\nv\n", b';');
+        assert_eq!(lf, b"h\nv\n");
+    }
+
+    #[test]
+    fn the_mini_table_loads_with_its_schema() {
+        let up = mini_upload().unwrap();
+        let table = up.table().unwrap();
+        assert_eq!(table.rows(), MINI_ROWS);
+        assert_eq!(table.qis().len(), 2);
+        let json: serde_json::Value = serde_json::from_slice(&up.schema_json().unwrap()).unwrap();
+        assert_eq!(json["columns"][2]["role"], "sensitive");
+        assert_eq!(json["csv"]["delimiter"], ",");
+    }
+
+    #[test]
+    fn adult_full_without_question_marks_has_the_adult_rows() {
+        if data_dir().is_err() {
+            eprintln!("skipping: no shared data folder");
+            return;
+        }
+        let table = load(Source::AdultFullNoMissing).unwrap();
+        assert_eq!(table.rows(), 30_162);
+        assert_eq!(table.suppressed_rows(), 0);
+    }
+}

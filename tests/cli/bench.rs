@@ -1,0 +1,71 @@
+//! `proxima bench` end to end on its generated test case (no shared data
+//! needed): the case runs in its own child process and the JSON has the
+//! documented shape with computed figures. No timing assertions.
+
+use serde_json::Value;
+
+use crate::support::{proxima, Scratch};
+
+#[test]
+fn bench_runs_the_mini_case_and_writes_the_json_document() {
+    let s = Scratch::new();
+    let out = s.path("bench.json");
+    let run = proxima(&[
+        "bench",
+        "--case",
+        "mini-em",
+        "--runs",
+        "2",
+        "--warmup",
+        "0",
+        "--json",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    // The table is printed on stdout, one row for the case.
+    let table = String::from_utf8(run.stdout).unwrap();
+    assert!(table.contains("| case | rows | median |"), "{table}");
+    assert!(table.contains("| mini-em | 2000 |"), "{table}");
+
+    let doc: Value = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
+    assert!(doc["generated_at"].is_string());
+    assert!(doc["command"].as_str().unwrap().contains("bench"));
+    assert!(doc["machine"]["cores"].as_u64().unwrap() >= 1);
+    let cases = doc["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 1);
+    let c = &cases[0];
+    assert_eq!(c["case"], "mini-em");
+    assert_eq!(c["group"], "test");
+    assert_eq!(c["rows"], 2000);
+    assert_eq!(c["runs"], 2);
+    assert_eq!(c["seconds"].as_array().unwrap().len(), 2);
+    for key in ["median_s", "min_s", "max_s", "gcp", "query_error_q2"] {
+        assert!(c[key].as_f64().is_some(), "{key}: {c}");
+    }
+    assert!(c["min_s"].as_f64() <= c["median_s"].as_f64());
+    assert!(c["median_s"].as_f64() <= c["max_s"].as_f64());
+    // Measured in the case's own process.
+    assert!(c["peak_rss_bytes"].as_u64().is_some_and(|b| b > 0), "{c}");
+    assert!(c["rss_scope"].as_str().unwrap().contains("case process"));
+    assert!(c["groups"].as_u64().unwrap() > 1);
+    assert!(c["min_group_size"].as_u64().unwrap() >= 3);
+    // Only two QIs: q = 3 does not apply, and a note says so.
+    assert!(c["query_error_q3"].is_null());
+    // "Model satisfied" is the audit's verdict on the release: the
+    // (ε,m) check and k-anonymity are both reported and both passed.
+    let checks = c["checks"].as_array().unwrap();
+    assert_eq!(checks[0]["kind"], "epsilon_m");
+    assert_eq!(checks[1]["kind"], "k_anonymity");
+    let both = checks[0]["passed"] == true && checks[1]["passed"] == true;
+    assert_eq!(c["model_satisfied"], both);
+    assert_eq!(c["passed"], true);
+    assert!(c["error"].is_null());
+}
+
+#[test]
+fn bench_rejects_an_unknown_case_naming_the_known_ones() {
+    let run = proxima(&["bench", "--case", "no-such-case", "--runs", "1"]);
+    assert_eq!(run.code, 2, "stderr: {}", run.stderr);
+    assert!(run.stderr.contains("no-such-case"), "{}", run.stderr);
+    assert!(run.stderr.contains("em-sal"), "{}", run.stderr);
+}
