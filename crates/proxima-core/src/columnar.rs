@@ -1,0 +1,503 @@
+//! Columnar median cuts: the engine under Mondrian and the (ε,m) split.
+//!
+//! [`crate::split::QiSpace`] cuts a node given as a list of row ids and
+//! reads every key from the table by row id: on large tables each read is a
+//! cache miss, and each cut allocates two new lists. Here a node is a range
+//! of a few contiguous arrays — its row ids, one key column per QI and
+//! optionally one payload column (the (ε,m) split carries the SA values) —
+//! and taking a cut partitions that range in place, stably, keeping every
+//! column aligned. All scans are sequential and nothing is allocated per
+//! node.
+//!
+//! The decisions are exactly those of [`QiSpace::cut`] and
+//! [`QiSpace::normalized_width`] (same medians, same tie rules, same
+//! floating-point formulas), so a partitioner moved onto this engine
+//! produces the same partition as before; the tests check it.
+//!
+//! Keys are `f64`: the value of a numeric QI, the day of a date QI, the
+//! depth-first leaf rank of a categorical QI (exact in `f64`).
+//!
+//! [`QiSpace::cut`]: crate::split::QiSpace::cut
+//! [`QiSpace::normalized_width`]: crate::split::QiSpace::normalized_width
+
+use std::ops::Range;
+
+use crate::error::CoreResult;
+use crate::hierarchy::Hierarchy;
+use crate::progress::Progress;
+use crate::split::QiSpace;
+use crate::table::QiValues;
+
+/// How a QI dimension orders its keys and measures a width.
+enum Dim<'a> {
+    /// Numeric or date: width (hi − lo) / `range`, `range` the table's
+    /// extent (0 for a constant column: width 0).
+    Range { range: f64 },
+    /// Categorical: keys are leaf ranks; the width of ranks lo..=hi is the
+    /// normalized certainty penalty of their lowest common ancestor.
+    Tree { hierarchy: &'a Hierarchy },
+}
+
+/// The QI dimensions of a table, with what a cut needs to know of each.
+pub(crate) struct Dims<'a> {
+    space: &'a QiSpace<'a>,
+    dims: Vec<Dim<'a>>,
+}
+
+/// A cut of a node on one dimension: a row goes left when its key is below
+/// `bound` (`strict`) or at most `bound`; `left` rows do.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Cut {
+    pub dim: usize,
+    bound: f64,
+    strict: bool,
+    pub left: usize,
+}
+
+impl Cut {
+    #[inline]
+    fn goes_left(&self, key: f64) -> bool {
+        if self.strict {
+            key < self.bound
+        } else {
+            key <= self.bound
+        }
+    }
+
+    /// `flags[i]` = whether the i-th row of the node goes left.
+    pub fn flags(&self, keys: &[f64], flags: &mut Vec<bool>) {
+        flags.clear();
+        flags.extend(keys.iter().map(|&k| self.goes_left(k)));
+    }
+}
+
+impl<'a> Dims<'a> {
+    pub fn new(space: &'a QiSpace<'a>) -> Self {
+        let dims = space
+            .table()
+            .qis()
+            .iter()
+            .enumerate()
+            .map(|(d, c)| match &c.values {
+                QiValues::Categorical { hierarchy, .. } => Dim::Tree { hierarchy },
+                _ => {
+                    let (lo, hi) = space.extent(d);
+                    Dim::Range {
+                        range: if hi > lo { hi - lo } else { 0.0 },
+                    }
+                }
+            })
+            .collect();
+        Dims { space, dims }
+    }
+
+    pub fn len(&self) -> usize {
+        self.dims.len()
+    }
+
+    /// Normalized width in [0, 1] of a set of rows whose keys on `dim` span
+    /// `lo..=hi` ([`QiSpace::normalized_width`] of those rows).
+    ///
+    /// [`QiSpace::normalized_width`]: crate::split::QiSpace::normalized_width
+    pub fn width(&self, dim: usize, lo: f64, hi: f64) -> f64 {
+        match self.dims[dim] {
+            Dim::Range { range } => {
+                if range > 0.0 {
+                    (hi - lo) / range
+                } else {
+                    0.0
+                }
+            }
+            Dim::Tree { hierarchy } => {
+                let leaves = hierarchy.leaf_count();
+                if leaves <= 1 {
+                    return 0.0;
+                }
+                let (level, node) = hierarchy.lca_of_rank_range(lo as u32, hi as u32);
+                (hierarchy.leaves_under(level, node) as f64 - 1.0) / (leaves as f64 - 1.0)
+            }
+        }
+    }
+
+    /// The median cut of a node on `dim` ([`QiSpace::cut`]'s rule), given
+    /// the node's keys on `dim` and their extent `lo..=hi`. `None` when the
+    /// rows cannot be separated on this dimension. `scratch` is working
+    /// memory.
+    ///
+    /// [`QiSpace::cut`]: crate::split::QiSpace::cut
+    pub fn cut(
+        &self,
+        dim: usize,
+        keys: &[f64],
+        (lo, hi): (f64, f64),
+        scratch: &mut Vec<f64>,
+    ) -> Option<Cut> {
+        let n = keys.len();
+        if n < 2 || lo == hi {
+            return None;
+        }
+        match self.dims[dim] {
+            Dim::Tree { hierarchy } => {
+                let (level, node) = hierarchy.lca_of_rank_range(lo as u32, hi as u32);
+                if level == 0 {
+                    return None;
+                }
+                // The LCA's children cover consecutive rank ranges starting
+                // at `starts` (ascending).
+                let starts: Vec<f64> = hierarchy
+                    .children(level, node)
+                    .iter()
+                    .map(|&c| hierarchy.first_rank(level - 1, c) as f64)
+                    .collect();
+                let mut counts = vec![0usize; starts.len()];
+                for &k in keys {
+                    counts[starts.partition_point(|&s| s <= k) - 1] += 1;
+                }
+                // The prefix of children whose count is closest to half,
+                // with both sides non-empty.
+                let half = n as f64 / 2.0;
+                let mut best: Option<(usize, f64, usize)> = None;
+                let mut acc = 0usize;
+                for (i, &c) in counts.iter().enumerate().take(starts.len() - 1) {
+                    acc += c;
+                    if acc == 0 || acc == n {
+                        continue;
+                    }
+                    let score = (acc as f64 - half).abs();
+                    if best.is_none_or(|(_, s, _)| score < s) {
+                        best = Some((i, score, acc));
+                    }
+                }
+                let (last_left, _, left) = best?;
+                Some(Cut {
+                    dim,
+                    bound: starts[last_left + 1],
+                    strict: true,
+                    left,
+                })
+            }
+            Dim::Range { .. } => {
+                scratch.clear();
+                scratch.extend_from_slice(keys);
+                let mid = (n - 1) / 2;
+                let (_, &mut median, _) = scratch.select_nth_unstable_by(mid, f64::total_cmp);
+                let (mut le, mut lt) = (0usize, 0usize);
+                for &k in keys {
+                    le += usize::from(k <= median);
+                    lt += usize::from(k < median);
+                }
+                let balance = |left: usize| {
+                    if left == 0 || left == n {
+                        0
+                    } else {
+                        left.min(n - left)
+                    }
+                };
+                let (strict, left) = if balance(lt) > balance(le) {
+                    (true, lt)
+                } else {
+                    (false, le)
+                };
+                if balance(left) == 0 {
+                    return None;
+                }
+                Some(Cut {
+                    dim,
+                    bound: median,
+                    strict,
+                    left,
+                })
+            }
+        }
+    }
+}
+
+/// The lowest and highest key (keys are finite; (∞, −∞) when empty).
+#[inline]
+pub(crate) fn extent(keys: &[f64]) -> (f64, f64) {
+    let mut lo = f64::INFINITY;
+    let mut hi = f64::NEG_INFINITY;
+    for &k in keys {
+        // Finite keys: plain comparisons, no NaN handling needed.
+        if k < lo {
+            lo = k;
+        }
+        if k > hi {
+            hi = k;
+        }
+    }
+    (lo, hi)
+}
+
+/// The lowest and highest key on each side ([left, right]) of a cut.
+#[inline]
+pub(crate) fn extent_by_side(keys: &[f64], flags: &[bool]) -> [(f64, f64); 2] {
+    let mut lo = [f64::INFINITY; 2];
+    let mut hi = [f64::NEG_INFINITY; 2];
+    for (&k, &left) in keys.iter().zip(flags) {
+        let side = usize::from(!left);
+        if k < lo[side] {
+            lo[side] = k;
+        }
+        if k > hi[side] {
+            hi[side] = k;
+        }
+    }
+    [(lo[0], hi[0]), (lo[1], hi[1])]
+}
+
+/// The rows being split and their columns, aligned: position i of every
+/// column is the same row. A node is a range of positions.
+pub(crate) struct Columns {
+    pub ids: Vec<u32>,
+    /// `keys[dim][i]`: the key of row `ids[i]` on `dim`.
+    pub keys: Vec<Vec<f64>>,
+    /// A caller's per-row value carried along (empty when unused).
+    pub payload: Vec<f64>,
+}
+
+impl Columns {
+    /// Columns for `ids` (in that order); `payload[i]` belongs to `ids[i]`.
+    pub fn new(space: &QiSpace<'_>, ids: Vec<u32>, payload: Vec<f64>) -> Self {
+        debug_assert!(payload.is_empty() || payload.len() == ids.len());
+        let keys = space
+            .table()
+            .qis()
+            .iter()
+            .map(|c| match &c.values {
+                QiValues::Numeric(v) => ids.iter().map(|&r| v[r as usize]).collect(),
+                QiValues::Date(v) => ids.iter().map(|&r| v[r as usize] as f64).collect(),
+                QiValues::Categorical { codes, hierarchy } => ids
+                    .iter()
+                    .map(|&r| hierarchy.leaf_rank(codes[r as usize]) as f64)
+                    .collect(),
+            })
+            .collect();
+        Columns { ids, keys, payload }
+    }
+
+    /// Splits off the positions from `at` on into their own columns.
+    pub fn split_off(&mut self, at: usize) -> Columns {
+        Columns {
+            ids: self.ids.split_off(at),
+            keys: self.keys.iter_mut().map(|k| k.split_off(at)).collect(),
+            payload: if self.payload.is_empty() {
+                Vec::new()
+            } else {
+                self.payload.split_off(at)
+            },
+        }
+    }
+
+    /// Moves the rows of `range` whose flag is set to its front and the
+    /// others after them, both in their previous order, in every column.
+    pub fn partition(&mut self, range: Range<usize>, flags: &[bool], tmp: &mut Tmp) {
+        debug_assert_eq!(flags.len(), range.len());
+        // Where each row comes from, computed once for all columns and
+        // without data-dependent branches (the flags of a median cut are a
+        // coin toss for the branch predictor).
+        let n = range.len();
+        let left = flags.iter().filter(|&&f| f).count();
+        tmp.perm.clear();
+        tmp.perm.resize(n, 0);
+        let (mut l, mut r) = (0usize, left);
+        for (i, &f) in flags.iter().enumerate() {
+            let f = usize::from(f);
+            tmp.perm[f * l + (1 - f) * r] = i as u32;
+            l += f;
+            r += 1 - f;
+        }
+        gather(&mut self.ids[range.clone()], &tmp.perm, &mut tmp.ids);
+        for keys in &mut self.keys {
+            gather(&mut keys[range.clone()], &tmp.perm, &mut tmp.values);
+        }
+        if !self.payload.is_empty() {
+            gather(&mut self.payload[range], &tmp.perm, &mut tmp.values);
+        }
+    }
+
+    /// The row ids of each range, in order.
+    pub fn groups(&self, ranges: &[Range<usize>]) -> Vec<Vec<u32>> {
+        ranges.iter().map(|r| self.ids[r.clone()].to_vec()).collect()
+    }
+}
+
+/// Working memory of [`Columns::partition`].
+#[derive(Default)]
+pub(crate) struct Tmp {
+    perm: Vec<u32>,
+    ids: Vec<u32>,
+    values: Vec<f64>,
+}
+
+/// `values[i] = old values[perm[i]]`, through `tmp`.
+fn gather<T: Copy>(values: &mut [T], perm: &[u32], tmp: &mut Vec<T>) {
+    tmp.clear();
+    tmp.extend(perm.iter().map(|&p| values[p as usize]));
+    values.copy_from_slice(tmp);
+}
+
+/// Drives a top-down split of positions `0..n` with an explicit worklist.
+/// `choose` is called on every node's range; it either partitions the range
+/// in place and returns the size of its left part (both parts non-empty),
+/// or returns `None` to keep the node as a final group. Final ranges come
+/// out in depth-first, left-to-right order, like [`recursive_split`]'s
+/// groups; progress is the fraction of rows already in final groups.
+///
+/// [`recursive_split`]: crate::split::recursive_split
+pub(crate) fn split_in_place<F>(
+    n: usize,
+    progress: Progress<'_>,
+    mut choose: F,
+) -> CoreResult<Vec<Range<usize>>>
+where
+    F: FnMut(Range<usize>) -> Option<usize>,
+{
+    let total = n.max(1) as f64;
+    let mut done = 0usize;
+    let mut last_report = 0usize;
+    let mut stack = vec![0..n];
+    let mut finals = Vec::new();
+    while let Some(node) = stack.pop() {
+        match choose(node.clone()) {
+            Some(left) => {
+                debug_assert!(left > 0 && left < node.len());
+                let mid = node.start + left;
+                stack.push(mid..node.end);
+                stack.push(node.start..mid);
+            }
+            None => {
+                done += node.len();
+                finals.push(node);
+                // Report about every 1% of rows: cheap and responsive.
+                if (done - last_report) as f64 >= total / 100.0 {
+                    last_report = done;
+                    progress.report(done as f64 / total)?;
+                }
+            }
+        }
+    }
+    progress.report(1.0)?;
+    Ok(finals)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::Table;
+    use std::sync::Arc;
+
+    fn table() -> Table {
+        let h = Arc::new(
+            crate::Hierarchy::from_paths(
+                &[
+                    ["a", "ab", "*"],
+                    ["b", "ab", "*"],
+                    ["c", "cd", "*"],
+                    ["d", "cd", "*"],
+                ]
+                .iter()
+                .map(|r| r.iter().map(|s| s.to_string()).collect())
+                .collect::<Vec<_>>(),
+            )
+            .unwrap(),
+        );
+        let n = 40u32;
+        Table::from_columns(
+            vec![
+                (
+                    "x".into(),
+                    QiValues::Numeric((0..n).map(|i| ((i * 7) % 11) as f64).collect()),
+                ),
+                (
+                    "c".into(),
+                    QiValues::Categorical {
+                        codes: (0..n).map(|i| (i * 5) % 4).collect(),
+                        hierarchy: h,
+                    },
+                ),
+                (
+                    "k".into(),
+                    QiValues::Numeric((0..n).map(|i| if i < 30 { 1.0 } else { 2.0 }).collect()),
+                ),
+            ],
+            vec![],
+        )
+    }
+
+    #[test]
+    fn cuts_and_widths_match_the_row_id_implementation() {
+        let t = table();
+        let space = QiSpace::new(&t);
+        let dims = Dims::new(&space);
+        let mut scratch = Vec::new();
+        let mut flags = Vec::new();
+        // Several row subsets in arbitrary orders.
+        for (step, len) in [(1u32, 40usize), (3, 17), (7, 9), (13, 2), (11, 25)] {
+            let rows: Vec<u32> = (0..len as u32).map(|i| (i * step + 5) % 40).collect();
+            let cols = Columns::new(&space, rows.clone(), Vec::new());
+            for d in 0..dims.len() {
+                let keys = &cols.keys[d];
+                let (lo, hi) = extent(keys);
+                assert_eq!(dims.width(d, lo, hi), space.normalized_width(d, &rows));
+                let expected = space.cut(&rows, d);
+                let cut = dims.cut(d, keys, (lo, hi), &mut scratch);
+                match (expected, cut) {
+                    (None, None) => {}
+                    (Some((l, r)), Some(cut)) => {
+                        cut.flags(keys, &mut flags);
+                        let left: Vec<u32> = rows
+                            .iter()
+                            .zip(&flags)
+                            .filter(|(_, &f)| f)
+                            .map(|(&r, _)| r)
+                            .collect();
+                        let right: Vec<u32> = rows
+                            .iter()
+                            .zip(&flags)
+                            .filter(|(_, &f)| !f)
+                            .map(|(&r, _)| r)
+                            .collect();
+                        assert_eq!((left, right), (l, r), "dim {d}");
+                        assert_eq!(cut.left, flags.iter().filter(|&&f| f).count());
+                    }
+                    (e, c) => panic!("dim {d}: {e:?} vs {c:?}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn partition_keeps_columns_aligned_and_order_stable() {
+        let t = table();
+        let space = QiSpace::new(&t);
+        let rows: Vec<u32> = (0..40).rev().collect();
+        let payload: Vec<f64> = rows.iter().map(|&r| r as f64 * 10.0).collect();
+        let mut cols = Columns::new(&space, rows, payload);
+        let flags: Vec<bool> = (10..30).map(|i| i % 3 == 0).collect();
+        cols.partition(10..30, &flags, &mut Tmp::default());
+        for (i, &r) in cols.ids.iter().enumerate() {
+            assert_eq!(cols.payload[i], r as f64 * 10.0);
+            for d in 0..space.dims() {
+                assert_eq!(cols.keys[d][i], space.key(d, r));
+            }
+        }
+        let moved: Vec<u32> = cols.ids[10..30].to_vec();
+        let left = flags.iter().filter(|&&f| f).count();
+        assert!(moved[..left].windows(2).all(|w| w[0] > w[1]));
+        assert!(moved[left..].windows(2).all(|w| w[0] > w[1]));
+        assert_eq!(&cols.ids[..10], &(30..40).rev().collect::<Vec<u32>>()[..]);
+        let right = cols.split_off(25);
+        assert_eq!((cols.ids.len(), right.ids.len()), (25, 15));
+        assert_eq!(right.keys[0].len(), 15);
+        assert_eq!(right.payload.len(), 15);
+    }
+
+    #[test]
+    fn split_in_place_covers_positions_depth_first() {
+        let finals = split_in_place(10, Progress::none(), |r| (r.len() > 3).then_some(2)).unwrap();
+        assert_eq!(finals, vec![0..2, 2..4, 4..6, 6..8, 8..10]);
+        let stop = |_: f64| false;
+        assert!(split_in_place(10, Progress::new(&stop), |_| None).is_err());
+    }
+}
