@@ -70,9 +70,21 @@ fn case(name: &str) -> Option<(SharedTable, PrivacyModel, Option<MetricSpec>)> {
     };
     use Neighborhood::{Absolute, Relative};
     Some(match name {
-        "em-sal" => (SharedTable::SalSynthetic, epsilon_m(4500.0, 5, Absolute), None),
-        "em-sal-rel" => (SharedTable::SalSynthetic, epsilon_m(0.125, 5, Relative), None),
-        "em-credit" => (SharedTable::CreditCard, epsilon_m(1000.0, 4, Absolute), None),
+        "em-sal" => (
+            SharedTable::SalSynthetic,
+            epsilon_m(4500.0, 5, Absolute),
+            None,
+        ),
+        "em-sal-rel" => (
+            SharedTable::SalSynthetic,
+            epsilon_m(0.125, 5, Relative),
+            None,
+        ),
+        "em-credit" => (
+            SharedTable::CreditCard,
+            epsilon_m(1000.0, 4, Absolute),
+            None,
+        ),
         "em-cup" => (SharedTable::Cup, epsilon_m(5.0, 8, Absolute), None),
         "mo-adult" => (SharedTable::Adult, k10(), None),
         "mo-600k" | "au-600k" => (SharedTable::AdultScaledSynthetic, k10(), None),
@@ -83,7 +95,11 @@ fn case(name: &str) -> Option<(SharedTable, PrivacyModel, Option<MetricSpec>)> {
             dissimilarity(0.02, 0.5, 10),
             lp(),
         ),
-        "xc-sal" => (SharedTable::SalSynthetic, dissimilarity(0.01, 0.8, 10), lp()),
+        "xc-sal" => (
+            SharedTable::SalSynthetic,
+            dissimilarity(0.01, 0.8, 10),
+            lp(),
+        ),
         _ => return None,
     })
 }
@@ -143,7 +159,8 @@ fn cpu_time() -> Duration {
         let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
         let rest = &stat[stat.rfind(')')? + 2..];
         let fields: Vec<&str> = rest.split_whitespace().collect();
-        let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+        let ticks: u64 =
+            fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
         Some(Duration::from_millis(ticks * 10))
     };
     read().unwrap_or_default()
@@ -259,7 +276,10 @@ fn main() -> ExitCode {
     for i in 0..runs {
         let (start, cpu) = (Instant::now(), cpu_time());
         outcome = run_once(name, &table, &spec, mode, &audited);
-        let (wall, cpu) = (start.elapsed().as_secs_f64(), (cpu_time() - cpu).as_secs_f64());
+        let (wall, cpu) = (
+            start.elapsed().as_secs_f64(),
+            (cpu_time() - cpu).as_secs_f64(),
+        );
         if !quiet {
             println!("  run {}: wall {wall:.3} s, cpu {cpu:.2} s", i + 1);
         }

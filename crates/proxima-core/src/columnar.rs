@@ -14,8 +14,13 @@
 //! floating-point formulas), so a partitioner moved onto this engine
 //! produces the same partition as before; the tests check it.
 //!
-//! Keys are `f64`: the value of a numeric QI, the day of a date QI, the
-//! depth-first leaf rank of a categorical QI (exact in `f64`).
+//! Keys are `u32`: for a categorical QI the depth-first leaf rank, for a
+//! numeric or date QI the rank of the value among the column's distinct
+//! values (order-preserving, so medians, counts and cut sides are those of
+//! the values, and widths read the values back). Compact integer keys halve
+//! the memory a cut moves, let a node's keys be counted in a histogram when
+//! they span few values, and keep the per-side extent loops free of
+//! floating-point compares.
 //!
 //! [`QiSpace::cut`]: crate::split::QiSpace::cut
 //! [`QiSpace::normalized_width`]: crate::split::QiSpace::normalized_width
@@ -30,9 +35,10 @@ use crate::table::QiValues;
 
 /// How a QI dimension orders its keys and measures a width.
 enum Dim<'a> {
-    /// Numeric or date: width (hi − lo) / `range`, `range` the table's
-    /// extent (0 for a constant column: width 0).
-    Range { range: f64 },
+    /// Numeric or date: `values[key]` is the value of a key (ascending);
+    /// width (hi − lo) / `range`, `range` the table's extent (0 for a
+    /// constant column: width 0).
+    Range { range: f64, values: Vec<f64> },
     /// Categorical: keys are leaf ranks; the width of ranks lo..=hi is the
     /// normalized certainty penalty of their lowest common ancestor.
     Tree { hierarchy: &'a Hierarchy },
@@ -40,7 +46,6 @@ enum Dim<'a> {
 
 /// The QI dimensions of a table, with what a cut needs to know of each.
 pub(crate) struct Dims<'a> {
-    space: &'a QiSpace<'a>,
     dims: Vec<Dim<'a>>,
 }
 
@@ -48,47 +53,42 @@ pub(crate) struct Dims<'a> {
 /// `bound` (`strict`) or at most `bound`; `left` rows do.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Cut {
-    pub dim: usize,
-    bound: f64,
+    bound: u32,
     strict: bool,
     pub left: usize,
 }
 
 impl Cut {
-    #[inline]
-    fn goes_left(&self, key: f64) -> bool {
-        if self.strict {
-            key < self.bound
-        } else {
-            key <= self.bound
-        }
-    }
-
     /// `flags[i]` = whether the i-th row of the node goes left.
-    pub fn flags(&self, keys: &[f64], flags: &mut Vec<bool>) {
+    pub fn flags(&self, keys: &[u32], flags: &mut Vec<bool>) {
         flags.clear();
-        flags.extend(keys.iter().map(|&k| self.goes_left(k)));
+        // `k < bound` or `k ≤ bound`, as one comparison.
+        let limit = self.bound as u64 + u64::from(!self.strict);
+        flags.extend(keys.iter().map(|&k| (k as u64) < limit));
     }
 }
 
 impl<'a> Dims<'a> {
-    pub fn new(space: &'a QiSpace<'a>) -> Self {
-        let dims = space
+    /// The dimensions of `space`'s table, and every row's key on each
+    /// (`keys[dim][row]`, for [`Columns::new`]).
+    pub fn new(space: &'a QiSpace<'a>) -> (Self, Vec<Vec<u32>>) {
+        let (dims, keys) = space
             .table()
             .qis()
             .iter()
             .enumerate()
             .map(|(d, c)| match &c.values {
-                QiValues::Categorical { hierarchy, .. } => Dim::Tree { hierarchy },
-                _ => {
-                    let (lo, hi) = space.extent(d);
-                    Dim::Range {
-                        range: if hi > lo { hi - lo } else { 0.0 },
-                    }
+                QiValues::Categorical { codes, hierarchy } => (
+                    Dim::Tree { hierarchy },
+                    codes.iter().map(|&c| hierarchy.leaf_rank(c)).collect(),
+                ),
+                QiValues::Numeric(v) => dense(space, d, v),
+                QiValues::Date(v) => {
+                    dense(space, d, &v.iter().map(|&x| x as f64).collect::<Vec<_>>())
                 }
             })
-            .collect();
-        Dims { space, dims }
+            .unzip();
+        (Dims { dims }, keys)
     }
 
     pub fn len(&self) -> usize {
@@ -96,14 +96,15 @@ impl<'a> Dims<'a> {
     }
 
     /// Normalized width in [0, 1] of a set of rows whose keys on `dim` span
-    /// `lo..=hi` ([`QiSpace::normalized_width`] of those rows).
+    /// `lo..=hi` ([`QiSpace::normalized_width`] of those rows: the same
+    /// formula on the same values).
     ///
     /// [`QiSpace::normalized_width`]: crate::split::QiSpace::normalized_width
-    pub fn width(&self, dim: usize, lo: f64, hi: f64) -> f64 {
-        match self.dims[dim] {
-            Dim::Range { range } => {
-                if range > 0.0 {
-                    (hi - lo) / range
+    pub fn width(&self, dim: usize, lo: u32, hi: u32) -> f64 {
+        match &self.dims[dim] {
+            Dim::Range { range, values } => {
+                if *range > 0.0 {
+                    (values[hi as usize] - values[lo as usize]) / range
                 } else {
                     0.0
                 }
@@ -113,7 +114,7 @@ impl<'a> Dims<'a> {
                 if leaves <= 1 {
                     return 0.0;
                 }
-                let (level, node) = hierarchy.lca_of_rank_range(lo as u32, hi as u32);
+                let (level, node) = hierarchy.lca_of_rank_range(lo, hi);
                 (hierarchy.leaves_under(level, node) as f64 - 1.0) / (leaves as f64 - 1.0)
             }
         }
@@ -121,37 +122,59 @@ impl<'a> Dims<'a> {
 
     /// The median cut of a node on `dim` ([`QiSpace::cut`]'s rule), given
     /// the node's keys on `dim` and their extent `lo..=hi`. `None` when the
-    /// rows cannot be separated on this dimension. `scratch` is working
-    /// memory.
+    /// rows cannot be separated on this dimension.
+    ///
+    /// Keys spanning at most as many values as the node has rows are
+    /// counted in a histogram (one pass, no comparisons); others go through
+    /// `select_nth_unstable`.
     ///
     /// [`QiSpace::cut`]: crate::split::QiSpace::cut
     pub fn cut(
         &self,
         dim: usize,
-        keys: &[f64],
-        (lo, hi): (f64, f64),
-        scratch: &mut Vec<f64>,
+        keys: &[u32],
+        (lo, hi): (u32, u32),
+        scratch: &mut CutScratch,
     ) -> Option<Cut> {
         let n = keys.len();
         if n < 2 || lo == hi {
             return None;
         }
-        match self.dims[dim] {
+        let span = (hi - lo) as usize + 1;
+        let use_histogram = span <= n;
+        if use_histogram {
+            let hist = &mut scratch.hist;
+            hist.clear();
+            hist.resize(span, 0);
+            for &k in keys {
+                hist[(k - lo) as usize] += 1;
+            }
+        }
+        match &self.dims[dim] {
             Dim::Tree { hierarchy } => {
-                let (level, node) = hierarchy.lca_of_rank_range(lo as u32, hi as u32);
+                let (level, node) = hierarchy.lca_of_rank_range(lo, hi);
                 if level == 0 {
                     return None;
                 }
                 // The LCA's children cover consecutive rank ranges starting
                 // at `starts` (ascending).
-                let starts: Vec<f64> = hierarchy
+                let starts: Vec<u32> = hierarchy
                     .children(level, node)
                     .iter()
-                    .map(|&c| hierarchy.first_rank(level - 1, c) as f64)
+                    .map(|&c| hierarchy.first_rank(level - 1, c))
                     .collect();
                 let mut counts = vec![0usize; starts.len()];
-                for &k in keys {
-                    counts[starts.partition_point(|&s| s <= k) - 1] += 1;
+                let child_of = |k: u32| starts.partition_point(|&s| s <= k) - 1;
+                if use_histogram {
+                    for (k, &c) in (lo..).zip(&scratch.hist) {
+                        if c > 0 {
+                            counts[child_of(k)] += c as usize;
+                        }
+                    }
+                } else {
+                    for &k in keys {
+                        counts[child_of(k)] += 1;
+                    }
                 }
                 // The prefix of children whose count is closest to half,
                 // with both sides non-empty.
@@ -170,22 +193,39 @@ impl<'a> Dims<'a> {
                 }
                 let (last_left, _, left) = best?;
                 Some(Cut {
-                    dim,
                     bound: starts[last_left + 1],
                     strict: true,
                     left,
                 })
             }
             Dim::Range { .. } => {
-                scratch.clear();
-                scratch.extend_from_slice(keys);
+                // The ((n−1)/2)-th smallest key (0-based), and how many keys
+                // are below it and at most it.
                 let mid = (n - 1) / 2;
-                let (_, &mut median, _) = scratch.select_nth_unstable_by(mid, f64::total_cmp);
-                let (mut le, mut lt) = (0usize, 0usize);
-                for &k in keys {
-                    le += usize::from(k <= median);
-                    lt += usize::from(k < median);
-                }
+                let (median, lt, le) = if use_histogram {
+                    let hist = &scratch.hist;
+                    let mut below = 0usize;
+                    let mut at = 0;
+                    for (i, &c) in hist.iter().enumerate() {
+                        if below + c as usize > mid {
+                            at = i;
+                            break;
+                        }
+                        below += c as usize;
+                    }
+                    (lo + at as u32, below, below + hist[at] as usize)
+                } else {
+                    let select = &mut scratch.select;
+                    select.clear();
+                    select.extend_from_slice(keys);
+                    let (_, &mut median, _) = select.select_nth_unstable(mid);
+                    let (mut lt, mut le) = (0usize, 0usize);
+                    for &k in keys {
+                        le += usize::from(k <= median);
+                        lt += usize::from(k < median);
+                    }
+                    (median, lt, le)
+                };
                 let balance = |left: usize| {
                     if left == 0 || left == n {
                         0
@@ -202,7 +242,6 @@ impl<'a> Dims<'a> {
                     return None;
                 }
                 Some(Cut {
-                    dim,
                     bound: median,
                     strict,
                     left,
@@ -212,38 +251,102 @@ impl<'a> Dims<'a> {
     }
 }
 
-/// The lowest and highest key (keys are finite; (∞, −∞) when empty).
-#[inline]
-pub(crate) fn extent(keys: &[f64]) -> (f64, f64) {
-    let mut lo = f64::INFINITY;
-    let mut hi = f64::NEG_INFINITY;
-    for &k in keys {
-        // Finite keys: plain comparisons, no NaN handling needed.
-        if k < lo {
-            lo = k;
+/// A numeric or date dimension: its distinct values ascending and every
+/// row's key (the rank of its value among them). Values equal under `==`
+/// share a key (−0 and +0 included, as the medians compare with `<`/`≤`).
+fn dense<'a>(space: &QiSpace<'_>, dim: usize, column: &[f64]) -> (Dim<'a>, Vec<u32>) {
+    let (lo, hi) = space.extent(dim);
+    let mut values: Vec<f64> = Vec::new();
+    let mut keys = vec![0u32; column.len()];
+    for row in radix_order(column) {
+        let v = column[row as usize];
+        if values.last() != Some(&v) {
+            values.push(v);
         }
-        if k > hi {
-            hi = k;
-        }
+        keys[row as usize] = (values.len() - 1) as u32;
     }
-    (lo, hi)
+    let range = if hi > lo { hi - lo } else { 0.0 };
+    (Dim::Range { range, values }, keys)
+}
+
+/// Row indices of `values` in `f64::total_cmp` order, ties by index: an LSD
+/// radix sort on the values' bits mapped to u64 in that order. Stable and
+/// linear (a pass per 11-bit digit, skipped when every value has the same
+/// digit — the low bits of integral values, the sign of positive ones).
+pub(crate) fn radix_order(values: &[f64]) -> Vec<u32> {
+    const DIGIT: u32 = 11;
+    const BUCKETS: usize = 1 << DIGIT;
+    let n = values.len();
+    let mut keys: Vec<u64> = values.iter().map(|&v| total_order_bits(v)).collect();
+    let mut rows: Vec<u32> = (0..n as u32).collect();
+    let mut next_keys = vec![0u64; n];
+    let mut next_rows = vec![0u32; n];
+    for shift in (0..u64::BITS).step_by(DIGIT as usize) {
+        let digit = |k: u64| ((k >> shift) as usize) & (BUCKETS - 1);
+        let mut start = vec![0usize; BUCKETS];
+        for &k in &keys {
+            start[digit(k)] += 1;
+        }
+        if start.contains(&n) {
+            continue;
+        }
+        let mut sum = 0;
+        for s in start.iter_mut() {
+            let count = *s;
+            *s = sum;
+            sum += count;
+        }
+        for (&k, &r) in keys.iter().zip(&rows) {
+            let slot = &mut start[digit(k)];
+            next_keys[*slot] = k;
+            next_rows[*slot] = r;
+            *slot += 1;
+        }
+        std::mem::swap(&mut keys, &mut next_keys);
+        std::mem::swap(&mut rows, &mut next_rows);
+    }
+    rows
+}
+
+/// Maps an f64 to a u64 whose unsigned order is `f64::total_cmp`'s.
+fn total_order_bits(v: f64) -> u64 {
+    let bits = v.to_bits();
+    if bits >> 63 == 1 {
+        !bits
+    } else {
+        bits | 1 << 63
+    }
+}
+
+/// Working memory of [`Dims::cut`].
+#[derive(Default)]
+pub(crate) struct CutScratch {
+    select: Vec<u32>,
+    hist: Vec<u32>,
+}
+
+/// The lowest and highest key ((u32::MAX, 0) when empty).
+#[inline]
+pub(crate) fn extent(keys: &[u32]) -> (u32, u32) {
+    keys.iter()
+        .fold((u32::MAX, 0), |(lo, hi), &k| (lo.min(k), hi.max(k)))
 }
 
 /// The lowest and highest key on each side ([left, right]) of a cut.
+/// Branch-free (a side's extent ignores the other side's keys by mapping
+/// them to the neutral element), so it vectorizes.
 #[inline]
-pub(crate) fn extent_by_side(keys: &[f64], flags: &[bool]) -> [(f64, f64); 2] {
-    let mut lo = [f64::INFINITY; 2];
-    let mut hi = [f64::NEG_INFINITY; 2];
+pub(crate) fn extent_by_side(keys: &[u32], flags: &[bool]) -> [(u32, u32); 2] {
+    let (mut l_lo, mut l_hi, mut r_lo, mut r_hi) = (u32::MAX, 0u32, u32::MAX, 0u32);
     for (&k, &left) in keys.iter().zip(flags) {
-        let side = usize::from(!left);
-        if k < lo[side] {
-            lo[side] = k;
-        }
-        if k > hi[side] {
-            hi[side] = k;
-        }
+        // All ones on the left, zero on the right.
+        let mask = 0u32.wrapping_sub(u32::from(left));
+        l_lo = l_lo.min(k | !mask);
+        l_hi = l_hi.max(k & mask);
+        r_lo = r_lo.min(k | mask);
+        r_hi = r_hi.max(k & !mask);
     }
-    [(lo[0], hi[0]), (lo[1], hi[1])]
+    [(l_lo, l_hi), (r_lo, r_hi)]
 }
 
 /// The rows being split and their columns, aligned: position i of every
@@ -251,28 +354,26 @@ pub(crate) fn extent_by_side(keys: &[f64], flags: &[bool]) -> [(f64, f64); 2] {
 pub(crate) struct Columns {
     pub ids: Vec<u32>,
     /// `keys[dim][i]`: the key of row `ids[i]` on `dim`.
-    pub keys: Vec<Vec<f64>>,
+    pub keys: Vec<Vec<u32>>,
     /// A caller's per-row value carried along (empty when unused).
     pub payload: Vec<f64>,
 }
 
 impl Columns {
-    /// Columns for `ids` (in that order); `payload[i]` belongs to `ids[i]`.
-    pub fn new(space: &QiSpace<'_>, ids: Vec<u32>, payload: Vec<f64>) -> Self {
+    /// Columns for `ids` (in that order) from every row's keys (from
+    /// [`Dims::new`]); `payload[i]` belongs to `ids[i]`.
+    pub fn new(row_keys: Vec<Vec<u32>>, ids: Vec<u32>, payload: Vec<f64>) -> Self {
         debug_assert!(payload.is_empty() || payload.len() == ids.len());
-        let keys = space
-            .table()
-            .qis()
-            .iter()
-            .map(|c| match &c.values {
-                QiValues::Numeric(v) => ids.iter().map(|&r| v[r as usize]).collect(),
-                QiValues::Date(v) => ids.iter().map(|&r| v[r as usize] as f64).collect(),
-                QiValues::Categorical { codes, hierarchy } => ids
-                    .iter()
-                    .map(|&r| hierarchy.leaf_rank(codes[r as usize]) as f64)
-                    .collect(),
-            })
-            .collect();
+        let identity = ids.iter().zip(0u32..).all(|(&r, i)| r == i)
+            && row_keys.iter().all(|k| k.len() == ids.len());
+        let keys = if identity {
+            row_keys
+        } else {
+            row_keys
+                .iter()
+                .map(|k| ids.iter().map(|&r| k[r as usize]).collect())
+                .collect()
+        };
         Columns { ids, keys, payload }
     }
 
@@ -309,7 +410,7 @@ impl Columns {
         }
         gather(&mut self.ids[range.clone()], &tmp.perm, &mut tmp.ids);
         for keys in &mut self.keys {
-            gather(&mut keys[range.clone()], &tmp.perm, &mut tmp.values);
+            gather(&mut keys[range.clone()], &tmp.perm, &mut tmp.ids);
         }
         if !self.payload.is_empty() {
             gather(&mut self.payload[range], &tmp.perm, &mut tmp.values);
@@ -318,7 +419,10 @@ impl Columns {
 
     /// The row ids of each range, in order.
     pub fn groups(&self, ranges: &[Range<usize>]) -> Vec<Vec<u32>> {
-        ranges.iter().map(|r| self.ids[r.clone()].to_vec()).collect()
+        ranges
+            .iter()
+            .map(|r| self.ids[r.clone()].to_vec())
+            .collect()
     }
 }
 
@@ -420,6 +524,20 @@ mod tests {
                     "k".into(),
                     QiValues::Numeric((0..n).map(|i| if i < 30 { 1.0 } else { 2.0 }).collect()),
                 ),
+                // Not integral: medians by selection.
+                (
+                    "f".into(),
+                    QiValues::Numeric((0..n).map(|i| ((i * 3) % 7) as f64 * 0.37).collect()),
+                ),
+                // Integral but sparse: histograms only on large nodes.
+                (
+                    "z".into(),
+                    QiValues::Numeric((0..n).map(|i| ((i * 13) % 9) as f64 * 4.0 - 9.0).collect()),
+                ),
+                (
+                    "d".into(),
+                    QiValues::Date((0..n).map(|i| ((i * 5) % 6) as i32 * 3 - 4).collect()),
+                ),
             ],
             vec![],
         )
@@ -429,13 +547,13 @@ mod tests {
     fn cuts_and_widths_match_the_row_id_implementation() {
         let t = table();
         let space = QiSpace::new(&t);
-        let dims = Dims::new(&space);
-        let mut scratch = Vec::new();
+        let (dims, row_keys) = Dims::new(&space);
+        let mut scratch = CutScratch::default();
         let mut flags = Vec::new();
         // Several row subsets in arbitrary orders.
         for (step, len) in [(1u32, 40usize), (3, 17), (7, 9), (13, 2), (11, 25)] {
             let rows: Vec<u32> = (0..len as u32).map(|i| (i * step + 5) % 40).collect();
-            let cols = Columns::new(&space, rows.clone(), Vec::new());
+            let cols = Columns::new(row_keys.clone(), rows.clone(), Vec::new());
             for d in 0..dims.len() {
                 let keys = &cols.keys[d];
                 let (lo, hi) = extent(keys);
@@ -471,15 +589,16 @@ mod tests {
     fn partition_keeps_columns_aligned_and_order_stable() {
         let t = table();
         let space = QiSpace::new(&t);
+        let (_, row_keys) = Dims::new(&space);
         let rows: Vec<u32> = (0..40).rev().collect();
         let payload: Vec<f64> = rows.iter().map(|&r| r as f64 * 10.0).collect();
-        let mut cols = Columns::new(&space, rows, payload);
+        let mut cols = Columns::new(row_keys.clone(), rows, payload);
         let flags: Vec<bool> = (10..30).map(|i| i % 3 == 0).collect();
         cols.partition(10..30, &flags, &mut Tmp::default());
         for (i, &r) in cols.ids.iter().enumerate() {
             assert_eq!(cols.payload[i], r as f64 * 10.0);
             for d in 0..space.dims() {
-                assert_eq!(cols.keys[d][i], space.key(d, r));
+                assert_eq!(cols.keys[d][i], row_keys[d][r as usize]);
             }
         }
         let moved: Vec<u32> = cols.ids[10..30].to_vec();

@@ -13,7 +13,7 @@ mod constraint;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::columnar::{extent, split_in_place, Columns, Dims, Tmp};
+use crate::columnar::{extent, split_in_place, Columns, CutScratch, Dims, Tmp};
 use crate::error::{CoreError, CoreResult, ErrorKind};
 use crate::params::PrivacyModel;
 use crate::partition::Partition;
@@ -69,8 +69,8 @@ struct Chooser<'d, 'a, F> {
 #[derive(Default)]
 struct Scratch {
     /// (dimension, normalized width, key extent) of the node's wide dims.
-    widths: Vec<(usize, f64, (f64, f64))>,
-    select: Vec<f64>,
+    widths: Vec<(usize, f64, (u32, u32))>,
+    select: CutScratch,
     flags: Vec<bool>,
     left: Vec<u32>,
     right: Vec<u32>,
@@ -196,13 +196,13 @@ where
         ));
     }
     let space = QiSpace::new(table);
-    let dims = Dims::new(&space);
+    let (dims, row_keys) = Dims::new(&space);
     let chooser = Chooser {
         dims: &dims,
         allows: &allows,
         min_size,
     };
-    let mut cols = Columns::new(&space, all, Vec::new());
+    let mut cols = Columns::new(row_keys, all, Vec::new());
     let groups = if n < PARALLEL_MIN_ROWS {
         chooser.run(&mut cols, progress)?
     } else {
