@@ -281,15 +281,19 @@ pub(crate) fn radix_order(values: &[f64]) -> Vec<u32> {
     let mut rows: Vec<u32> = (0..n as u32).collect();
     let mut next_keys = vec![0u64; n];
     let mut next_rows = vec![0u32; n];
-    for shift in (0..u64::BITS).step_by(DIGIT as usize) {
-        let digit = |k: u64| ((k >> shift) as usize) & (BUCKETS - 1);
-        let mut start = vec![0usize; BUCKETS];
-        for &k in &keys {
-            start[digit(k)] += 1;
+    // Every digit's histogram in one pass.
+    const PASSES: usize = u64::BITS.div_ceil(DIGIT) as usize;
+    let mut starts = vec![[0usize; BUCKETS]; PASSES];
+    for &k in &keys {
+        for (pass, start) in starts.iter_mut().enumerate() {
+            start[((k >> (pass as u32 * DIGIT)) as usize) & (BUCKETS - 1)] += 1;
         }
+    }
+    for (pass, start) in starts.iter_mut().enumerate() {
         if start.contains(&n) {
             continue;
         }
+        let shift = pass as u32 * DIGIT;
         let mut sum = 0;
         for s in start.iter_mut() {
             let count = *s;
@@ -297,7 +301,7 @@ pub(crate) fn radix_order(values: &[f64]) -> Vec<u32> {
             sum += count;
         }
         for (&k, &r) in keys.iter().zip(&rows) {
-            let slot = &mut start[digit(k)];
+            let slot = &mut start[((k >> shift) as usize) & (BUCKETS - 1)];
             next_keys[*slot] = k;
             next_rows[*slot] = r;
             *slot += 1;
@@ -333,19 +337,20 @@ pub(crate) fn extent(keys: &[u32]) -> (u32, u32) {
 }
 
 /// The lowest and highest key on each side ([left, right]) of a cut.
-/// Branch-free (a side's extent ignores the other side's keys by mapping
-/// them to the neutral element), so it vectorizes.
+/// Four plain reductions, each mapping the other side's keys to its neutral
+/// element: branch-free (a median cut's sides are a coin toss for the
+/// branch predictor).
 #[inline]
 pub(crate) fn extent_by_side(keys: &[u32], flags: &[bool]) -> [(u32, u32); 2] {
-    let (mut l_lo, mut l_hi, mut r_lo, mut r_hi) = (u32::MAX, 0u32, u32::MAX, 0u32);
-    for (&k, &left) in keys.iter().zip(flags) {
-        // All ones on the left, zero on the right.
-        let mask = 0u32.wrapping_sub(u32::from(left));
-        l_lo = l_lo.min(k | !mask);
-        l_hi = l_hi.max(k & mask);
-        r_lo = r_lo.min(k | mask);
-        r_hi = r_hi.max(k & !mask);
-    }
+    let masked = |left: bool, neutral: u32| {
+        keys.iter()
+            .zip(flags)
+            .map(move |(&k, &f)| if f == left { k } else { neutral })
+    };
+    let l_lo = masked(true, u32::MAX).fold(u32::MAX, u32::min);
+    let l_hi = masked(true, 0).fold(0, u32::max);
+    let r_lo = masked(false, u32::MAX).fold(u32::MAX, u32::min);
+    let r_hi = masked(false, 0).fold(0, u32::max);
     [(l_lo, l_hi), (r_lo, r_hi)]
 }
 
@@ -610,6 +615,19 @@ mod tests {
         assert_eq!((cols.ids.len(), right.ids.len()), (25, 15));
         assert_eq!(right.keys[0].len(), 15);
         assert_eq!(right.payload.len(), 15);
+    }
+
+    #[test]
+    fn extents_by_side_match_a_plain_scan() {
+        for n in [1usize, 7, 8, 9, 31, 64] {
+            let keys: Vec<u32> = (0..n as u32).map(|i| i.wrapping_mul(2654435761) % 97).collect();
+            let flags: Vec<bool> = (0..n).map(|i| (i * 7) % 3 == 0).collect();
+            let side = |left: bool| {
+                let ks = keys.iter().zip(&flags).filter(|(_, &f)| f == left).map(|(&k, _)| k);
+                (ks.clone().min().unwrap_or(u32::MAX), ks.max().unwrap_or(0))
+            };
+            assert_eq!(extent_by_side(&keys, &flags), [side(true), side(false)], "{n}");
+        }
     }
 
     #[test]
