@@ -465,7 +465,8 @@ where
     let total = n.max(1) as f64;
     let mut done = 0usize;
     let mut last_report = 0usize;
-    let mut stack = vec![0..n];
+    let mut stack: Vec<Range<usize>> = Vec::new();
+    stack.push(0..n);
     let mut finals = Vec::new();
     while let Some(node) = stack.pop() {
         match choose(node.clone()) {
@@ -602,8 +603,8 @@ mod tests {
         cols.partition(10..30, &flags, &mut Tmp::default());
         for (i, &r) in cols.ids.iter().enumerate() {
             assert_eq!(cols.payload[i], r as f64 * 10.0);
-            for d in 0..space.dims() {
-                assert_eq!(cols.keys[d][i], row_keys[d][r as usize]);
+            for (keys, table_keys) in cols.keys.iter().zip(&row_keys) {
+                assert_eq!(keys[i], table_keys[r as usize]);
             }
         }
         let moved: Vec<u32> = cols.ids[10..30].to_vec();
@@ -620,13 +621,23 @@ mod tests {
     #[test]
     fn extents_by_side_match_a_plain_scan() {
         for n in [1usize, 7, 8, 9, 31, 64] {
-            let keys: Vec<u32> = (0..n as u32).map(|i| i.wrapping_mul(2654435761) % 97).collect();
+            let keys: Vec<u32> = (0..n as u32)
+                .map(|i| i.wrapping_mul(2654435761) % 97)
+                .collect();
             let flags: Vec<bool> = (0..n).map(|i| (i * 7) % 3 == 0).collect();
             let side = |left: bool| {
-                let ks = keys.iter().zip(&flags).filter(|(_, &f)| f == left).map(|(&k, _)| k);
+                let ks = keys
+                    .iter()
+                    .zip(&flags)
+                    .filter(|(_, &f)| f == left)
+                    .map(|(&k, _)| k);
                 (ks.clone().min().unwrap_or(u32::MAX), ks.max().unwrap_or(0))
             };
-            assert_eq!(extent_by_side(&keys, &flags), [side(true), side(false)], "{n}");
+            assert_eq!(
+                extent_by_side(&keys, &flags),
+                [side(true), side(false)],
+                "{n}"
+            );
         }
     }
 
