@@ -6,6 +6,7 @@
 //! [`error::CoreError`] into their own error shapes.
 
 pub mod audit;
+mod columnar;
 pub mod epsilon_m;
 pub mod error;
 pub mod generalize;

@@ -49,6 +49,12 @@ impl<'a> QiSpace<'a> {
         self.extent.len()
     }
 
+    /// (min, max) of a numeric or date QI over the table ((0, 0) for a
+    /// categorical one).
+    pub fn extent(&self, dim: usize) -> (f64, f64) {
+        self.extent[dim]
+    }
+
     /// The ordering key of a row on a dimension: the value for numeric QIs,
     /// the day for dates, the depth-first leaf rank for categorical ones.
     #[inline]

@@ -289,6 +289,10 @@ impl Table {
     pub fn text(&self, schema_index: usize, row: usize) -> Option<&str> {
         self.text[schema_index].as_ref().map(|t| t.get(row))
     }
+    /// The uploaded text of a published column (`None` for identifiers).
+    pub fn text_column(&self, schema_index: usize) -> Option<&TextColumn> {
+        self.text[schema_index].as_ref()
+    }
     /// The 1-based data line of each row in the upload (header excluded).
     pub fn source_lines(&self) -> &[u32] {
         &self.source_line

@@ -35,6 +35,7 @@ pub use feasibility::{check_feasible, max_epsilon, max_m, MaxM};
 pub use maxsize::{group_satisfies, is_generalizable};
 pub use reduce::{reduce, Reduced};
 
+use crate::columnar::radix_order;
 use crate::error::{CoreError, CoreResult};
 use crate::params::{EpsilonM, Neighborhood};
 use crate::partition::Partition;
@@ -102,12 +103,10 @@ fn checked_sa<'t>(table: &'t Table, params: &EpsilonM) -> CoreResult<&'t [f64]> 
 }
 
 /// The one sort: row ids by SA value, ties by row (deterministic), and the
-/// sorted values. Sorting (value, row) pairs keeps the comparisons on
-/// contiguous memory.
+/// sorted values; linear ([`radix_order`]).
 fn sort_by_sa(sa: &[f64]) -> (Vec<u32>, Vec<f64>) {
-    let mut pairs: Vec<(f64, u32)> = sa.iter().zip(0u32..).map(|(&v, r)| (v, r)).collect();
-    pairs.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-    let (values, rows) = pairs.into_iter().unzip();
+    let rows = radix_order(sa);
+    let values = rows.iter().map(|&r| sa[r as usize]).collect();
     (rows, values)
 }
 
@@ -324,6 +323,41 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(err.kind, ErrorKind::Cancelled);
+    }
+
+    #[test]
+    fn the_radix_sort_orders_by_value_then_row() {
+        let sa = [
+            3.0,
+            -0.0,
+            0.0,
+            -2.5,
+            3.0,
+            1e300,
+            -1e-300,
+            0.0,
+            f64::MIN_POSITIVE,
+            3.0,
+            -2.5,
+            1e15 + 1.0,
+            1e15,
+        ];
+        let mut expected: Vec<u32> = (0..sa.len() as u32).collect();
+        expected.sort_by(|&a, &b| sa[a as usize].total_cmp(&sa[b as usize]).then(a.cmp(&b)));
+        let (rows, values) = sort_by_sa(&sa);
+        assert_eq!(rows, expected);
+        assert!(values
+            .iter()
+            .zip(&rows)
+            .all(|(v, &r)| v.to_bits() == sa[r as usize].to_bits()));
+        // Many rows, few distinct values: ties stay in row order.
+        let sa: Vec<f64> = (0..5000)
+            .map(|i| ((i * 7919) % 13) as f64 * 1000.0)
+            .collect();
+        let mut expected: Vec<u32> = (0..sa.len() as u32).collect();
+        expected.sort_by(|&a, &b| sa[a as usize].total_cmp(&sa[b as usize]).then(a.cmp(&b)));
+        assert_eq!(sort_by_sa(&sa).0, expected);
+        assert_eq!(sort_by_sa(&[]), (vec![], vec![]));
     }
 
     #[test]

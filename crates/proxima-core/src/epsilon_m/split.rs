@@ -1,9 +1,12 @@
 //! The split phase (paper §5.2, "Splitting"): Mondrian median cuts over
 //! the QIs, keeping only cuts whose two halves are both generalizable.
 //!
-//! Rows enter sorted by SA value and [`QiSpace::cut`] is stable, so every
-//! part stays SA-sorted and each generalizability test is one linear sweep
-//! (Lemma 5) — the table is sorted once, never again.
+//! Rows enter sorted by SA value and cuts are stable, so every part stays
+//! SA-sorted and each generalizability test is one linear sweep (Lemma 5)
+//! — the table is sorted once, never again. The cuts are
+//! [`QiSpace::cut`]'s, taken on the columnar engine ([`crate::columnar`]):
+//! a node's row ids, QI keys and SA values sit in contiguous arrays and a
+//! cut partitions them in place, so no read goes back to the table.
 //!
 //! **Information loss of a cut.** Among the dimensions whose cut leaves
 //! both halves generalizable, we take the one minimizing
@@ -18,10 +21,11 @@
 
 use super::maxsize::generalizable;
 use super::reduce::Neighborhoods;
+use crate::columnar::{extent, extent_by_side, split_in_place, Columns, CutScratch, Dims, Tmp};
 use crate::error::CoreResult;
 use crate::progress::Progress;
-use crate::split::{recursive_split, QiSpace};
-use crate::table::QiValues;
+use crate::split::QiSpace;
+use std::ops::Range;
 
 /// The split phase: SA-sorted `rows` → generalizable SA-sorted leaves, in
 /// depth-first order. `sa[row]` is the row's SA value; `m` the target.
@@ -33,163 +37,106 @@ pub(crate) fn split_phase<N: Neighborhoods>(
     rows: Vec<u32>,
     progress: Progress<'_>,
 ) -> CoreResult<Vec<Vec<u32>>> {
-    let mut scratch = Scratch::new(space, sa, nb, m);
-    recursive_split(rows, progress, |part| scratch.best_cut(part))
+    let (dims, row_keys) = Dims::new(space);
+    let values = rows.iter().map(|&r| sa[r as usize]).collect();
+    let mut cols = Columns::new(row_keys, rows, values);
+    let mut scratch = Scratch::new(&dims, nb, m);
+    let leaves = split_in_place(cols.ids.len(), progress, |node| {
+        scratch.best_cut(&mut cols, node)
+    })?;
+    Ok(cols.groups(&leaves))
 }
 
-/// How a QI dimension's width is measured on a node's rows.
-enum Width<'a> {
-    /// Numeric or date: (hi − lo) / `range` over the node's dense keys, the
-    /// formula of [`QiSpace::normalized_width`] (0 when `range` is 0).
-    Range { range: f64, column: Column<'a> },
-    /// Categorical: [`QiSpace::normalized_width`] itself (hierarchy LCA).
-    Hierarchy,
-}
-
-/// A numeric or date QI column, read directly (the same key as
-/// [`QiSpace::key`], without its per-call dispatch).
-#[derive(Clone, Copy)]
-enum Column<'a> {
-    Numeric(&'a [f64]),
-    Date(&'a [i32]),
-}
-
-impl Column<'_> {
-    #[inline]
-    fn key(self, row: u32) -> f64 {
-        match self {
-            Column::Numeric(v) => v[row as usize],
-            Column::Date(v) => v[row as usize] as f64,
-        }
-    }
-}
-
-/// Per-node working memory, reused across nodes. A node's rows are
-/// scattered over the table, so every read of a column is a cache miss on
-/// large tables; the node's SA values and numeric keys are gathered once
-/// into dense arrays, and the halves of each candidate cut are then
-/// evaluated by sequential scans (no per-row allocation).
-struct Scratch<'s, 'a, N> {
-    space: &'s QiSpace<'a>,
-    sa: &'s [f64],
+/// Per-node working memory, reused across nodes.
+struct Scratch<'d, 'a, N> {
+    dims: &'d Dims<'a>,
     nb: N,
     m: usize,
-    widths: Vec<Width<'a>>,
-    /// The node's SA values, in its (SA-sorted) row order.
-    node_sa: Vec<f64>,
-    /// Per dimension, the node's keys (empty for categorical dimensions).
-    node_keys: Vec<Vec<f64>>,
+    /// The node's key extent per dimension.
+    extents: Vec<(u32, u32)>,
+    select: CutScratch,
+    /// Per position of the node: whether the row goes left, for the cut
+    /// being evaluated and for the best cut so far.
+    flags: Vec<bool>,
+    best_flags: Vec<bool>,
     /// SA values of the two halves of the cut being evaluated.
     half_sa: [Vec<f64>; 2],
-    /// Per position of the node: whether the row is in the left half.
-    in_left: Vec<bool>,
+    tmp: Tmp,
 }
 
-impl<'s, 'a, N: Neighborhoods> Scratch<'s, 'a, N> {
-    fn new(space: &'s QiSpace<'a>, sa: &'s [f64], nb: N, m: usize) -> Self {
-        let widths = space
-            .table()
-            .qis()
-            .iter()
-            .map(|c| {
-                let column = match &c.values {
-                    QiValues::Categorical { .. } => return Width::Hierarchy,
-                    QiValues::Numeric(v) => Column::Numeric(v),
-                    QiValues::Date(v) => Column::Date(v),
-                };
-                let (lo, hi) = (0..space.table().rows() as u32)
-                    .map(|r| column.key(r))
-                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), k| {
-                        (lo.min(k), hi.max(k))
-                    });
-                let range = if hi > lo { hi - lo } else { 0.0 };
-                Width::Range { range, column }
-            })
-            .collect();
+impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
+    fn new(dims: &'d Dims<'a>, nb: N, m: usize) -> Self {
         Scratch {
-            space,
-            sa,
+            dims,
             nb,
             m,
-            widths,
-            node_sa: Vec::new(),
-            node_keys: vec![Vec::new(); space.dims()],
+            extents: Vec::with_capacity(dims.len()),
+            select: CutScratch::default(),
+            flags: Vec::new(),
+            best_flags: Vec::new(),
             half_sa: [Vec::new(), Vec::new()],
-            in_left: Vec::new(),
+            tmp: Tmp::default(),
         }
     }
 
-    /// The least-loss cut of `part` into two generalizable halves, if any.
-    fn best_cut(&mut self, part: &[u32]) -> Option<(Vec<u32>, Vec<u32>)> {
-        let m = self.m;
+    /// Takes the least-loss cut of `node` into two generalizable halves, if
+    /// any: partitions the node in place and returns its left size.
+    fn best_cut(&mut self, cols: &mut Columns, node: Range<usize>) -> Option<usize> {
+        let (m, n) = (self.m, node.len());
         // Each half needs at least m rows to be generalizable.
-        if part.len() < 2 * m {
+        if n < 2 * m {
             return None;
         }
-        self.gather(part);
-        let mut best: Option<(f64, Vec<u32>, Vec<u32>)> = None;
-        for dim in 0..self.space.dims() {
-            // All keys equal: `cut` would find no median split either.
-            if self.constant(dim) {
-                continue;
-            }
-            let Some((left, right)) = self.space.cut(part, dim) else {
-                continue;
-            };
-            if left.len() < m || right.len() < m {
-                continue;
-            }
-            let Some(loss) = self.evaluate(part, &left, &right) else {
+        self.extents.clear();
+        self.extents
+            .extend(cols.keys.iter().map(|k| extent(&k[node.clone()])));
+        let mut best: Option<(f64, usize)> = None;
+        for dim in 0..self.dims.len() {
+            let keys = &cols.keys[dim][node.clone()];
+            let Some(cut) = self
+                .dims
+                .cut(dim, keys, self.extents[dim], &mut self.select)
+            else {
                 continue;
             };
-            if best.as_ref().is_none_or(|(b, _, _)| loss < *b) {
-                best = Some((loss, left, right));
+            if cut.left < m || n - cut.left < m {
+                continue;
+            }
+            cut.flags(keys, &mut self.flags);
+            let Some(loss) = self.evaluate(cols, node.clone(), cut.left) else {
+                continue;
+            };
+            if best.is_none_or(|(b, _)| loss < b) {
+                best = Some((loss, cut.left));
+                std::mem::swap(&mut self.flags, &mut self.best_flags);
             }
         }
-        best.map(|(_, left, right)| (left, right))
+        let (_, left) = best?;
+        cols.partition(node, &self.best_flags, &mut self.tmp);
+        Some(left)
     }
 
-    fn gather(&mut self, part: &[u32]) {
-        self.node_sa.clear();
-        self.node_sa
-            .extend(part.iter().map(|&r| self.sa[r as usize]));
-        for (d, keys) in self.node_keys.iter_mut().enumerate() {
-            keys.clear();
-            if let Width::Range { column, .. } = self.widths[d] {
-                keys.extend(part.iter().map(|&r| column.key(r)));
-            }
+    /// `loss(left) + loss(right)` of the cut in `self.flags` when both
+    /// halves are generalizable (widths are only computed then).
+    fn evaluate(&mut self, cols: &Columns, node: Range<usize>, left: usize) -> Option<f64> {
+        // Both halves' SA values, in order, written without data-dependent
+        // branches (a median cut's sides are a coin toss for the branch
+        // predictor): each value goes to both buffers, only the index of
+        // its side advances.
+        let n = node.len();
+        let [l_buf, r_buf] = &mut self.half_sa;
+        l_buf.resize(n.max(l_buf.len()), 0.0);
+        r_buf.resize(n.max(r_buf.len()), 0.0);
+        let (mut l, mut r) = (0usize, 0usize);
+        for (&value, &is_left) in cols.payload[node.clone()].iter().zip(&self.flags) {
+            let f = usize::from(is_left);
+            l_buf[l] = value;
+            r_buf[r] = value;
+            l += f;
+            r += 1 - f;
         }
-    }
-
-    /// Whether the gathered node has one key on numeric/date `dim`.
-    fn constant(&self, dim: usize) -> bool {
-        match self.node_keys[dim].split_first() {
-            Some((first, rest)) => rest.iter().all(|k| k == first),
-            None => false,
-        }
-    }
-
-    /// `loss(left) + loss(right)` when both halves are generalizable.
-    /// `left` and `right` are complementary subsequences of `part` (cuts are
-    /// stable), so one merge-like scan of `part` tells each position's side;
-    /// widths are only computed for cuts that pass.
-    fn evaluate(&mut self, part: &[u32], left: &[u32], right: &[u32]) -> Option<f64> {
-        let [l_sa, r_sa] = &mut self.half_sa;
-        l_sa.clear();
-        r_sa.clear();
-        self.in_left.clear();
-        let mut li = 0;
-        for (&row, &value) in part.iter().zip(&self.node_sa) {
-            let is_left = li < left.len() && left[li] == row;
-            self.in_left.push(is_left);
-            if is_left {
-                li += 1;
-                l_sa.push(value);
-            } else {
-                r_sa.push(value);
-            }
-        }
-        debug_assert!(li == left.len() && r_sa.len() == right.len());
+        debug_assert_eq!(l, left);
+        let (l_sa, r_sa) = (&l_buf[..l], &r_buf[..r]);
         let (nb, m) = (self.nb, self.m);
         if !generalizable(l_sa.len(), |k| l_sa[k], nb, m)
             || !generalizable(r_sa.len(), |k| r_sa[k], nb, m)
@@ -197,46 +144,76 @@ impl<'s, 'a, N: Neighborhoods> Scratch<'s, 'a, N> {
             return None;
         }
         let (mut l_width, mut r_width) = (0.0, 0.0);
-        for (d, width) in self.widths.iter().enumerate() {
-            match *width {
-                Width::Range { range, .. } if range > 0.0 => {
-                    let [l, r] = span_by_side(&self.node_keys[d], &self.in_left);
-                    l_width += l / range;
-                    r_width += r / range;
-                }
-                Width::Range { .. } => {}
-                Width::Hierarchy => {
-                    l_width += self.space.normalized_width(d, left);
-                    r_width += self.space.normalized_width(d, right);
-                }
-            }
+        for (d, keys) in cols.keys.iter().enumerate() {
+            let [(l_lo, l_hi), (r_lo, r_hi)] = extent_by_side(&keys[node.clone()], &self.flags);
+            l_width += self.dims.width(d, l_lo, l_hi);
+            r_width += self.dims.width(d, r_lo, r_hi);
         }
-        Some(left.len() as f64 * l_width + right.len() as f64 * r_width)
+        Some(left as f64 * l_width + (n - left) as f64 * r_width)
     }
-}
-
-/// hi − lo of the keys on each side ([left, right]; 0 for an empty side).
-fn span_by_side(keys: &[f64], in_left: &[bool]) -> [f64; 2] {
-    let mut lo = [f64::INFINITY; 2];
-    let mut hi = [f64::NEG_INFINITY; 2];
-    for (&key, &is_left) in keys.iter().zip(in_left) {
-        let side = usize::from(!is_left);
-        // Keys are finite: plain comparisons, no NaN handling needed.
-        if key < lo[side] {
-            lo[side] = key;
-        }
-        if key > hi[side] {
-            hi[side] = key;
-        }
-    }
-    [0, 1].map(|s| if hi[s] >= lo[s] { hi[s] - lo[s] } else { 0.0 })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::epsilon_m::reduce::Offsets;
+    use crate::split::recursive_split;
     use crate::table::{QiValues, SaValues, Table};
+    use proptest::prelude::*;
+    use std::sync::Arc;
+
+    /// The split phase by its definition, on row-id lists: every
+    /// dimension's [`QiSpace::cut`] whose halves have m rows and are
+    /// generalizable, the least `Σ |half| · Σ_d normalized_width` first.
+    fn reference<N: Neighborhoods>(
+        space: &QiSpace<'_>,
+        sa: &[f64],
+        nb: N,
+        m: usize,
+        rows: Vec<u32>,
+    ) -> Vec<Vec<u32>> {
+        let loss = |h: &[u32]| {
+            h.len() as f64
+                * (0..space.dims())
+                    .map(|d| space.normalized_width(d, h))
+                    .fold(0.0, |acc, w| acc + w)
+        };
+        let ok = |h: &[u32]| h.len() >= m && generalizable(h.len(), |k| sa[h[k] as usize], nb, m);
+        recursive_split(rows, Progress::none(), |part| {
+            if part.len() < 2 * m {
+                return None;
+            }
+            let mut best: Option<(f64, Vec<u32>, Vec<u32>)> = None;
+            for dim in 0..space.dims() {
+                let Some((l, r)) = space.cut(part, dim) else {
+                    continue;
+                };
+                if !ok(&l) || !ok(&r) {
+                    continue;
+                }
+                // Summed per dimension like the split phase does, so ties
+                // between dimensions break the same way.
+                let (mut lw, mut rw) = (0.0, 0.0);
+                for d in 0..space.dims() {
+                    lw += space.normalized_width(d, &l);
+                    rw += space.normalized_width(d, &r);
+                }
+                let total = l.len() as f64 * lw + r.len() as f64 * rw;
+                debug_assert!((total - (loss(&l) + loss(&r))).abs() < 1e-9);
+                if best.as_ref().is_none_or(|(b, _, _)| total < *b) {
+                    best = Some((total, l, r));
+                }
+            }
+            best.map(|(_, l, r)| (l, r))
+        })
+        .unwrap()
+    }
+
+    fn sorted_by_sa(sa: &[f64]) -> Vec<u32> {
+        let mut rows: Vec<u32> = (0..sa.len() as u32).collect();
+        rows.sort_by(|&x, &y| sa[x as usize].total_cmp(&sa[y as usize]).then(x.cmp(&y)));
+        rows
+    }
 
     #[test]
     fn splits_only_into_generalizable_halves_and_keeps_sa_order() {
@@ -249,8 +226,7 @@ mod tests {
             vec![("s".into(), SaValues::Numeric(sa.clone()))],
         );
         let space = QiSpace::new(&t);
-        let mut rows: Vec<u32> = (0..8).collect();
-        rows.sort_by(|&x, &y| sa[x as usize].total_cmp(&sa[y as usize]).then(x.cmp(&y)));
+        let rows = sorted_by_sa(&sa);
         let nb = Offsets { e1: 0.5, e2: 0.5 };
         let leaves = split_phase(&space, &sa, nb, 2, rows, Progress::none()).unwrap();
         crate::Partition::new(leaves.clone())
@@ -290,21 +266,47 @@ mod tests {
         );
         let space = QiSpace::new(&t);
         let nb = Offsets { e1: 1.0, e2: 1.0 };
-        let all = [0, 1, 2, 3, 4, 5, 6, 7];
-        let cut = Scratch::new(&space, &sa, nb, 4).best_cut(&all).unwrap();
-        assert_eq!(cut, (vec![0, 1, 2, 3], vec![4, 5, 6, 7]));
-        assert!(Scratch::new(&space, &sa, nb, 5).best_cut(&all).is_none());
-        // The dense-key loss equals the definition on normalized_width.
-        let mut scratch = Scratch::new(&space, &sa, nb, 1);
-        scratch.gather(&all);
-        for dim in 0..2 {
-            let (l, r) = space.cut(&all, dim).unwrap();
-            let reference: f64 = [&l, &r]
-                .iter()
-                .map(|h| h.len() as f64 * (0..2).map(|d| space.normalized_width(d, h)).sum::<f64>())
-                .sum();
-            let fast = scratch.evaluate(&all, &l, &r).unwrap();
-            assert!((fast - reference).abs() < 1e-12, "{fast} vs {reference}");
+        let all: Vec<u32> = (0..8).collect();
+        let split = |m| split_phase(&space, &sa, nb, m, all.clone(), Progress::none()).unwrap();
+        assert_eq!(split(4), vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]]);
+        assert_eq!(split(5), vec![all.clone()]);
+        assert_eq!(split(4), reference(&space, &sa, nb, 4, all.clone()));
+    }
+
+    fn hierarchy() -> Arc<crate::Hierarchy> {
+        let paths: Vec<Vec<String>> = (0..6)
+            .map(|i| vec![format!("v{i}"), format!("g{}", i / 3), "*".to_string()])
+            .collect();
+        Arc::new(crate::Hierarchy::from_paths(&paths).unwrap())
+    }
+
+    proptest! {
+        /// The columnar split phase makes exactly the choices of the
+        /// definition (same leaves, same order), on numeric and
+        /// categorical QIs with many ties.
+        #[test]
+        fn equals_the_definition_on_row_lists(
+            rows in proptest::collection::vec((0u8..7, 0u8..6, 0u8..4, 0u8..9), 1..120),
+            m in 1usize..4,
+            e in prop::sample::select(vec![0.0, 1.0, 2.5]),
+        ) {
+            let t = Table::from_columns(
+                vec![
+                    ("a".into(), QiValues::Numeric(rows.iter().map(|r| r.0 as f64).collect())),
+                    ("c".into(), QiValues::Categorical {
+                        codes: rows.iter().map(|r| r.1 as u32).collect(),
+                        hierarchy: hierarchy(),
+                    }),
+                    ("b".into(), QiValues::Numeric(rows.iter().map(|r| (r.2 as f64).powi(2)).collect())),
+                ],
+                vec![("s".into(), SaValues::Numeric(rows.iter().map(|r| r.3 as f64).collect()))],
+            );
+            let sa = t.single_numeric_sa().unwrap().to_vec();
+            let space = QiSpace::new(&t);
+            let nb = Offsets { e1: e, e2: e };
+            let sorted = sorted_by_sa(&sa);
+            let fast = split_phase(&space, &sa, nb, m, sorted.clone(), Progress::none()).unwrap();
+            prop_assert_eq!(fast, reference(&space, &sa, nb, m, sorted));
         }
     }
 }

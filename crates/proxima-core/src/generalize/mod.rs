@@ -14,10 +14,13 @@ mod rows;
 pub use label::{label, parse_date_interval_label, parse_numeric_label};
 pub use rows::{for_each_release_row, release_header};
 
+use std::cmp::Ordering;
+
 use crate::error::{CoreError, CoreResult};
+use crate::hierarchy::Hierarchy;
 use crate::partition::Partition;
 use crate::schema::Role;
-use crate::table::{QiValues, SaValues, Table};
+use crate::table::{QiValues, SaValues, Table, TextColumn};
 use crate::utility::gcp;
 
 /// The generalized value of one QI over one group.
@@ -108,24 +111,81 @@ impl Release {
 pub fn generalize(table: &Table, partition: Partition) -> CoreResult<Release> {
     partition.check_covers(table.rows())?;
     let mut partition = partition;
+    // A group's rows are scattered over the table: every column is read
+    // once in row order (sort keys, per-group extents) rather than once per
+    // row of each group, which on large tables is a cache miss per read.
+    let order = PublicationOrder::new(table);
+    let keys = order.row_keys(table.rows());
+    let mut buf = Vec::new();
     for rows in &mut partition.groups {
-        publication_order(table, rows);
+        order.sort(rows, &keys, &mut buf);
     }
-    let generalized = partition
-        .groups
+    let group_of = partition.group_of_rows(table.rows());
+    let columns: Vec<Vec<GeneralizedQi>> = table
+        .qis()
         .iter()
-        .map(|rows| {
-            table
-                .qis()
-                .iter()
-                .map(|c| generalize_column(&c.values, rows))
-                .collect()
-        })
+        .map(|c| generalize_groups(&c.values, &group_of, partition.len()))
+        .collect();
+    let generalized = (0..partition.len())
+        .map(|g| columns.iter().map(|c| c[g]).collect())
         .collect();
     Ok(Release {
         partition,
         generalized,
     })
+}
+
+/// [`generalize_column`] of every group at once, in one pass over the
+/// column: `group_of[row]` is the row's group (every row has one, every
+/// group some row).
+fn generalize_groups(values: &QiValues, group_of: &[u32], groups: usize) -> Vec<GeneralizedQi> {
+    fn extents<T: Copy + PartialOrd>(
+        values: impl Iterator<Item = T>,
+        group_of: &[u32],
+        groups: usize,
+        (empty_lo, empty_hi): (T, T),
+    ) -> Vec<(T, T)> {
+        let mut ext = vec![(empty_lo, empty_hi); groups];
+        for (x, &g) in values.zip(group_of) {
+            let e = &mut ext[g as usize];
+            if x < e.0 {
+                e.0 = x;
+            }
+            if x > e.1 {
+                e.1 = x;
+            }
+        }
+        ext
+    }
+    match values {
+        // Finite values: plain comparisons give fold(min, max)'s extent.
+        QiValues::Numeric(v) => extents(
+            v.iter().copied(),
+            group_of,
+            groups,
+            (f64::INFINITY, f64::NEG_INFINITY),
+        )
+        .into_iter()
+        .map(|(lo, hi)| GeneralizedQi::Numeric { lo, hi })
+        .collect(),
+        QiValues::Date(v) => extents(v.iter().copied(), group_of, groups, (i32::MAX, i32::MIN))
+            .into_iter()
+            .map(|(lo, hi)| GeneralizedQi::Date { lo, hi })
+            .collect(),
+        // The LCA of a set of leaves is that of its extreme ranks.
+        QiValues::Categorical { codes, hierarchy } => extents(
+            codes.iter().map(|&c| hierarchy.leaf_rank(c)),
+            group_of,
+            groups,
+            (u32::MAX, 0),
+        )
+        .into_iter()
+        .map(|(lo, hi)| {
+            let (level, node) = hierarchy.lca_of_rank_range(lo, hi);
+            GeneralizedQi::Categorical { level, node }
+        })
+        .collect(),
+    }
 }
 
 /// Sorts a group's rows by their published, non-generalized content: the
@@ -140,28 +200,140 @@ pub fn generalize(table: &Table, partition: Partition) -> CoreResult<Release> {
 /// publishes anyway; the row-index tie-break only orders rows whose
 /// published cells are identical.
 pub fn publication_order(table: &Table, rows: &mut [u32]) {
-    let schema = table.schema();
-    let insensitive = schema.indices_with_role(Role::Insensitive);
-    let sa = table.sensitive();
-    rows.sort_unstable_by(|&a, &b| {
-        let (a, b) = (a as usize, b as usize);
-        sa.iter()
-            .map(|c| match &c.values {
-                SaValues::Numeric(v) => v[a].total_cmp(&v[b]),
-                SaValues::Categorical {
-                    codes, hierarchy, ..
-                } => hierarchy
-                    .leaf_rank(codes[a])
-                    .cmp(&hierarchy.leaf_rank(codes[b])),
-            })
-            .chain(
-                insensitive
-                    .iter()
-                    .map(|&i| table.text(i, a).cmp(&table.text(i, b))),
-            )
+    let order = PublicationOrder::new(table);
+    let keys = order.row_keys(table.rows());
+    order.sort(rows, &keys, &mut Vec::new());
+}
+
+/// One column of the publication order, resolved once per table.
+enum OrderKey<'t> {
+    Number(&'t [f64]),
+    /// Leaf codes, compared by depth-first rank.
+    Leaf(&'t [u32], &'t Hierarchy),
+    Text(&'t TextColumn),
+}
+
+impl OrderKey<'_> {
+    fn cmp(&self, a: usize, b: usize) -> Ordering {
+        match self {
+            OrderKey::Number(v) => v[a].total_cmp(&v[b]),
+            OrderKey::Leaf(codes, h) => h.leaf_rank(codes[a]).cmp(&h.leaf_rank(codes[b])),
+            OrderKey::Text(t) => t.get(a).cmp(t.get(b)),
+        }
+    }
+
+    /// A u64 whose order agrees with [`OrderKey::cmp`] wherever two such
+    /// u64 differ, and whether equal u64 mean equal values (`exact`).
+    /// Numbers and leaves are exact. A text is its first 7 bytes followed
+    /// by its length capped at 8: exact up to 7 bytes; a longer text sorts
+    /// after every shorter text it starts with.
+    fn sort_key(&self, row: usize) -> (u64, bool) {
+        match self {
+            OrderKey::Number(v) => {
+                // The usual map of f64::total_cmp's order onto u64.
+                let bits = v[row].to_bits();
+                let key = if bits >> 63 == 1 {
+                    !bits
+                } else {
+                    bits | 1 << 63
+                };
+                (key, true)
+            }
+            OrderKey::Leaf(codes, h) => (h.leaf_rank(codes[row]) as u64, true),
+            OrderKey::Text(t) => {
+                let text = t.get(row).as_bytes();
+                let mut key = [0u8; 8];
+                let len = text.len().min(7);
+                key[..len].copy_from_slice(&text[..len]);
+                key[7] = text.len().min(8) as u8;
+                (u64::from_be_bytes(key), text.len() <= 7)
+            }
+        }
+    }
+}
+
+/// How many leading columns of the publication order get a u64 sort key.
+const SORT_KEYS: usize = 4;
+
+/// [`publication_order`]'s comparison with its columns resolved once.
+struct PublicationOrder<'t> {
+    keys: Vec<OrderKey<'t>>,
+}
+
+impl<'t> PublicationOrder<'t> {
+    fn new(table: &'t Table) -> Self {
+        let sa = table.sensitive().iter().map(|c| match &c.values {
+            SaValues::Numeric(v) => OrderKey::Number(v),
+            SaValues::Categorical {
+                codes, hierarchy, ..
+            } => OrderKey::Leaf(codes, hierarchy),
+        });
+        let text = table
+            .schema()
+            .indices_with_role(Role::Insensitive)
+            .into_iter()
+            .filter_map(|i| table.text_column(i).map(OrderKey::Text));
+        PublicationOrder {
+            keys: sa.chain(text).collect(),
+        }
+    }
+
+    /// The full comparison from column `from` on (the earlier ones being
+    /// equal), ties by row index.
+    fn cmp_from(&self, from: usize, a: u32, b: u32) -> Ordering {
+        let (ai, bi) = (a as usize, b as usize);
+        self.keys[from..]
+            .iter()
+            .map(|k| k.cmp(ai, bi))
             .find(|o| o.is_ne())
             .unwrap_or_else(|| a.cmp(&b))
-    });
+    }
+
+    /// Every row's [`RowKey`], in row order.
+    fn row_keys(&self, rows: usize) -> Vec<RowKey> {
+        (0..rows)
+            .map(|row| {
+                let mut keys = [0u64; SORT_KEYS];
+                let mut exact_prefix = 0;
+                for (slot, key) in keys.iter_mut().zip(&self.keys) {
+                    let (k, exact) = key.sort_key(row);
+                    *slot = k;
+                    if !exact {
+                        break;
+                    }
+                    exact_prefix += 1;
+                }
+                RowKey { keys, exact_prefix }
+            })
+            .collect()
+    }
+
+    /// Sorts `rows` by their [`RowKey`]s (`keys[row]`), so most comparisons
+    /// are integer ones on contiguous memory. Rows whose keys all tie agree
+    /// on every column before the first inexact one (the same for both, as
+    /// its key ties), and are ordered by the full comparison from there.
+    /// `buf` is working memory.
+    fn sort(&self, rows: &mut [u32], keys: &[RowKey], buf: &mut Vec<(RowKey, u32)>) {
+        buf.clear();
+        buf.extend(rows.iter().map(|&r| (keys[r as usize], r)));
+        buf.sort_unstable_by(|(a, ra), (b, rb)| {
+            a.keys
+                .cmp(&b.keys)
+                .then_with(|| self.cmp_from(a.exact_prefix as usize, *ra, *rb))
+        });
+        for (row, &(_, r)) in rows.iter_mut().zip(buf.iter()) {
+            *row = r;
+        }
+    }
+}
+
+/// A row's sort keys for the leading columns of the publication order, up
+/// to and including the first whose key is not exact (the rest are 0).
+#[derive(Debug, Clone, Copy)]
+struct RowKey {
+    keys: [u64; SORT_KEYS],
+    /// How many leading columns have exact keys.
+    exact_prefix: u8,
 }
 
 /// The tightest generalization of one QI column over a non-empty set of rows.

@@ -405,6 +405,8 @@ proptest! {
                         _ => prop_assert!(false, "generalization of the wrong type"),
                     }
                 }
+                // The one-pass generalization equals the per-group one.
+                prop_assert_eq!(*g, generalize_column(values, rows));
                 // Tight: the bounds are attained by some row.
                 if let (GeneralizedQi::Numeric { lo, hi }, QiValues::Numeric(v)) = (g, values) {
                     prop_assert!(rows.iter().any(|&r| v[r as usize] == *lo));
@@ -416,5 +418,85 @@ proptest! {
         // Group ids survive the round trip, so the generalizations do too.
         let back = Release::from_assignment(&table, &assignment).unwrap();
         prop_assert_eq!(back.generalized(), release.generalized());
+    }
+}
+
+/// A table with a numeric SA (few values: many ties, both signs and zeros)
+/// and two insensitive text columns whose cells share long prefixes, for
+/// checking the keyed publication sort against the plain comparison.
+fn tied_table(sa: Vec<f64>, a: Vec<String>, b: Vec<String>) -> Table {
+    let n = sa.len();
+    let schema = Schema::new(
+        "tied".into(),
+        CsvOptions::default(),
+        MissingPolicy::Reject,
+        vec![
+            spec("q", Role::QuasiIdentifier, Some(ValueType::Numeric), None),
+            spec("a", Role::Insensitive, None, None),
+            spec("s", Role::Sensitive, Some(ValueType::Numeric), None),
+            spec("b", Role::Insensitive, None, None),
+        ],
+    )
+    .unwrap();
+    let cells = |v: &[String]| text(&v.iter().map(String::as_str).collect::<Vec<_>>());
+    Table::new(
+        Arc::new(schema),
+        vec![QiColumn {
+            name: "q".into(),
+            schema_index: 0,
+            values: QiValues::Numeric(vec![0.0; n]),
+        }],
+        vec![SaColumn {
+            name: "s".into(),
+            schema_index: 2,
+            values: SaValues::Numeric(sa.clone()),
+        }],
+        vec![
+            Some(text(&vec!["0"; n])),
+            Some(cells(&a)),
+            Some(text(
+                &sa.iter()
+                    .map(|x| crate::table::format_number(*x))
+                    .collect::<Vec<_>>()
+                    .iter()
+                    .map(String::as_str)
+                    .collect::<Vec<_>>(),
+            )),
+            Some(cells(&b)),
+        ],
+        (1..=n as u32).collect(),
+        0,
+    )
+    .unwrap()
+}
+
+proptest! {
+    #[test]
+    fn keyed_publication_order_equals_the_plain_comparison(
+        cells in proptest::collection::vec(
+            (
+                prop::sample::select(vec![-1.0, -0.0, 0.0, 2.5, 40.0]),
+                "(abcdef|abcdefg|abcdefgh|a\\x00|a|)[ab\\x00]?",
+                "[ab]{0,2}",
+            ),
+            1..40,
+        ),
+    ) {
+        let sa: Vec<f64> = cells.iter().map(|c| c.0).collect();
+        let a: Vec<String> = cells.iter().map(|c| c.1.clone()).collect();
+        let b: Vec<String> = cells.iter().map(|c| c.2.clone()).collect();
+        let table = tied_table(sa.clone(), a.clone(), b.clone());
+        let mut rows: Vec<u32> = (0..cells.len() as u32).rev().collect();
+        let mut expected = rows.clone();
+        expected.sort_by(|&x, &y| {
+            let (x, y) = (x as usize, y as usize);
+            sa[x]
+                .total_cmp(&sa[y])
+                .then_with(|| a[x].cmp(&a[y]))
+                .then_with(|| b[x].cmp(&b[y]))
+                .then(x.cmp(&y))
+        });
+        publication_order(&table, &mut rows);
+        prop_assert_eq!(rows, expected);
     }
 }

@@ -10,13 +10,15 @@
 
 mod constraint;
 
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::columnar::{extent, split_in_place, Columns, CutScratch, Dims, Tmp};
 use crate::error::{CoreError, CoreResult, ErrorKind};
 use crate::params::PrivacyModel;
 use crate::partition::Partition;
 use crate::progress::Progress;
-use crate::split::{recursive_split, QiSpace};
+use crate::split::QiSpace;
 use crate::table::Table;
 
 pub use constraint::Constraint;
@@ -54,19 +56,96 @@ where
 /// threads (the machines have 2 cores); smaller ones are not worth a thread.
 const PARALLEL_MIN_ROWS: usize = 50_000;
 
+/// Mondrian's choice of cut, on the columnar engine ([`crate::columnar`]):
+/// the dimension with the widest normalized range first, the next widest
+/// when its median cut would leave a half that is not allowed.
+struct Chooser<'d, 'a, F> {
+    dims: &'d Dims<'a>,
+    allows: &'d F,
+    min_size: usize,
+}
+
+/// Working memory of [`Chooser::choose`], reused across nodes.
+#[derive(Default)]
+struct Scratch {
+    /// (dimension, normalized width, key extent) of the node's wide dims.
+    widths: Vec<(usize, f64, (u32, u32))>,
+    select: CutScratch,
+    flags: Vec<bool>,
+    left: Vec<u32>,
+    right: Vec<u32>,
+    tmp: Tmp,
+}
+
+impl<F> Chooser<'_, '_, F>
+where
+    F: Fn(&[u32]) -> bool + Sync,
+{
+    /// Cuts the node `range` of `cols` in place and returns its left size,
+    /// or `None` when it stays a group.
+    fn choose(&self, cols: &mut Columns, range: Range<usize>, s: &mut Scratch) -> Option<usize> {
+        // A part below 2·min_size cannot have two allowed halves.
+        if range.len() < 2 * self.min_size.max(1) {
+            return None;
+        }
+        s.widths.clear();
+        for d in 0..self.dims.len() {
+            let (lo, hi) = extent(&cols.keys[d][range.clone()]);
+            let width = self.dims.width(d, lo, hi);
+            if width > 0.0 {
+                s.widths.push((d, width, (lo, hi)));
+            }
+        }
+        // Widest first, ties by dimension index (deterministic).
+        s.widths
+            .sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        for i in 0..s.widths.len() {
+            let (d, _, ext) = s.widths[i];
+            let keys = &cols.keys[d][range.clone()];
+            let Some(cut) = self.dims.cut(d, keys, ext, &mut s.select) else {
+                continue;
+            };
+            cut.flags(keys, &mut s.flags);
+            s.left.clear();
+            s.right.clear();
+            for (&id, &left) in cols.ids[range.clone()].iter().zip(&s.flags) {
+                if left {
+                    s.left.push(id);
+                } else {
+                    s.right.push(id);
+                }
+            }
+            if (self.allows)(&s.left) && (self.allows)(&s.right) {
+                cols.partition(range, &s.flags, &mut s.tmp);
+                return Some(cut.left);
+            }
+        }
+        None
+    }
+
+    /// Splits every position of `cols` into final groups.
+    fn run(&self, cols: &mut Columns, progress: Progress) -> CoreResult<Vec<Vec<u32>>> {
+        let mut scratch = Scratch::default();
+        let finals = split_in_place(cols.ids.len(), progress, |range| {
+            self.choose(cols, range, &mut scratch)
+        })?;
+        Ok(cols.groups(&finals))
+    }
+}
+
 /// Splits the root's two halves concurrently. The groups come out in the
 /// sequential order (left subtree first), so the partition is the same as a
 /// single-threaded run. The left half reports progress (its share of its own
 /// rows, a fair estimate of the whole since median cuts balance the
 /// halves); a cancellation seen there also stops the right half.
-fn split_halves_in_parallel<C>(
-    left: Vec<u32>,
-    right: Vec<u32>,
+fn split_halves_in_parallel<F>(
+    mut left: Columns,
+    mut right: Columns,
     progress: Progress,
-    choose: &C,
+    chooser: &Chooser<'_, '_, F>,
 ) -> CoreResult<Vec<Vec<u32>>>
 where
-    C: Fn(&[u32]) -> Option<(Vec<u32>, Vec<u32>)> + Sync,
+    F: Fn(&[u32]) -> bool + Sync,
 {
     let stop = AtomicBool::new(false);
     let left_cb = |f: f64| {
@@ -78,8 +157,8 @@ where
     };
     let right_cb = |_: f64| !stop.load(Ordering::Relaxed);
     let (left_groups, right_groups) = std::thread::scope(|s| {
-        let handle = s.spawn(|| recursive_split(right, Progress::new(&right_cb), choose));
-        let left_groups = recursive_split(left, Progress::new(&left_cb), choose);
+        let handle = s.spawn(|| chooser.run(&mut right, Progress::new(&right_cb)));
+        let left_groups = chooser.run(&mut left, Progress::new(&left_cb));
         if left_groups.is_err() {
             stop.store(true, Ordering::Relaxed);
         }
@@ -117,26 +196,25 @@ where
         ));
     }
     let space = QiSpace::new(table);
-    let choose = |rows: &[u32]| {
-        if rows.len() < 2 * min_size.max(1) {
-            return None;
-        }
-        // Widest normalized range first; the next widest when its cut would
-        // leave a half that is not allowed.
-        space.dims_by_width(rows).into_iter().find_map(|dim| {
-            let (left, right) = space.cut(rows, dim)?;
-            (allows(&left) && allows(&right)).then_some((left, right))
-        })
+    let (dims, row_keys) = Dims::new(&space);
+    let chooser = Chooser {
+        dims: &dims,
+        allows: &allows,
+        min_size,
     };
+    let mut cols = Columns::new(row_keys, all, Vec::new());
     let groups = if n < PARALLEL_MIN_ROWS {
-        recursive_split(all, progress, choose)?
+        chooser.run(&mut cols, progress)?
     } else {
-        match choose(&all) {
+        match chooser.choose(&mut cols, 0..n, &mut Scratch::default()) {
             None => {
                 progress.report(1.0)?;
-                vec![all]
+                vec![cols.ids]
             }
-            Some((left, right)) => split_halves_in_parallel(left, right, progress, &choose)?,
+            Some(left) => {
+                let right = cols.split_off(left);
+                split_halves_in_parallel(cols, right, progress, &chooser)?
+            }
         }
     };
     let partition = Partition::new(groups);
@@ -148,6 +226,7 @@ where
 mod tests {
     use super::*;
     use crate::params::{LDiversity, LDiversityVariant, K};
+    use crate::split::recursive_split;
     use crate::table::{QiValues, SaValues};
 
     fn grid(n: usize) -> Table {

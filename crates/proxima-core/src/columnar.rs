@@ -1,0 +1,651 @@
+//! Columnar median cuts: the engine under Mondrian and the (ε,m) split.
+//!
+//! [`crate::split::QiSpace`] cuts a node given as a list of row ids and
+//! reads every key from the table by row id: on large tables each read is a
+//! cache miss, and each cut allocates two new lists. Here a node is a range
+//! of a few contiguous arrays — its row ids, one key column per QI and
+//! optionally one payload column (the (ε,m) split carries the SA values) —
+//! and taking a cut partitions that range in place, stably, keeping every
+//! column aligned. All scans are sequential and nothing is allocated per
+//! node.
+//!
+//! The decisions are exactly those of [`QiSpace::cut`] and
+//! [`QiSpace::normalized_width`] (same medians, same tie rules, same
+//! floating-point formulas), so a partitioner moved onto this engine
+//! produces the same partition as before; the tests check it.
+//!
+//! Keys are `u32`: for a categorical QI the depth-first leaf rank, for a
+//! numeric or date QI the rank of the value among the column's distinct
+//! values (order-preserving, so medians, counts and cut sides are those of
+//! the values, and widths read the values back). Compact integer keys halve
+//! the memory a cut moves, let a node's keys be counted in a histogram when
+//! they span few values, and keep the per-side extent loops free of
+//! floating-point compares.
+//!
+//! [`QiSpace::cut`]: crate::split::QiSpace::cut
+//! [`QiSpace::normalized_width`]: crate::split::QiSpace::normalized_width
+
+use std::ops::Range;
+
+use crate::error::CoreResult;
+use crate::hierarchy::Hierarchy;
+use crate::progress::Progress;
+use crate::split::QiSpace;
+use crate::table::QiValues;
+
+/// How a QI dimension orders its keys and measures a width.
+enum Dim<'a> {
+    /// Numeric or date: `values[key]` is the value of a key (ascending);
+    /// width (hi − lo) / `range`, `range` the table's extent (0 for a
+    /// constant column: width 0).
+    Range { range: f64, values: Vec<f64> },
+    /// Categorical: keys are leaf ranks; the width of ranks lo..=hi is the
+    /// normalized certainty penalty of their lowest common ancestor.
+    Tree { hierarchy: &'a Hierarchy },
+}
+
+/// The QI dimensions of a table, with what a cut needs to know of each.
+pub(crate) struct Dims<'a> {
+    dims: Vec<Dim<'a>>,
+}
+
+/// A cut of a node on one dimension: a row goes left when its key is below
+/// `bound` (`strict`) or at most `bound`; `left` rows do.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Cut {
+    bound: u32,
+    strict: bool,
+    pub left: usize,
+}
+
+impl Cut {
+    /// `flags[i]` = whether the i-th row of the node goes left.
+    pub fn flags(&self, keys: &[u32], flags: &mut Vec<bool>) {
+        flags.clear();
+        // `k < bound` or `k ≤ bound`, as one comparison.
+        let limit = self.bound as u64 + u64::from(!self.strict);
+        flags.extend(keys.iter().map(|&k| (k as u64) < limit));
+    }
+}
+
+impl<'a> Dims<'a> {
+    /// The dimensions of `space`'s table, and every row's key on each
+    /// (`keys[dim][row]`, for [`Columns::new`]).
+    pub fn new(space: &'a QiSpace<'a>) -> (Self, Vec<Vec<u32>>) {
+        let (dims, keys) = space
+            .table()
+            .qis()
+            .iter()
+            .enumerate()
+            .map(|(d, c)| match &c.values {
+                QiValues::Categorical { codes, hierarchy } => (
+                    Dim::Tree { hierarchy },
+                    codes.iter().map(|&c| hierarchy.leaf_rank(c)).collect(),
+                ),
+                QiValues::Numeric(v) => dense(space, d, v),
+                QiValues::Date(v) => {
+                    dense(space, d, &v.iter().map(|&x| x as f64).collect::<Vec<_>>())
+                }
+            })
+            .unzip();
+        (Dims { dims }, keys)
+    }
+
+    pub fn len(&self) -> usize {
+        self.dims.len()
+    }
+
+    /// Normalized width in [0, 1] of a set of rows whose keys on `dim` span
+    /// `lo..=hi` ([`QiSpace::normalized_width`] of those rows: the same
+    /// formula on the same values).
+    ///
+    /// [`QiSpace::normalized_width`]: crate::split::QiSpace::normalized_width
+    pub fn width(&self, dim: usize, lo: u32, hi: u32) -> f64 {
+        match &self.dims[dim] {
+            Dim::Range { range, values } => {
+                if *range > 0.0 {
+                    (values[hi as usize] - values[lo as usize]) / range
+                } else {
+                    0.0
+                }
+            }
+            Dim::Tree { hierarchy } => {
+                let leaves = hierarchy.leaf_count();
+                if leaves <= 1 {
+                    return 0.0;
+                }
+                let (level, node) = hierarchy.lca_of_rank_range(lo, hi);
+                (hierarchy.leaves_under(level, node) as f64 - 1.0) / (leaves as f64 - 1.0)
+            }
+        }
+    }
+
+    /// The median cut of a node on `dim` ([`QiSpace::cut`]'s rule), given
+    /// the node's keys on `dim` and their extent `lo..=hi`. `None` when the
+    /// rows cannot be separated on this dimension.
+    ///
+    /// Keys spanning at most as many values as the node has rows are
+    /// counted in a histogram (one pass, no comparisons); others go through
+    /// `select_nth_unstable`.
+    ///
+    /// [`QiSpace::cut`]: crate::split::QiSpace::cut
+    pub fn cut(
+        &self,
+        dim: usize,
+        keys: &[u32],
+        (lo, hi): (u32, u32),
+        scratch: &mut CutScratch,
+    ) -> Option<Cut> {
+        let n = keys.len();
+        if n < 2 || lo == hi {
+            return None;
+        }
+        let span = (hi - lo) as usize + 1;
+        let use_histogram = span <= n;
+        if use_histogram {
+            let hist = &mut scratch.hist;
+            hist.clear();
+            hist.resize(span, 0);
+            for &k in keys {
+                hist[(k - lo) as usize] += 1;
+            }
+        }
+        match &self.dims[dim] {
+            Dim::Tree { hierarchy } => {
+                let (level, node) = hierarchy.lca_of_rank_range(lo, hi);
+                if level == 0 {
+                    return None;
+                }
+                // The LCA's children cover consecutive rank ranges starting
+                // at `starts` (ascending).
+                let starts: Vec<u32> = hierarchy
+                    .children(level, node)
+                    .iter()
+                    .map(|&c| hierarchy.first_rank(level - 1, c))
+                    .collect();
+                let mut counts = vec![0usize; starts.len()];
+                let child_of = |k: u32| starts.partition_point(|&s| s <= k) - 1;
+                if use_histogram {
+                    for (k, &c) in (lo..).zip(&scratch.hist) {
+                        if c > 0 {
+                            counts[child_of(k)] += c as usize;
+                        }
+                    }
+                } else {
+                    for &k in keys {
+                        counts[child_of(k)] += 1;
+                    }
+                }
+                // The prefix of children whose count is closest to half,
+                // with both sides non-empty.
+                let half = n as f64 / 2.0;
+                let mut best: Option<(usize, f64, usize)> = None;
+                let mut acc = 0usize;
+                for (i, &c) in counts.iter().enumerate().take(starts.len() - 1) {
+                    acc += c;
+                    if acc == 0 || acc == n {
+                        continue;
+                    }
+                    let score = (acc as f64 - half).abs();
+                    if best.is_none_or(|(_, s, _)| score < s) {
+                        best = Some((i, score, acc));
+                    }
+                }
+                let (last_left, _, left) = best?;
+                Some(Cut {
+                    bound: starts[last_left + 1],
+                    strict: true,
+                    left,
+                })
+            }
+            Dim::Range { .. } => {
+                // The ((n−1)/2)-th smallest key (0-based), and how many keys
+                // are below it and at most it.
+                let mid = (n - 1) / 2;
+                let (median, lt, le) = if use_histogram {
+                    let hist = &scratch.hist;
+                    let mut below = 0usize;
+                    let mut at = 0;
+                    for (i, &c) in hist.iter().enumerate() {
+                        if below + c as usize > mid {
+                            at = i;
+                            break;
+                        }
+                        below += c as usize;
+                    }
+                    (lo + at as u32, below, below + hist[at] as usize)
+                } else {
+                    let select = &mut scratch.select;
+                    select.clear();
+                    select.extend_from_slice(keys);
+                    let (_, &mut median, _) = select.select_nth_unstable(mid);
+                    let (mut lt, mut le) = (0usize, 0usize);
+                    for &k in keys {
+                        le += usize::from(k <= median);
+                        lt += usize::from(k < median);
+                    }
+                    (median, lt, le)
+                };
+                let balance = |left: usize| {
+                    if left == 0 || left == n {
+                        0
+                    } else {
+                        left.min(n - left)
+                    }
+                };
+                let (strict, left) = if balance(lt) > balance(le) {
+                    (true, lt)
+                } else {
+                    (false, le)
+                };
+                if balance(left) == 0 {
+                    return None;
+                }
+                Some(Cut {
+                    bound: median,
+                    strict,
+                    left,
+                })
+            }
+        }
+    }
+}
+
+/// A numeric or date dimension: its distinct values ascending and every
+/// row's key (the rank of its value among them). Values equal under `==`
+/// share a key (−0 and +0 included, as the medians compare with `<`/`≤`).
+fn dense<'a>(space: &QiSpace<'_>, dim: usize, column: &[f64]) -> (Dim<'a>, Vec<u32>) {
+    let (lo, hi) = space.extent(dim);
+    let mut values: Vec<f64> = Vec::new();
+    let mut keys = vec![0u32; column.len()];
+    for row in radix_order(column) {
+        let v = column[row as usize];
+        if values.last() != Some(&v) {
+            values.push(v);
+        }
+        keys[row as usize] = (values.len() - 1) as u32;
+    }
+    let range = if hi > lo { hi - lo } else { 0.0 };
+    (Dim::Range { range, values }, keys)
+}
+
+/// Row indices of `values` in `f64::total_cmp` order, ties by index: an LSD
+/// radix sort on the values' bits mapped to u64 in that order. Stable and
+/// linear (a pass per 11-bit digit, skipped when every value has the same
+/// digit — the low bits of integral values, the sign of positive ones).
+pub(crate) fn radix_order(values: &[f64]) -> Vec<u32> {
+    const DIGIT: u32 = 11;
+    const BUCKETS: usize = 1 << DIGIT;
+    let n = values.len();
+    let mut keys: Vec<u64> = values.iter().map(|&v| total_order_bits(v)).collect();
+    let mut rows: Vec<u32> = (0..n as u32).collect();
+    let mut next_keys = vec![0u64; n];
+    let mut next_rows = vec![0u32; n];
+    // Every digit's histogram in one pass.
+    const PASSES: usize = u64::BITS.div_ceil(DIGIT) as usize;
+    let mut starts = vec![[0usize; BUCKETS]; PASSES];
+    for &k in &keys {
+        for (pass, start) in starts.iter_mut().enumerate() {
+            start[((k >> (pass as u32 * DIGIT)) as usize) & (BUCKETS - 1)] += 1;
+        }
+    }
+    for (pass, start) in starts.iter_mut().enumerate() {
+        if start.contains(&n) {
+            continue;
+        }
+        let shift = pass as u32 * DIGIT;
+        let mut sum = 0;
+        for s in start.iter_mut() {
+            let count = *s;
+            *s = sum;
+            sum += count;
+        }
+        for (&k, &r) in keys.iter().zip(&rows) {
+            let slot = &mut start[((k >> shift) as usize) & (BUCKETS - 1)];
+            next_keys[*slot] = k;
+            next_rows[*slot] = r;
+            *slot += 1;
+        }
+        std::mem::swap(&mut keys, &mut next_keys);
+        std::mem::swap(&mut rows, &mut next_rows);
+    }
+    rows
+}
+
+/// Maps an f64 to a u64 whose unsigned order is `f64::total_cmp`'s.
+fn total_order_bits(v: f64) -> u64 {
+    let bits = v.to_bits();
+    if bits >> 63 == 1 {
+        !bits
+    } else {
+        bits | 1 << 63
+    }
+}
+
+/// Working memory of [`Dims::cut`].
+#[derive(Default)]
+pub(crate) struct CutScratch {
+    select: Vec<u32>,
+    hist: Vec<u32>,
+}
+
+/// The lowest and highest key ((u32::MAX, 0) when empty).
+#[inline]
+pub(crate) fn extent(keys: &[u32]) -> (u32, u32) {
+    keys.iter()
+        .fold((u32::MAX, 0), |(lo, hi), &k| (lo.min(k), hi.max(k)))
+}
+
+/// The lowest and highest key on each side ([left, right]) of a cut.
+/// Four plain reductions, each mapping the other side's keys to its neutral
+/// element: branch-free (a median cut's sides are a coin toss for the
+/// branch predictor).
+#[inline]
+pub(crate) fn extent_by_side(keys: &[u32], flags: &[bool]) -> [(u32, u32); 2] {
+    let masked = |left: bool, neutral: u32| {
+        keys.iter()
+            .zip(flags)
+            .map(move |(&k, &f)| if f == left { k } else { neutral })
+    };
+    let l_lo = masked(true, u32::MAX).fold(u32::MAX, u32::min);
+    let l_hi = masked(true, 0).fold(0, u32::max);
+    let r_lo = masked(false, u32::MAX).fold(u32::MAX, u32::min);
+    let r_hi = masked(false, 0).fold(0, u32::max);
+    [(l_lo, l_hi), (r_lo, r_hi)]
+}
+
+/// The rows being split and their columns, aligned: position i of every
+/// column is the same row. A node is a range of positions.
+pub(crate) struct Columns {
+    pub ids: Vec<u32>,
+    /// `keys[dim][i]`: the key of row `ids[i]` on `dim`.
+    pub keys: Vec<Vec<u32>>,
+    /// A caller's per-row value carried along (empty when unused).
+    pub payload: Vec<f64>,
+}
+
+impl Columns {
+    /// Columns for `ids` (in that order) from every row's keys (from
+    /// [`Dims::new`]); `payload[i]` belongs to `ids[i]`.
+    pub fn new(row_keys: Vec<Vec<u32>>, ids: Vec<u32>, payload: Vec<f64>) -> Self {
+        debug_assert!(payload.is_empty() || payload.len() == ids.len());
+        let identity = ids.iter().zip(0u32..).all(|(&r, i)| r == i)
+            && row_keys.iter().all(|k| k.len() == ids.len());
+        let keys = if identity {
+            row_keys
+        } else {
+            row_keys
+                .iter()
+                .map(|k| ids.iter().map(|&r| k[r as usize]).collect())
+                .collect()
+        };
+        Columns { ids, keys, payload }
+    }
+
+    /// Splits off the positions from `at` on into their own columns.
+    pub fn split_off(&mut self, at: usize) -> Columns {
+        Columns {
+            ids: self.ids.split_off(at),
+            keys: self.keys.iter_mut().map(|k| k.split_off(at)).collect(),
+            payload: if self.payload.is_empty() {
+                Vec::new()
+            } else {
+                self.payload.split_off(at)
+            },
+        }
+    }
+
+    /// Moves the rows of `range` whose flag is set to its front and the
+    /// others after them, both in their previous order, in every column.
+    pub fn partition(&mut self, range: Range<usize>, flags: &[bool], tmp: &mut Tmp) {
+        debug_assert_eq!(flags.len(), range.len());
+        // Where each row comes from, computed once for all columns and
+        // without data-dependent branches (the flags of a median cut are a
+        // coin toss for the branch predictor).
+        let n = range.len();
+        let left = flags.iter().filter(|&&f| f).count();
+        tmp.perm.clear();
+        tmp.perm.resize(n, 0);
+        let (mut l, mut r) = (0usize, left);
+        for (i, &f) in flags.iter().enumerate() {
+            let f = usize::from(f);
+            tmp.perm[f * l + (1 - f) * r] = i as u32;
+            l += f;
+            r += 1 - f;
+        }
+        gather(&mut self.ids[range.clone()], &tmp.perm, &mut tmp.ids);
+        for keys in &mut self.keys {
+            gather(&mut keys[range.clone()], &tmp.perm, &mut tmp.ids);
+        }
+        if !self.payload.is_empty() {
+            gather(&mut self.payload[range], &tmp.perm, &mut tmp.values);
+        }
+    }
+
+    /// The row ids of each range, in order.
+    pub fn groups(&self, ranges: &[Range<usize>]) -> Vec<Vec<u32>> {
+        ranges
+            .iter()
+            .map(|r| self.ids[r.clone()].to_vec())
+            .collect()
+    }
+}
+
+/// Working memory of [`Columns::partition`].
+#[derive(Default)]
+pub(crate) struct Tmp {
+    perm: Vec<u32>,
+    ids: Vec<u32>,
+    values: Vec<f64>,
+}
+
+/// `values[i] = old values[perm[i]]`, through `tmp`.
+fn gather<T: Copy>(values: &mut [T], perm: &[u32], tmp: &mut Vec<T>) {
+    tmp.clear();
+    tmp.extend(perm.iter().map(|&p| values[p as usize]));
+    values.copy_from_slice(tmp);
+}
+
+/// Drives a top-down split of positions `0..n` with an explicit worklist.
+/// `choose` is called on every node's range; it either partitions the range
+/// in place and returns the size of its left part (both parts non-empty),
+/// or returns `None` to keep the node as a final group. Final ranges come
+/// out in depth-first, left-to-right order, like [`recursive_split`]'s
+/// groups; progress is the fraction of rows already in final groups.
+///
+/// [`recursive_split`]: crate::split::recursive_split
+pub(crate) fn split_in_place<F>(
+    n: usize,
+    progress: Progress<'_>,
+    mut choose: F,
+) -> CoreResult<Vec<Range<usize>>>
+where
+    F: FnMut(Range<usize>) -> Option<usize>,
+{
+    let total = n.max(1) as f64;
+    let mut done = 0usize;
+    let mut last_report = 0usize;
+    let mut stack: Vec<Range<usize>> = Vec::new();
+    stack.push(0..n);
+    let mut finals = Vec::new();
+    while let Some(node) = stack.pop() {
+        match choose(node.clone()) {
+            Some(left) => {
+                debug_assert!(left > 0 && left < node.len());
+                let mid = node.start + left;
+                stack.push(mid..node.end);
+                stack.push(node.start..mid);
+            }
+            None => {
+                done += node.len();
+                finals.push(node);
+                // Report about every 1% of rows: cheap and responsive.
+                if (done - last_report) as f64 >= total / 100.0 {
+                    last_report = done;
+                    progress.report(done as f64 / total)?;
+                }
+            }
+        }
+    }
+    progress.report(1.0)?;
+    Ok(finals)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::Table;
+    use std::sync::Arc;
+
+    fn table() -> Table {
+        let h = Arc::new(
+            crate::Hierarchy::from_paths(
+                &[
+                    ["a", "ab", "*"],
+                    ["b", "ab", "*"],
+                    ["c", "cd", "*"],
+                    ["d", "cd", "*"],
+                ]
+                .iter()
+                .map(|r| r.iter().map(|s| s.to_string()).collect())
+                .collect::<Vec<_>>(),
+            )
+            .unwrap(),
+        );
+        let n = 40u32;
+        Table::from_columns(
+            vec![
+                (
+                    "x".into(),
+                    QiValues::Numeric((0..n).map(|i| ((i * 7) % 11) as f64).collect()),
+                ),
+                (
+                    "c".into(),
+                    QiValues::Categorical {
+                        codes: (0..n).map(|i| (i * 5) % 4).collect(),
+                        hierarchy: h,
+                    },
+                ),
+                (
+                    "k".into(),
+                    QiValues::Numeric((0..n).map(|i| if i < 30 { 1.0 } else { 2.0 }).collect()),
+                ),
+                // Not integral: medians by selection.
+                (
+                    "f".into(),
+                    QiValues::Numeric((0..n).map(|i| ((i * 3) % 7) as f64 * 0.37).collect()),
+                ),
+                // Integral but sparse: histograms only on large nodes.
+                (
+                    "z".into(),
+                    QiValues::Numeric((0..n).map(|i| ((i * 13) % 9) as f64 * 4.0 - 9.0).collect()),
+                ),
+                (
+                    "d".into(),
+                    QiValues::Date((0..n).map(|i| ((i * 5) % 6) as i32 * 3 - 4).collect()),
+                ),
+            ],
+            vec![],
+        )
+    }
+
+    #[test]
+    fn cuts_and_widths_match_the_row_id_implementation() {
+        let t = table();
+        let space = QiSpace::new(&t);
+        let (dims, row_keys) = Dims::new(&space);
+        let mut scratch = CutScratch::default();
+        let mut flags = Vec::new();
+        // Several row subsets in arbitrary orders.
+        for (step, len) in [(1u32, 40usize), (3, 17), (7, 9), (13, 2), (11, 25)] {
+            let rows: Vec<u32> = (0..len as u32).map(|i| (i * step + 5) % 40).collect();
+            let cols = Columns::new(row_keys.clone(), rows.clone(), Vec::new());
+            for d in 0..dims.len() {
+                let keys = &cols.keys[d];
+                let (lo, hi) = extent(keys);
+                assert_eq!(dims.width(d, lo, hi), space.normalized_width(d, &rows));
+                let expected = space.cut(&rows, d);
+                let cut = dims.cut(d, keys, (lo, hi), &mut scratch);
+                match (expected, cut) {
+                    (None, None) => {}
+                    (Some((l, r)), Some(cut)) => {
+                        cut.flags(keys, &mut flags);
+                        let left: Vec<u32> = rows
+                            .iter()
+                            .zip(&flags)
+                            .filter(|(_, &f)| f)
+                            .map(|(&r, _)| r)
+                            .collect();
+                        let right: Vec<u32> = rows
+                            .iter()
+                            .zip(&flags)
+                            .filter(|(_, &f)| !f)
+                            .map(|(&r, _)| r)
+                            .collect();
+                        assert_eq!((left, right), (l, r), "dim {d}");
+                        assert_eq!(cut.left, flags.iter().filter(|&&f| f).count());
+                    }
+                    (e, c) => panic!("dim {d}: {e:?} vs {c:?}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn partition_keeps_columns_aligned_and_order_stable() {
+        let t = table();
+        let space = QiSpace::new(&t);
+        let (_, row_keys) = Dims::new(&space);
+        let rows: Vec<u32> = (0..40).rev().collect();
+        let payload: Vec<f64> = rows.iter().map(|&r| r as f64 * 10.0).collect();
+        let mut cols = Columns::new(row_keys.clone(), rows, payload);
+        let flags: Vec<bool> = (10..30).map(|i| i % 3 == 0).collect();
+        cols.partition(10..30, &flags, &mut Tmp::default());
+        for (i, &r) in cols.ids.iter().enumerate() {
+            assert_eq!(cols.payload[i], r as f64 * 10.0);
+            for (keys, table_keys) in cols.keys.iter().zip(&row_keys) {
+                assert_eq!(keys[i], table_keys[r as usize]);
+            }
+        }
+        let moved: Vec<u32> = cols.ids[10..30].to_vec();
+        let left = flags.iter().filter(|&&f| f).count();
+        assert!(moved[..left].windows(2).all(|w| w[0] > w[1]));
+        assert!(moved[left..].windows(2).all(|w| w[0] > w[1]));
+        assert_eq!(&cols.ids[..10], &(30..40).rev().collect::<Vec<u32>>()[..]);
+        let right = cols.split_off(25);
+        assert_eq!((cols.ids.len(), right.ids.len()), (25, 15));
+        assert_eq!(right.keys[0].len(), 15);
+        assert_eq!(right.payload.len(), 15);
+    }
+
+    #[test]
+    fn extents_by_side_match_a_plain_scan() {
+        for n in [1usize, 7, 8, 9, 31, 64] {
+            let keys: Vec<u32> = (0..n as u32)
+                .map(|i| i.wrapping_mul(2654435761) % 97)
+                .collect();
+            let flags: Vec<bool> = (0..n).map(|i| (i * 7) % 3 == 0).collect();
+            let side = |left: bool| {
+                let ks = keys
+                    .iter()
+                    .zip(&flags)
+                    .filter(|(_, &f)| f == left)
+                    .map(|(&k, _)| k);
+                (ks.clone().min().unwrap_or(u32::MAX), ks.max().unwrap_or(0))
+            };
+            assert_eq!(
+                extent_by_side(&keys, &flags),
+                [side(true), side(false)],
+                "{n}"
+            );
+        }
+    }
+
+    #[test]
+    fn split_in_place_covers_positions_depth_first() {
+        let finals = split_in_place(10, Progress::none(), |r| (r.len() > 3).then_some(2)).unwrap();
+        assert_eq!(finals, vec![0..2, 2..4, 4..6, 6..8, 8..10]);
+        let stop = |_: f64| false;
+        assert!(split_in_place(10, Progress::new(&stop), |_| None).is_err());
+    }
+}
