@@ -35,6 +35,9 @@ pub enum Command {
     Audit(offline::AuditArgs),
     /// Print the HTTP API's OpenAPI document (regenerates openapi/openapi.json).
     Openapi,
+    /// Load-test a running server: concurrent uploads, jobs and status
+    /// polls; prints latency percentiles; exit 1 on any 5xx or lost job.
+    Loadtest(crate::loadtest::LoadtestArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -90,6 +93,7 @@ pub fn dispatch(command: Command) -> ExitCode {
         }
         Command::Anonymize(args) => offline::report(offline::anonymize(&args)),
         Command::Audit(args) => offline::report(offline::audit(&args)),
+        Command::Loadtest(args) => crate::loadtest::main(&args, runtime()),
         Command::Openapi => {
             print!("{}", crate::http::openapi::pretty_json());
             ExitCode::SUCCESS

@@ -6,10 +6,14 @@
 
 pub mod cli;
 pub mod config;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod http;
+pub mod loadtest;
 pub mod offline;
 pub mod pg_embedded;
 pub mod render;
+pub mod sample;
 pub mod server;
 pub mod spec;
 pub mod store;
