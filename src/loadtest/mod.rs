@@ -406,6 +406,7 @@ pub async fn run(args: &LoadtestArgs) -> anyhow::Result<Report> {
     let transport_errors = endpoints.iter().map(Summary::transport_errors).sum();
     let problems = shared.problems.load(Ordering::Relaxed);
     let jobs_submitted = shared.jobs.lock().unwrap().len() as u64;
+    let failures = shared.failures.lock().unwrap().clone();
     Ok(Report {
         base: args.base.clone(),
         duration_s,
@@ -422,7 +423,7 @@ pub async fn run(args: &LoadtestArgs) -> anyhow::Result<Report> {
         server_errors,
         transport_errors,
         problems,
-        failures: shared.failures.lock().unwrap().clone(),
+        failures,
     })
 }
 

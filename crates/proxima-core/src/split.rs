@@ -14,9 +14,15 @@
 //! Cuts are stable: each half keeps the input order of its rows, so a caller
 //! that keeps rows sorted by SA (the (ε,m) split) needs no re-sort.
 
+use std::time::{Duration, Instant};
+
 use crate::error::CoreResult;
 use crate::progress::Progress;
 use crate::table::{QiValues, Table};
+
+/// Longest time [`recursive_split`] goes without a cancellation checkpoint
+/// between two `choose` calls.
+const CHECK_EVERY: Duration = Duration::from_millis(50);
 
 /// The QI space of a table with the full-domain extent of each QI, used to
 /// normalize widths (a QI's width over some rows, relative to the table).
@@ -225,7 +231,14 @@ where
     let mut last_report = 0usize;
     let mut stack = vec![rows];
     let mut groups = Vec::new();
+    let mut last_time = Instant::now();
     while let Some(part) = stack.pop() {
+        // Also by the clock: the first parts only become final after a
+        // descent through every level, which takes seconds on 500k rows.
+        if last_time.elapsed() >= CHECK_EVERY {
+            last_time = Instant::now();
+            progress.report(done as f64 / total)?;
+        }
         match choose(&part) {
             Some((left, right)) => {
                 debug_assert!(!left.is_empty() && !right.is_empty());

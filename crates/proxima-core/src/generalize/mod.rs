@@ -16,6 +16,7 @@ pub use rows::{for_each_release_row, release_header};
 
 use crate::error::{CoreError, CoreResult};
 use crate::partition::Partition;
+use crate::progress::Progress;
 use crate::schema::Role;
 use crate::table::{QiValues, SaValues, Table};
 use crate::utility::gcp;
@@ -106,22 +107,46 @@ impl Release {
 /// The rows of each group are put in publication order (see
 /// [`publication_order`]); group order is kept.
 pub fn generalize(table: &Table, partition: Partition) -> CoreResult<Release> {
+    generalize_with_progress(table, partition, Progress::none())
+}
+
+/// Rows between two cancellation checkpoints of [`generalize_with_progress`].
+const CHECKPOINT_ROWS: usize = 16_384;
+
+/// [`generalize`] with cancellation checkpoints (every few thousand rows:
+/// ordering 600k rows by their text columns takes seconds).
+pub fn generalize_with_progress(
+    table: &Table,
+    partition: Partition,
+    progress: Progress,
+) -> CoreResult<Release> {
     partition.check_covers(table.rows())?;
     let mut partition = partition;
+    let total = 2.0 * table.rows().max(1) as f64;
+    let (mut done, mut next) = (0usize, CHECKPOINT_ROWS);
+    let mut checkpoint = |rows: usize| -> CoreResult<()> {
+        done += rows;
+        if done >= next {
+            next = done + CHECKPOINT_ROWS;
+            progress.report(done as f64 / total)?;
+        }
+        Ok(())
+    };
     for rows in &mut partition.groups {
         publication_order(table, rows);
+        checkpoint(rows.len())?;
     }
-    let generalized = partition
-        .groups
-        .iter()
-        .map(|rows| {
+    let mut generalized = Vec::with_capacity(partition.groups.len());
+    for rows in &partition.groups {
+        generalized.push(
             table
                 .qis()
                 .iter()
                 .map(|c| generalize_column(&c.values, rows))
-                .collect()
-        })
-        .collect();
+                .collect(),
+        );
+        checkpoint(rows.len())?;
+    }
     Ok(Release {
         partition,
         generalized,
