@@ -9,7 +9,7 @@
 //! for hostile ones). Every case runs under a watchdog thread that fails
 //! the test when one input takes longer than `PROXIMA_FUZZ_TIMEOUT_SECS`
 //! (default 5 s). `PROXIMA_FUZZ_CASES` raises the case count of every
-//! property (default 200) for longer runs; `cargo fuzz` (see `fuzz/`)
+//! property (default 1000) for longer runs; `cargo fuzz` (see `fuzz/`)
 //! is the open-ended variant.
 
 mod mutate;
@@ -28,7 +28,7 @@ fn cases() -> u32 {
     std::env::var("PROXIMA_FUZZ_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(200)
+        .unwrap_or(1000)
 }
 
 fn limit() -> Duration {
