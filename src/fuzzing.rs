@@ -18,7 +18,11 @@ use crate::worker::dataset::{columns_json, parse_schema};
 /// The upload path of `POST /v1/datasets`: the schema document with its
 /// hierarchy files (by column) validated into a schema, the CSV loaded
 /// against it, then the column statistics the response carries.
-pub fn upload(schema_json: &[u8], hierarchies: &[(String, Vec<u8>)], csv: &[u8]) -> CoreResult<Table> {
+pub fn upload(
+    schema_json: &[u8],
+    hierarchies: &[(String, Vec<u8>)],
+    csv: &[u8],
+) -> CoreResult<Table> {
     let (dto, schema) = parse_schema(schema_json, hierarchies)?;
     let table = load_table(Arc::new(schema), csv)?;
     // The response echoes the schema and describes the columns.
@@ -83,7 +87,9 @@ pub fn job(data: &[u8]) -> usize {
         let Ok(spec) = request.to_spec(table.schema()) else {
             continue;
         };
-        if run::validate(table, &spec).is_ok() && run::run_job(table, &spec, proxima_core::Progress::none()).is_ok() {
+        if run::validate(table, &spec).is_ok()
+            && run::run_job(table, &spec, proxima_core::Progress::none()).is_ok()
+        {
             ran += 1;
         }
     }

@@ -49,7 +49,13 @@ pub fn people(rows: usize, categorical_sa: bool) -> (Vec<u8>, Vec<u8>, Vec<(Stri
     let hierarchies = if categorical_sa {
         let mut h = String::new();
         for (j, d) in DISEASES.iter().enumerate() {
-            let group = if j < 2 { "respiratory-infection" } else if j < 4 { "stomach" } else { "lung" };
+            let group = if j < 2 {
+                "respiratory-infection"
+            } else if j < 4 {
+                "stomach"
+            } else {
+                "lung"
+            };
             h.push_str(&format!("{d};{group};*\n"));
         }
         vec![("disease".to_string(), h.into_bytes())]
@@ -62,4 +68,3 @@ pub fn people(rows: usize, categorical_sa: bool) -> (Vec<u8>, Vec<u8>, Vec<(Stri
         hierarchies,
     )
 }
-

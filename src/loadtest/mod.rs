@@ -32,7 +32,11 @@ use stats::{Samples, Summary};
 #[derive(Debug, Clone, Args)]
 pub struct LoadtestArgs {
     /// The server's base URL.
-    #[arg(long, env = "PROXIMA_LOADTEST_BASE", default_value = "http://127.0.0.1:8080")]
+    #[arg(
+        long,
+        env = "PROXIMA_LOADTEST_BASE",
+        default_value = "http://127.0.0.1:8080"
+    )]
     pub base: String,
     /// An API key of the server.
     #[arg(long, env = "PROXIMA_LOADTEST_KEY", hide_env_values = true)]
@@ -385,7 +389,11 @@ pub async fn run(args: &LoadtestArgs) -> anyhow::Result<Report> {
     let settle_until = deadline + Duration::from_secs(args.settle);
     let mut tasks = Vec::new();
     for _ in 0..args.submitters {
-        tasks.push(tokio::spawn(submitter(shared.clone(), deadline, settle_until)));
+        tasks.push(tokio::spawn(submitter(
+            shared.clone(),
+            deadline,
+            settle_until,
+        )));
     }
     for _ in 0..args.pollers {
         tasks.push(tokio::spawn(poller(shared.clone(), deadline)));
@@ -439,7 +447,8 @@ impl Report {
             "endpoint", "requests", "p50 ms", "p90 ms", "p99 ms", "max ms"
         ));
         for e in &self.endpoints {
-            let statuses: Vec<String> = e.statuses.iter().map(|(k, v)| format!("{k}:{v}")).collect();
+            let statuses: Vec<String> =
+                e.statuses.iter().map(|(k, v)| format!("{k}:{v}")).collect();
             out.push_str(&format!(
                 "{:<36} {:>9} {:>9.2} {:>9.2} {:>9.2} {:>9.2}  {}\n",
                 e.endpoint,

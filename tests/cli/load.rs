@@ -141,8 +141,18 @@ fn serve_survives_200_pollers_and_10_submitters() {
     assert_eq!(report["transport_errors"], 0, "{}", context());
     let submitted = report["jobs_submitted"].as_u64().unwrap();
     assert!(submitted > 0, "no job was submitted: {}", context());
-    assert_eq!(report["jobs_succeeded"].as_u64(), Some(submitted), "{}", context());
-    assert_eq!(report["results_checked"].as_u64(), Some(submitted), "{}", context());
+    assert_eq!(
+        report["jobs_succeeded"].as_u64(),
+        Some(submitted),
+        "{}",
+        context()
+    );
+    assert_eq!(
+        report["results_checked"].as_u64(),
+        Some(submitted),
+        "{}",
+        context()
+    );
     let polls = report["endpoints"]
         .as_array()
         .unwrap()
@@ -151,5 +161,10 @@ fn serve_survives_200_pollers_and_10_submitters() {
         .expect("the pollers polled");
     assert!(polls["requests"].as_u64().unwrap() > 0, "{}", context());
     assert_eq!(report["passed"], true, "{}", context());
-    assert!(output.status.success(), "exit {:?}: {}", output.status, context());
+    assert!(
+        output.status.success(),
+        "exit {:?}: {}",
+        output.status,
+        context()
+    );
 }

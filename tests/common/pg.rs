@@ -78,4 +78,3 @@ pub async fn fresh_database() -> String {
     admin.close().await.unwrap();
     url_for(&name)
 }
-

@@ -82,7 +82,9 @@ pub fn guarded<T: Send + 'static>(target: &str, input: Vec<u8>, f: fn(&[u8]) -> 
 }
 
 fn upload(data: Vec<u8>) {
-    guarded("upload", data, |d| fuzzing::upload_bytes(d).map(|t| t.rows()));
+    guarded("upload", data, |d| {
+        fuzzing::upload_bytes(d).map(|t| t.rows())
+    });
 }
 
 fn hierarchy(data: Vec<u8>) {

@@ -29,7 +29,15 @@ fn very_deep_json_nesting_is_rejected() {
 /// Numbers beyond every integer and float range are errors.
 #[test]
 fn out_of_range_numbers_are_rejected() {
-    for k in ["1e400", "18446744073709551616", "-1", "0", "1e20", "2.5", "\"NaN\""] {
+    for k in [
+        "1e400",
+        "18446744073709551616",
+        "-1",
+        "0",
+        "1e20",
+        "2.5",
+        "\"NaN\"",
+    ] {
         let job = format!(r#"{{"dataset_id": "d", "model": {{"kind": "k_anonymity", "k": {k}}}}}"#);
         assert_eq!(guarded("job", job.into_bytes(), fuzzing::job), 0, "k = {k}");
     }

@@ -19,9 +19,17 @@ const DATA_ROWS: usize = 25;
 /// (example schema, data folder, data file)
 const EXAMPLES: &[(&str, &str, &str)] = &[
     ("adult.schema.json", "adult", "adult.csv"),
-    ("adult_full_composite.schema.json", "adult_full", "adult_full.csv"),
+    (
+        "adult_full_composite.schema.json",
+        "adult_full",
+        "adult_full.csv",
+    ),
     ("creditcard.schema.json", "creditcard", "creditcard.csv"),
-    ("sal.schema.json", "sal_synthetic", "sal_synthetic_500k.csv.gz"),
+    (
+        "sal.schema.json",
+        "sal_synthetic",
+        "sal_synthetic_500k.csv.gz",
+    ),
 ];
 
 fn corpus_dir() -> PathBuf {
@@ -51,7 +59,11 @@ fn head(path: &Path, rows: usize) -> Vec<u8> {
 fn write_seed_corpus() {
     for categorical in [false, true] {
         let (s, c, h) = proxima::sample::people(20, categorical);
-        write("upload", &format!("people_{categorical}"), &fuzzing::join_upload(&s, &c, &h));
+        write(
+            "upload",
+            &format!("people_{categorical}"),
+            &fuzzing::join_upload(&s, &c, &h),
+        );
         for (column, bytes) in &h {
             write("hierarchy", &format!("people_{column}"), bytes);
         }
@@ -77,14 +89,20 @@ fn write_seed_corpus() {
         let mut hierarchies = Vec::new();
         for col in doc["columns"].as_array().unwrap() {
             let name = col["name"].as_str().unwrap();
-            let file = data.join(folder).join(format!("{folder}_hierarchy_{name}.csv"));
+            let file = data
+                .join(folder)
+                .join(format!("{folder}_hierarchy_{name}.csv"));
             let small = std::fs::metadata(&file).is_ok_and(|m| m.len() <= MAX_HIERARCHY_BYTES);
             if col["type"] == "categorical" && small {
                 hierarchies.push((name.to_string(), std::fs::read(&file).unwrap()));
             }
         }
         let csv = head(&data.join(folder).join(data_file), DATA_ROWS);
-        write("upload", folder, &fuzzing::join_upload(&schema, &csv, &hierarchies));
+        write(
+            "upload",
+            folder,
+            &fuzzing::join_upload(&schema, &csv, &hierarchies),
+        );
     }
     for entry in std::fs::read_dir(&data).unwrap() {
         let dir = entry.unwrap().path();

@@ -177,7 +177,10 @@ fn ingest_of_the_large_tables_is_cancellable() {
 #[test]
 fn epsilon_m_on_sal_500k_is_cancellable() {
     let Some(t) = sal() else { return };
-    for (nb, e) in [(Neighborhood::Absolute, 4500.0), (Neighborhood::Relative, 0.125)] {
+    for (nb, e) in [
+        (Neighborhood::Absolute, 4500.0),
+        (Neighborhood::Relative, 0.125),
+    ] {
         let params = EpsilonM::new(
             Epsilon::new(e, "/e").unwrap(),
             M::new(5, "/m").unwrap(),
