@@ -4,11 +4,15 @@
 
 use serde_json::json;
 
+/// An upload's parts: the schema document, the CSV, and hierarchy files by
+/// column.
+pub type Upload = (Vec<u8>, Vec<u8>, Vec<(String, Vec<u8>)>);
+
 /// A schema document and CSV of `rows` rows:
 /// numeric QIs age and zip, a categorical QI `sex` with an inline
 /// hierarchy, and an SA that is numeric (`salary`) or categorical with a
 /// hierarchy (`disease`, given as an ARX file).
-pub fn people(rows: usize, categorical_sa: bool) -> (Vec<u8>, Vec<u8>, Vec<(String, Vec<u8>)>) {
+pub fn people(rows: usize, categorical_sa: bool) -> Upload {
     let sa = if categorical_sa {
         json!({"name": "disease", "role": "sensitive", "type": "categorical"})
     } else {
