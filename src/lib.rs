@@ -3,16 +3,21 @@
 //! (`spec`), the release writers (`render`), the offline commands
 //! (`offline`), the command line (`cli`), and the service: `config`,
 //! `fault` (test-only fault injection), `server`, `http`, `store`, `worker`,
-//! `pg_embedded`, `telemetry`; and the benchmark harness (`bench`).
+//! `pg_embedded`, `telemetry`; the benchmark harness (`bench`), the load
+//! generator (`loadtest`) and the fuzz entry points (`fuzzing`).
 
 pub mod bench;
 pub mod cli;
 pub mod config;
 pub mod fault;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod http;
+pub mod loadtest;
 pub mod offline;
 pub mod pg_embedded;
 pub mod render;
+pub mod sample;
 pub mod server;
 pub mod spec;
 pub mod store;

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use proxima_core::{CoreError, Progress};
 
-use super::dataset::{job_spec, load_stored};
+use super::dataset::{job_spec, load_stored_with_progress};
 use super::{JobError, JobInput, JobOutput, JobRunner};
 use crate::spec::report::AuditReportDto;
 use crate::spec::JobSummaryDto;
@@ -21,7 +21,11 @@ impl JobRunner for CoreRunner {
         progress: &(dyn Fn(f64) -> bool + Sync),
     ) -> Result<JobOutput, JobError> {
         let started = Instant::now();
-        let table = load_stored(&input.dataset, &input.files)?;
+        let progress = Progress::new(progress);
+        // The load reports no fraction of its own (the row count is unknown
+        // until the end): it only gives cancels a chance to land.
+        let table =
+            load_stored_with_progress(&input.dataset, &input.files, progress.sub(0.0, 0.0))?;
         let spec = job_spec(
             &input.model,
             Some(&input.algorithm),
@@ -29,7 +33,7 @@ impl JobRunner for CoreRunner {
             input.xcolor.as_ref(),
             table.schema(),
         )?;
-        let outcome = proxima_core::run::run_job(&table, &spec, Progress::new(progress))?;
+        let outcome = proxima_core::run::run_job(&table, &spec, progress)?;
         let elapsed = started.elapsed().as_millis() as u64;
         let to_json = |v: Result<serde_json::Value, serde_json::Error>| {
             v.map_err(|e| JobError::from(CoreError::internal(e.to_string())))

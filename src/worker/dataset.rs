@@ -6,9 +6,9 @@
 use std::sync::Arc;
 
 use proxima_core::error::CoreResult;
-use proxima_core::ingest::{column_stats, load_table};
+use proxima_core::ingest::{column_stats, load_table_with_progress};
 use proxima_core::run::JobSpec;
-use proxima_core::{Schema, Table};
+use proxima_core::{Progress, Schema, Table};
 use serde_json::{json, Value};
 
 use crate::spec::{HierarchyFile, JobRequestDto, SchemaDto};
@@ -30,10 +30,20 @@ pub fn parse_schema(
 
 /// Loads a stored dataset's table.
 pub fn load_stored(dataset: &DatasetRow, files: &DatasetFiles) -> CoreResult<Table> {
+    load_stored_with_progress(dataset, files, Progress::none())
+}
+
+/// [`load_stored`] with the core's cancellation checkpoints: a job's load
+/// of a large table takes seconds, and a cancel must not wait for it.
+pub fn load_stored_with_progress(
+    dataset: &DatasetRow,
+    files: &DatasetFiles,
+    progress: Progress,
+) -> CoreResult<Table> {
     let schema_json = serde_json::to_vec(&dataset.schema)
         .map_err(|e| proxima_core::CoreError::internal(e.to_string()))?;
     let (_, schema) = parse_schema(&schema_json, &files.hierarchies)?;
-    load_table(Arc::new(schema), files.data.as_slice())
+    load_table_with_progress(Arc::new(schema), files.data.as_slice(), progress)
 }
 
 /// `Dataset.columns`: per-column statistics.

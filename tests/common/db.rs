@@ -1,4 +1,4 @@
-//! The test binaries' PostgreSQL (shared by `tests/api` and `tests/faults`
+//! The test binaries' PostgreSQL (shared by `tests/api`, `tests/cli` and `tests/faults`
 //! through `#[path]`): DATABASE_URL when set, else one private cluster per
 //! test-binary run started like `proxima serve` does, and a fresh database
 //! per test.

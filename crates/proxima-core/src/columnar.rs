@@ -30,7 +30,7 @@ use std::ops::Range;
 use crate::error::CoreResult;
 use crate::hierarchy::Hierarchy;
 use crate::progress::Progress;
-use crate::split::QiSpace;
+use crate::split::{QiSpace, SplitCheckpoints};
 use crate::table::QiValues;
 
 /// How a QI dimension orders its keys and measures a width.
@@ -462,13 +462,12 @@ pub(crate) fn split_in_place<F>(
 where
     F: FnMut(Range<usize>) -> Option<usize>,
 {
-    let total = n.max(1) as f64;
-    let mut done = 0usize;
-    let mut last_report = 0usize;
+    let mut checkpoints = SplitCheckpoints::new(n, progress);
     let mut stack: Vec<Range<usize>> = Vec::new();
     stack.push(0..n);
     let mut finals = Vec::new();
     while let Some(node) = stack.pop() {
+        checkpoints.before_node()?;
         match choose(node.clone()) {
             Some(left) => {
                 debug_assert!(left > 0 && left < node.len());
@@ -477,17 +476,12 @@ where
                 stack.push(node.start..mid);
             }
             None => {
-                done += node.len();
+                checkpoints.final_group(node.len())?;
                 finals.push(node);
-                // Report about every 1% of rows: cheap and responsive.
-                if (done - last_report) as f64 >= total / 100.0 {
-                    last_report = done;
-                    progress.report(done as f64 / total)?;
-                }
             }
         }
     }
-    progress.report(1.0)?;
+    checkpoints.finish()?;
     Ok(finals)
 }
 

@@ -143,6 +143,7 @@ pub fn validate(table: &Table, spec: &JobSpec) -> CoreResult<()> {
 /// Runs the partitioner a request names and generalizes its partition.
 pub fn anonymize(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResult<Release> {
     validate(table, spec)?;
+    progress.report(0.0)?;
     let partition = match (&spec.model, spec.algorithm) {
         (PrivacyModel::EpsilonM(params), Algorithm::EpsilonM) => {
             epsilon_m::anonymize(table, params, progress)?
@@ -172,7 +173,9 @@ pub fn anonymize(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResul
             )));
         }
     };
-    generalize::generalize(table, partition)
+    // The partitioners report up to 1.0 of `progress`; ordering and
+    // generalizing the groups only checks for cancellation there.
+    generalize::generalize_with_progress(table, partition, progress.sub(1.0, 1.0))
 }
 
 /// The checks of a job's audit (API.md: the job's model, plus k-anonymity,

@@ -14,9 +14,63 @@
 //! Cuts are stable: each half keeps the input order of its rows, so a caller
 //! that keeps rows sorted by SA (the (ε,m) split) needs no re-sort.
 
+use std::time::{Duration, Instant};
+
 use crate::error::CoreResult;
 use crate::progress::Progress;
 use crate::table::{QiValues, Table};
+
+/// Longest time a recursive split goes without a cancellation checkpoint
+/// between two `choose` calls.
+const CHECK_EVERY: Duration = Duration::from_millis(50);
+
+/// The checkpoints of a top-down split ([`recursive_split`] and the columnar
+/// `split_in_place`): progress is the fraction of rows in final groups,
+/// reported about every 1 % of rows and, between nodes, at least every
+/// [`CHECK_EVERY`] — the first groups only become final after a descent
+/// through every level, which takes a while on 500k rows.
+pub(crate) struct SplitCheckpoints<'p> {
+    progress: Progress<'p>,
+    total: f64,
+    done: usize,
+    last_report: usize,
+    last_time: Instant,
+}
+
+impl<'p> SplitCheckpoints<'p> {
+    pub(crate) fn new(rows: usize, progress: Progress<'p>) -> Self {
+        SplitCheckpoints {
+            progress,
+            total: rows.max(1) as f64,
+            done: 0,
+            last_report: 0,
+            last_time: Instant::now(),
+        }
+    }
+
+    /// Before a node is examined: a checkpoint when the clock says so.
+    pub(crate) fn before_node(&mut self) -> CoreResult<()> {
+        if self.last_time.elapsed() >= CHECK_EVERY {
+            self.last_time = Instant::now();
+            self.progress.report(self.done as f64 / self.total)?;
+        }
+        Ok(())
+    }
+
+    /// A final group of `rows` rows: a checkpoint about every 1 % of rows.
+    pub(crate) fn final_group(&mut self, rows: usize) -> CoreResult<()> {
+        self.done += rows;
+        if (self.done - self.last_report) as f64 >= self.total / 100.0 {
+            self.last_report = self.done;
+            self.progress.report(self.done as f64 / self.total)?;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn finish(&self) -> CoreResult<()> {
+        self.progress.report(1.0)
+    }
+}
 
 /// The QI space of a table with the full-domain extent of each QI, used to
 /// normalize widths (a QI's width over some rows, relative to the table).
@@ -226,12 +280,11 @@ pub fn recursive_split<F>(
 where
     F: FnMut(&[u32]) -> Option<(Vec<u32>, Vec<u32>)>,
 {
-    let total = rows.len().max(1) as f64;
-    let mut done = 0usize;
-    let mut last_report = 0usize;
+    let mut checkpoints = SplitCheckpoints::new(rows.len(), progress);
     let mut stack = vec![rows];
     let mut groups = Vec::new();
     while let Some(part) = stack.pop() {
+        checkpoints.before_node()?;
         match choose(&part) {
             Some((left, right)) => {
                 debug_assert!(!left.is_empty() && !right.is_empty());
@@ -239,17 +292,12 @@ where
                 stack.push(left);
             }
             None => {
-                done += part.len();
+                checkpoints.final_group(part.len())?;
                 groups.push(part);
-                // Report about every 1% of rows: cheap and responsive.
-                if (done - last_report) as f64 >= total / 100.0 {
-                    last_report = done;
-                    progress.report(done as f64 / total)?;
-                }
             }
         }
     }
-    progress.report(1.0)?;
+    checkpoints.finish()?;
     Ok(groups)
 }
 

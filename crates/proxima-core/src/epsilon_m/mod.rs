@@ -59,6 +59,7 @@ pub fn anonymize(table: &Table, params: &EpsilonM, progress: Progress) -> CoreRe
     let (rows, sorted) = sort_by_sa(sa);
     feasibility::check_feasible_sorted(&sorted, params)?;
     drop(sorted);
+    progress.report(0.0)?;
 
     let e = params.epsilon.get();
     let groups = match params.neighborhood {
@@ -121,6 +122,7 @@ fn run<N: Neighborhoods>(
 ) -> CoreResult<Vec<Vec<u32>>> {
     let m = params.m.get();
     let space = QiSpace::new(table);
+    progress.report(0.0)?;
     let leaves = split::split_phase(&space, sa, nb, m, rows, progress.sub(0.0, 0.8))?;
     partition::partition_phase(leaves, sa, nb, m, progress.sub(0.8, 1.0))
 }

@@ -19,6 +19,7 @@ use std::cmp::Ordering;
 use crate::error::{CoreError, CoreResult};
 use crate::hierarchy::Hierarchy;
 use crate::partition::Partition;
+use crate::progress::Progress;
 use crate::schema::Role;
 use crate::table::{QiValues, SaValues, Table, TextColumn};
 use crate::utility::gcp;
@@ -109,8 +110,33 @@ impl Release {
 /// The rows of each group are put in publication order (see
 /// [`publication_order`]); group order is kept.
 pub fn generalize(table: &Table, partition: Partition) -> CoreResult<Release> {
+    generalize_with_progress(table, partition, Progress::none())
+}
+
+/// Rows between two cancellation checkpoints of [`generalize_with_progress`].
+const CHECKPOINT_ROWS: usize = 16_384;
+
+/// [`generalize`] with cancellation checkpoints (every few thousand rows:
+/// ordering 600k rows by their text columns takes seconds).
+pub fn generalize_with_progress(
+    table: &Table,
+    partition: Partition,
+    progress: Progress,
+) -> CoreResult<Release> {
     partition.check_covers(table.rows())?;
     let mut partition = partition;
+    // Checkpoints by rows sorted: ordering a large table's groups by their
+    // text columns is the slow part (the column passes below are linear).
+    let total = table.rows().max(1) as f64;
+    let (mut done, mut next) = (0usize, CHECKPOINT_ROWS);
+    let mut checkpoint = |rows: usize| -> CoreResult<()> {
+        done += rows;
+        if done >= next {
+            next = done + CHECKPOINT_ROWS;
+            progress.report(done as f64 / total)?;
+        }
+        Ok(())
+    };
     // A group's rows are scattered over the table: every column is read
     // once in row order (sort keys, per-group extents) rather than once per
     // row of each group, which on large tables is a cache miss per read.
@@ -119,6 +145,7 @@ pub fn generalize(table: &Table, partition: Partition) -> CoreResult<Release> {
     let mut buf = Vec::new();
     for rows in &mut partition.groups {
         order.sort(rows, &keys, &mut buf);
+        checkpoint(rows.len())?;
     }
     let group_of = partition.group_of_rows(table.rows());
     let columns: Vec<Vec<GeneralizedQi>> = table

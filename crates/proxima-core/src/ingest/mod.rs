@@ -56,7 +56,7 @@ mod load_tests;
 mod shared_tests;
 
 pub use hierarchy_csv::{hierarchy_from_inline, parse_hierarchy_csv};
-pub use load::load_table;
+pub use load::{load_table, load_table_with_progress, CHECKPOINT_EVERY};
 pub use stats::{column_stats, ColumnStats};
 
 /// Escapes a column name for use as one JSON-pointer segment (RFC 6901).

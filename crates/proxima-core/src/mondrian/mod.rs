@@ -11,7 +11,7 @@
 mod constraint;
 
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::columnar::{extent, split_in_place, Columns, CutScratch, Dims, Tmp};
 use crate::error::{CoreError, CoreResult, ErrorKind};
@@ -148,14 +148,22 @@ where
     F: Fn(&[u32]) -> bool + Sync,
 {
     let stop = AtomicBool::new(false);
-    let left_cb = |f: f64| {
-        let go_on = progress.report(f).is_ok();
+    // The left half's last fraction: the right half asks the caller too
+    // (repeating that fraction), so a cancel is seen even when the left
+    // half is done long before the right one.
+    let last = AtomicU64::new(0f64.to_bits());
+    let ask = |f: f64| {
+        let go_on = !stop.load(Ordering::Relaxed) && progress.report(f).is_ok();
         if !go_on {
             stop.store(true, Ordering::Relaxed);
         }
         go_on
     };
-    let right_cb = |_: f64| !stop.load(Ordering::Relaxed);
+    let left_cb = |f: f64| {
+        last.store(f.to_bits(), Ordering::Relaxed);
+        ask(f)
+    };
+    let right_cb = |_: f64| ask(f64::from_bits(last.load(Ordering::Relaxed)));
     let (left_groups, right_groups) = std::thread::scope(|s| {
         let handle = s.spawn(|| chooser.run(&mut right, Progress::new(&right_cb)));
         let left_groups = chooser.run(&mut left, Progress::new(&left_cb));

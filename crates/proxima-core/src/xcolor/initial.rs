@@ -46,6 +46,7 @@ pub(crate) fn qi_parts(
         (2 * theta as u64, (m * (t + 1)) as u64)
     };
     let root_theta = index.max_degree_in(&rows)?;
+    progress.report(0.0)?;
     let relaxed = (!lemma2_holds(root_theta as usize, rows.len(), k, delta))
         .then(|| ratio(root_theta, rows.len()));
     let mut failure = None;
@@ -78,12 +79,8 @@ pub(crate) fn qi_parts(
         if failure.is_some() {
             return None;
         }
-        if last.elapsed() >= REPORT_EVERY {
-            last = Instant::now();
-            if let Err(e) = progress.report(done as f64 / total) {
-                failure = Some(e);
-                return None;
-            }
+        if !tick(&mut last, done as f64 / total, progress, &mut failure) {
+            return None;
         }
         if part.len() >= 2 * k {
             for dim in qs.dims_by_width(part) {
@@ -91,6 +88,10 @@ pub(crate) fn qi_parts(
                     if passes(&left, &mut failure) && passes(&right, &mut failure) {
                         return Some((left, right));
                     }
+                }
+                // Each try counts the degrees of the whole part.
+                if !tick(&mut last, done as f64 / total, progress, &mut failure) {
+                    return None;
                 }
             }
         }
@@ -101,6 +102,24 @@ pub(crate) fn qi_parts(
         Some(e) => Err(e),
         None => Ok(parts),
     }
+}
+
+/// A cancellation checkpoint at most every [`REPORT_EVERY`]: `false` (with
+/// the error in `failure`) when the caller asks to stop.
+fn tick(
+    last: &mut Instant,
+    fraction: f64,
+    progress: Progress<'_>,
+    failure: &mut Option<crate::error::CoreError>,
+) -> bool {
+    if last.elapsed() >= REPORT_EVERY {
+        *last = Instant::now();
+        if let Err(e) = progress.report(fraction) {
+            *failure = Some(e);
+            return false;
+        }
+    }
+    true
 }
 
 /// Classes, and the range of class indices of each part.

@@ -117,6 +117,7 @@ pub fn anonymize(
         // SA-sorted input keeps every (stable) part sorted: one sweep each.
         rows.sort_by(|&a, &b| values[a as usize].total_cmp(&values[b as usize]));
     }
+    progress.sub(0.0, 0.2).report(1.0)?;
     let parts = match options.initial {
         InitialColoring::QiAware => {
             initial::qi_parts(&qs, &index, rows, k, delta, progress.sub(0.2, 0.3))?
