@@ -55,7 +55,7 @@ pub struct ServeArgs {
           value_parser = clap::value_parser!(u64).range(1..))]
     pub upload_timeout_secs: u64,
     /// Uploads in progress at once; more are refused (503 `too_many_uploads`).
-    #[arg(long, env = "PROXIMA_MAX_CONCURRENT_UPLOADS", default_value_t = 4,
+    #[arg(long, env = "PROXIMA_MAX_CONCURRENT_UPLOADS", default_value_t = 16,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_concurrent_uploads: u64,
     /// Seconds a claimed job stays ours without a heartbeat; after that
@@ -65,7 +65,7 @@ pub struct ServeArgs {
     pub lease_secs: u64,
     /// Milliseconds between heartbeats (lease extension, progress, cancel
     /// check); must be shorter than the lease.
-    #[arg(long, env = "PROXIMA_HEARTBEAT_MS", default_value_t = 500,
+    #[arg(long, env = "PROXIMA_HEARTBEAT_MS", default_value_t = 250,
           value_parser = clap::value_parser!(u64).range(10..))]
     pub heartbeat_ms: u64,
     /// Milliseconds an idle worker waits before looking for work when no

@@ -73,7 +73,7 @@ impl Default for Limits {
     /// 60 s per request, an hour per upload, 4 uploads at once (the
     /// defaults of `proxima serve`).
     fn default() -> Self {
-        Limits::new(Duration::from_secs(60), Duration::from_secs(3600), 4)
+        Limits::new(Duration::from_secs(60), Duration::from_secs(3600), 16)
     }
 }
 

@@ -38,7 +38,7 @@ impl WorkerConfig {
             lease: Duration::from_secs(30),
             // Also the cancel check: a cancel lands within one beat plus the
             // core's next checkpoint, so well under a second.
-            heartbeat: Duration::from_millis(500),
+            heartbeat: Duration::from_millis(250),
             poll: Duration::from_secs(2),
             grace: Duration::from_secs(30),
             retry_base: Duration::from_secs(2),

@@ -8,9 +8,13 @@ use serde_json::{json, Value};
 
 use crate::support::*;
 
-/// Submits `model` on `dataset`, waits until the job is running and has
-/// reported progress (the algorithm is under way, past loading), cancels it
-/// and returns how long the cancel took to take effect.
+/// Submits `model` on `dataset`, waits until the job is running, cancels it
+/// and returns how long the cancel took to take effect. The cancel goes out
+/// as soon as the job is claimed: the whole job (load + partition) takes
+/// only a second or two now, and waiting for the algorithm's first progress
+/// report could let it finish first. The core's checkpoints cover the load
+/// and every phase after it (crates/proxima-core/tests/cancel.rs measures
+/// each phase's longest gap).
 async fn cancel_latency(api: &Api, db: &Db, dataset: &Value, model: Value) -> Duration {
     let body = json!({"dataset_id": dataset["id"], "model": model});
     let id = api.submit(&body).await["id"].as_str().unwrap().to_string();
@@ -21,10 +25,10 @@ async fn cancel_latency(api: &Api, db: &Db, dataset: &Value, model: Value) -> Du
             matches!(job["status"].as_str(), Some("queued" | "running")),
             "the job ended before it could be cancelled: {job}"
         );
-        if job["status"] == "running" && job["progress"].as_f64().unwrap_or(0.0) > 0.0 {
+        if job["status"] == "running" {
             break;
         }
-        assert!(Instant::now() < deadline, "the job never made progress");
+        assert!(Instant::now() < deadline, "the job was never claimed");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     let t = Instant::now();
@@ -56,7 +60,7 @@ async fn cancelling_a_large_running_job_takes_effect_within_a_second() {
     serve.lease_secs = 30;
     // The shipped heartbeat period (the cancel check rides on it): the
     // guarantee must hold with the defaults, not only with test timings.
-    serve.heartbeat_ms = 500;
+    serve.heartbeat_ms = 250;
     let p = Proxima::start(&scratch, "canceller", &serve).await;
     let api = p.api();
     let db = Db::connect(&url).await;
