@@ -13,11 +13,13 @@
 //! The core is built at opt-level 3 even in test builds, so the figures
 //! are those of a release build. Skips (with a note) without shared/data.
 
+mod common;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use proxima_core::audit::{self, AuditCheck};
+use proxima_core::audit;
 use proxima_core::error::CoreResult;
 use proxima_core::ingest::load_table_with_progress;
 use proxima_core::ingest::shared::{load_shared, open_data_file, shared_data_dir, SharedTable};
@@ -252,56 +254,7 @@ fn audit_of_adult_600k_is_cancellable() {
     let Some(t) = adult600k() else { return };
     let k = k10();
     let p = mondrian::anonymize(t, &PrivacyModel::KAnonymity(k), Progress::none()).unwrap();
-    let checks = [
-        AuditCheck::KAnonymity { k },
-        AuditCheck::LDiversity {
-            l: 2.0,
-            variant: LDiversityVariant::Entropy,
-        },
-        AuditCheck::LDiversity {
-            l: 2.0,
-            variant: LDiversityVariant::Recursive { c: 3.0 },
-        },
-        AuditCheck::AlphaK {
-            alpha: Fraction::new(0.5, "a", "/a").unwrap(),
-            k,
-        },
-        AuditCheck::EpsilonM(
-            EpsilonM::new(
-                Epsilon::new(2.0, "/e").unwrap(),
-                M::new(3, "/m").unwrap(),
-                Neighborhood::Absolute,
-                "/e",
-            )
-            .unwrap(),
-        ),
-        AuditCheck::EpsilonM(
-            EpsilonM::new(
-                Epsilon::new(0.1, "/e").unwrap(),
-                M::new(3, "/m").unwrap(),
-                Neighborhood::Relative,
-                "/e",
-            )
-            .unwrap(),
-        ),
-        AuditCheck::Dissimilarity {
-            params: Dissimilarity {
-                epsilon: Epsilon::new(2.0, "/e").unwrap(),
-                delta: Fraction::new(0.5, "d", "/d").unwrap(),
-                k,
-            },
-            metric: None,
-        },
-        AuditCheck::DeltaLDiversity { delta: 1.0, l: 2 },
-        AuditCheck::TCloseness {
-            t: Fraction::new(0.2, "t", "/t").unwrap(),
-            ground: GroundDistance::Ordered,
-        },
-        AuditCheck::TCloseness {
-            t: Fraction::new(0.2, "t", "/t").unwrap(),
-            ground: GroundDistance::Equal,
-        },
-    ];
+    let checks = common::checks::every_check(k);
     check_case("au-600k all checks", &|prog| {
         audit::audit(t, &p, None, &checks, prog).map(|_| ())
     });

@@ -13,8 +13,7 @@ use proxima_core::error::Detail;
 use proxima_core::ingest::shared::{load_shared, SharedTable};
 use proxima_core::mondrian::anonymize;
 use proxima_core::params::{
-    Dissimilarity, Epsilon, EpsilonM, Fraction, GroundDistance, LDiversity, LDiversityVariant,
-    Neighborhood, PrivacyModel, TCloseness, K, M,
+    Fraction, GroundDistance, LDiversity, LDiversityVariant, PrivacyModel, TCloseness, K,
 };
 use proxima_core::split::QiSpace;
 use proxima_core::table::{QiValues, SaValues};
@@ -301,56 +300,7 @@ fn scaled_600k_mondrian_and_full_audit() {
     let p: Partition = anonymize(&t, &PrivacyModel::KAnonymity(k), Progress::none()).unwrap();
     let mondrian = (start.elapsed(), cpu_time().zip(cpu).map(|(b, a)| b - a));
     assert!(p.min_group_size() >= 10);
-    let checks = [
-        AuditCheck::KAnonymity { k },
-        AuditCheck::LDiversity {
-            l: 2.0,
-            variant: LDiversityVariant::Entropy,
-        },
-        AuditCheck::LDiversity {
-            l: 2.0,
-            variant: LDiversityVariant::Recursive { c: 3.0 },
-        },
-        AuditCheck::AlphaK {
-            alpha: Fraction::new(0.5, "a", "/a").unwrap(),
-            k,
-        },
-        AuditCheck::EpsilonM(
-            EpsilonM::new(
-                Epsilon::new(2.0, "/e").unwrap(),
-                M::new(3, "/m").unwrap(),
-                Neighborhood::Absolute,
-                "/e",
-            )
-            .unwrap(),
-        ),
-        AuditCheck::EpsilonM(
-            EpsilonM::new(
-                Epsilon::new(0.1, "/e").unwrap(),
-                M::new(3, "/m").unwrap(),
-                Neighborhood::Relative,
-                "/e",
-            )
-            .unwrap(),
-        ),
-        AuditCheck::Dissimilarity {
-            params: Dissimilarity {
-                epsilon: Epsilon::new(2.0, "/e").unwrap(),
-                delta: Fraction::new(0.5, "d", "/d").unwrap(),
-                k,
-            },
-            metric: None,
-        },
-        AuditCheck::DeltaLDiversity { delta: 1.0, l: 2 },
-        AuditCheck::TCloseness {
-            t: Fraction::new(0.2, "t", "/t").unwrap(),
-            ground: GroundDistance::Ordered,
-        },
-        AuditCheck::TCloseness {
-            t: Fraction::new(0.2, "t", "/t").unwrap(),
-            ground: GroundDistance::Equal,
-        },
-    ];
+    let checks = common::checks::every_check(k);
     let (start, cpu) = (Instant::now(), cpu_time());
     let report = audit(&t, &p, None, &checks, Progress::none()).unwrap();
     let audit_time = (start.elapsed(), cpu_time().zip(cpu).map(|(b, a)| b - a));
