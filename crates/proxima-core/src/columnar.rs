@@ -30,7 +30,7 @@ use std::ops::Range;
 use crate::error::CoreResult;
 use crate::hierarchy::Hierarchy;
 use crate::progress::Progress;
-use crate::split::{QiSpace, SplitCheckpoints};
+use crate::split::{median_side, QiSpace, SplitCheckpoints};
 use crate::table::QiValues;
 
 /// How a QI dimension orders its keys and measures a width.
@@ -226,21 +226,7 @@ impl<'a> Dims<'a> {
                     }
                     (median, lt, le)
                 };
-                let balance = |left: usize| {
-                    if left == 0 || left == n {
-                        0
-                    } else {
-                        left.min(n - left)
-                    }
-                };
-                let (strict, left) = if balance(lt) > balance(le) {
-                    (true, lt)
-                } else {
-                    (false, le)
-                };
-                if balance(left) == 0 {
-                    return None;
-                }
+                let (strict, left) = median_side(n, lt, le)?;
                 Some(Cut {
                     bound: median,
                     strict,

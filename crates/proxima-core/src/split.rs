@@ -24,6 +24,27 @@ use crate::table::{QiValues, Table};
 /// between two `choose` calls.
 const CHECK_EVERY: Duration = Duration::from_millis(50);
 
+/// Where a median cut of `n` keys puts its bound: with `lt` keys below the
+/// median and `le` at or below it, the side (`strict`: left is `< median`,
+/// else `<= median`) whose smaller half is larger, and the left count;
+/// `None` when neither side splits the keys (all equal). Shared by
+/// [`QiSpace::cut`] and the columnar engine so both cut alike.
+pub(crate) fn median_side(n: usize, lt: usize, le: usize) -> Option<(bool, usize)> {
+    let balance = |left: usize| {
+        if left == 0 || left == n {
+            0
+        } else {
+            left.min(n - left)
+        }
+    };
+    let (strict, left) = if balance(lt) > balance(le) {
+        (true, lt)
+    } else {
+        (false, le)
+    };
+    (balance(left) > 0).then_some((strict, left))
+}
+
 /// The checkpoints of a top-down split ([`recursive_split`] and the columnar
 /// `split_in_place`): progress is the fraction of rows in final groups,
 /// reported about every 1 % of rows and, between nodes, at least every
@@ -223,21 +244,7 @@ impl<'a> QiSpace<'a> {
                 let le = keys.iter().filter(|&&k| k <= median).count();
                 let lt = keys.iter().filter(|&&k| k < median).count();
                 let n = rows.len();
-                let balance = |left: usize| {
-                    if left == 0 || left == n {
-                        0
-                    } else {
-                        left.min(n - left)
-                    }
-                };
-                let (strict, left_count) = if balance(lt) > balance(le) {
-                    (true, lt)
-                } else {
-                    (false, le)
-                };
-                if balance(left_count) == 0 {
-                    return None;
-                }
+                let (strict, left_count) = median_side(n, lt, le)?;
                 let mut left = Vec::with_capacity(left_count);
                 let mut right = Vec::with_capacity(n - left_count);
                 for &r in rows {
