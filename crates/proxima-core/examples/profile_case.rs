@@ -21,12 +21,14 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+#[path = "../tests/common/checks.rs"]
+mod checks;
+
 use proxima_core::audit::{audit, AuditCheck};
 use proxima_core::ingest::shared::{load_shared, SharedTable};
 use proxima_core::metric::{LpNorm, MetricSpec, SensitiveSpace};
 use proxima_core::params::{
-    Algorithm, Dissimilarity, Epsilon, EpsilonM, Fraction, GroundDistance, LDiversityVariant,
-    Neighborhood, PrivacyModel, K, M,
+    Algorithm, Dissimilarity, Epsilon, EpsilonM, Fraction, Neighborhood, PrivacyModel, K, M,
 };
 use proxima_core::run::{anonymize, run_job, JobSpec};
 use proxima_core::utility::ncp::gcp;
@@ -104,53 +106,9 @@ fn case(name: &str) -> Option<(SharedTable, PrivacyModel, Option<MetricSpec>)> {
     })
 }
 
-/// Every audit check, as the 600k Mondrian test runs them.
+/// Every audit check, as the 600k Mondrian test runs them (the same list).
 fn all_checks() -> Vec<AuditCheck> {
-    let k = K::new(10, "/k").unwrap();
-    let em = |e: f64, nb| {
-        EpsilonM::new(
-            Epsilon::new(e, "/e").unwrap(),
-            M::new(3, "/m").unwrap(),
-            nb,
-            "/e",
-        )
-        .unwrap()
-    };
-    let t = Fraction::new(0.2, "t", "/t").unwrap();
-    vec![
-        AuditCheck::KAnonymity { k },
-        AuditCheck::LDiversity {
-            l: 2.0,
-            variant: LDiversityVariant::Entropy,
-        },
-        AuditCheck::LDiversity {
-            l: 2.0,
-            variant: LDiversityVariant::Recursive { c: 3.0 },
-        },
-        AuditCheck::AlphaK {
-            alpha: Fraction::new(0.5, "a", "/a").unwrap(),
-            k,
-        },
-        AuditCheck::EpsilonM(em(2.0, Neighborhood::Absolute)),
-        AuditCheck::EpsilonM(em(0.1, Neighborhood::Relative)),
-        AuditCheck::Dissimilarity {
-            params: Dissimilarity {
-                epsilon: Epsilon::new(2.0, "/e").unwrap(),
-                delta: Fraction::new(0.5, "d", "/d").unwrap(),
-                k,
-            },
-            metric: None,
-        },
-        AuditCheck::DeltaLDiversity { delta: 1.0, l: 2 },
-        AuditCheck::TCloseness {
-            t,
-            ground: GroundDistance::Ordered,
-        },
-        AuditCheck::TCloseness {
-            t,
-            ground: GroundDistance::Equal,
-        },
-    ]
+    checks::every_check(K::new(10, "/k").unwrap())
 }
 
 /// User + system CPU time of the process (all threads, 10 ms ticks).

@@ -1,6 +1,6 @@
 //! The audit checks of the au-600k case (BENCHMARKS.md: "all audit
 //! checks"): every check kind once, with fixed parameters. Shared by the
-//! 600k timing test and the cancellation test so both run the same audit.
+//! 600k timing test, the cancellation test and `examples/profile_case.rs`.
 
 use proxima_core::audit::AuditCheck;
 use proxima_core::params::*;
