@@ -156,13 +156,7 @@ impl<'a> Dims<'a> {
                 if level == 0 {
                     return None;
                 }
-                // The LCA's children cover consecutive rank ranges starting
-                // at `starts` (ascending).
-                let starts: Vec<u32> = hierarchy
-                    .children(level, node)
-                    .iter()
-                    .map(|&c| hierarchy.first_rank(level - 1, c))
-                    .collect();
+                let starts = hierarchy.child_rank_starts(level, node);
                 let mut counts = vec![0usize; starts.len()];
                 let child_of = |k: u32| starts.partition_point(|&s| s <= k) - 1;
                 if use_histogram {

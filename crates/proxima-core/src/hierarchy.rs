@@ -266,6 +266,17 @@ impl Hierarchy {
         self.first_rank[level][node as usize]
     }
 
+    /// The first leaf rank under each child of a node (`level` ≥ 1), in
+    /// ascending order: the children's subtrees occupy consecutive rank
+    /// ranges starting there, so a leaf's child is a binary search and a
+    /// prefix of children is a rank threshold.
+    pub fn child_rank_starts(&self, level: usize, node: u32) -> Vec<u32> {
+        self.children(level, node)
+            .iter()
+            .map(|&c| self.first_rank(level - 1, c))
+            .collect()
+    }
+
     /// The lowest common ancestor of every leaf whose rank lies in
     /// `[lo_rank, hi_rank]`. Subtrees are contiguous in rank order, so the
     /// LCA of any set of leaves is the LCA of its lowest- and highest-ranked

@@ -198,14 +198,7 @@ impl<'a> QiSpace<'a> {
                 if level == 0 {
                     return None;
                 }
-                // The LCA's children occupy consecutive rank ranges starting
-                // at `starts` (ascending): a leaf's child is found by binary
-                // search, and a prefix of children is a rank threshold.
-                let starts: Vec<u32> = hierarchy
-                    .children(level, node)
-                    .iter()
-                    .map(|&c| hierarchy.first_rank(level - 1, c))
-                    .collect();
+                let starts = hierarchy.child_rank_starts(level, node);
                 debug_assert!(starts.windows(2).all(|w| w[0] < w[1]));
                 let child_of = |r: u32| {
                     let rank = hierarchy.leaf_rank(codes[r as usize]);
