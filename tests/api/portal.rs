@@ -3,7 +3,6 @@
 //! store nothing.
 
 use std::collections::HashSet;
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use proxima::worker::core_runner::CoreRunner;
@@ -12,23 +11,6 @@ use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
 use crate::support::*;
-
-/// `shared/` (examples and data): PROXIMA_SHARED_DATA names the data folder;
-/// else `../shared` (CI) or `../../shared` (a worktree).
-fn shared() -> Option<PathBuf> {
-    if let Some(d) = std::env::var_os("PROXIMA_SHARED_DATA") {
-        return PathBuf::from(d).parent().map(|p| p.to_path_buf());
-    }
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let found = ["../shared", "../../shared"]
-        .iter()
-        .map(|r| root.join(r))
-        .find(|p| p.join("data").is_dir());
-    if found.is_none() {
-        eprintln!("skipped: the shared data folder is absent");
-    }
-    found
-}
 
 async fn portal_app() -> TestApp {
     TestApp::with(Options {
@@ -88,7 +70,7 @@ async fn run_job(app: &TestApp, body: Value) -> Value {
 
 #[tokio::test]
 async fn creditcard_epsilon_m_upload_job_download_audit() {
-    let Some(shared) = shared() else { return };
+    let Some(shared) = shared_dir() else { return };
     let app = portal_app().await;
     let data = std::fs::read(shared.join("data/creditcard/creditcard.csv")).unwrap();
     let schema: Value = serde_json::from_slice(
@@ -245,7 +227,7 @@ async fn creditcard_epsilon_m_upload_job_download_audit() {
 
 #[tokio::test]
 async fn adult_mondrian_with_hierarchy_parts() {
-    let Some(shared) = shared() else { return };
+    let Some(shared) = shared_dir() else { return };
     let app = portal_app().await;
     let dir = shared.join("data/adult");
     let schema: Value =
@@ -398,7 +380,7 @@ async fn results_wait_for_success() {
 #[tokio::test]
 async fn sal_500k_epsilon_m_upload_job_download() {
     use std::io::Read;
-    let Some(shared) = shared() else { return };
+    let Some(shared) = shared_dir() else { return };
     let app = portal_app().await;
     let mut data = Vec::new();
     flate2::read::GzDecoder::new(
@@ -445,7 +427,7 @@ async fn sal_500k_epsilon_m_upload_job_download() {
 
 #[tokio::test]
 async fn creditcard_xcolor_job_and_its_audit() {
-    let Some(shared) = shared() else { return };
+    let Some(shared) = shared_dir() else { return };
     let app = portal_app().await;
     let ds = upload_creditcard(&app, &shared).await;
     let job = run_job(
@@ -550,7 +532,7 @@ async fn upload_errors_carry_their_codes() {
 /// attacker's view) and by the `group_id` column.
 #[tokio::test]
 async fn audit_of_an_uploaded_generalized_table() {
-    let Some(shared) = shared() else { return };
+    let Some(shared) = shared_dir() else { return };
     let app = portal_app().await;
     let ds = upload_creditcard(&app, &shared).await;
     let job = run_job(

@@ -13,6 +13,10 @@ use proxima::worker::{self, JobRunner, WorkerConfig, WorkerHandle};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
+#[path = "../common/shared.rs"]
+mod shared;
+pub use shared::shared_dir;
+
 #[path = "../common/db.rs"]
 mod db;
 pub use db::fresh_database;

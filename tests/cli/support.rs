@@ -1,6 +1,6 @@
 //! Running the binary and reading its problem output.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use serde_json::Value;
@@ -73,20 +73,6 @@ impl Scratch {
     }
 }
 
-/// The `shared/` folder (`$PROXIMA_SHARED_DATA` names its data folder),
-/// or `None` with a note when it is absent.
-pub fn shared_dir() -> Option<PathBuf> {
-    let found = if let Some(data) = std::env::var_os("PROXIMA_SHARED_DATA") {
-        Path::new(&data).parent().map(Path::to_path_buf)
-    } else {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        ["../shared", "../../shared"]
-            .iter()
-            .map(|rel| root.join(rel))
-            .find(|p| p.join("data").is_dir())
-    };
-    if found.is_none() {
-        eprintln!("skipping: the shared data folder is absent");
-    }
-    found
-}
+#[path = "../common/shared.rs"]
+mod shared;
+pub use shared::shared_dir;

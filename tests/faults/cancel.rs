@@ -52,7 +52,7 @@ async fn cancel_latency(api: &Api, db: &Db, dataset: &Value, model: Value) -> Du
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cancelling_a_large_running_job_takes_effect_within_a_second() {
-    let Some(shared) = shared() else { return };
+    let Some(shared) = shared_dir() else { return };
     let _serial = serial().await;
     let scratch = Scratch::new();
     let url = fresh_database().await;

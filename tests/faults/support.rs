@@ -19,6 +19,10 @@ use reqwest::multipart::{Form, Part};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
+#[path = "../common/shared.rs"]
+mod shared;
+pub use shared::shared_dir;
+
 #[path = "../common/db.rs"]
 mod db;
 pub use db::fresh_database;
@@ -484,23 +488,6 @@ pub fn grid_schema(name: &str) -> Value {
 /// A k-anonymity (Mondrian) job over `dataset`.
 pub fn k_job(dataset: &Value) -> Value {
     json!({"dataset_id": dataset["id"], "model": {"kind": "k_anonymity", "k": 5}})
-}
-
-/// `shared/` when present (PROXIMA_SHARED_DATA names its data folder; else
-/// `../shared` or `../../shared`); prints why a test skips otherwise.
-pub fn shared() -> Option<PathBuf> {
-    if let Some(d) = std::env::var_os("PROXIMA_SHARED_DATA") {
-        return PathBuf::from(d).parent().map(|p| p.to_path_buf());
-    }
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let found = ["../shared", "../../shared"]
-        .iter()
-        .map(|r| root.join(r))
-        .find(|p| p.join("data").is_dir());
-    if found.is_none() {
-        eprintln!("skipped: the shared data folder is absent");
-    }
-    found
 }
 
 // ----------------------------------------------------------------- database
