@@ -20,6 +20,7 @@ pub mod partition;
 pub mod privacy;
 pub mod progress;
 pub mod run;
+mod safe_split;
 pub mod schema;
 pub mod split;
 pub mod table;
@@ -28,7 +29,7 @@ pub mod xcolor;
 
 pub use error::{CoreError, Detail, ErrorKind, FieldError};
 pub use hierarchy::Hierarchy;
-pub use partition::Partition;
+pub use partition::{Partition, Placement};
 pub use progress::Progress;
 pub use schema::Schema;
 pub use table::Table;
