@@ -72,6 +72,15 @@ pub(crate) trait Rules {
     /// Puts `node`'s positions back in the order cuts rely on (e.g. sorted
     /// by SA value) before it is cut again.
     fn restore_order(&mut self, cols: &mut Columns, node: Range<usize>);
+
+    /// For a leaf (in order) that fails the model: moves a few rows to
+    /// leave out to the end of the range and returns how many stay in front,
+    /// such that those satisfy the model; 0 (the default) when no such
+    /// trimming is known. Only used when no ancestor can absorb the leaf, as
+    /// suppression within the job's limit.
+    fn trim(&mut self, _cols: &mut Columns, _node: Range<usize>) -> usize {
+        0
+    }
 }
 
 /// The result of [`safe_partition`]: ranges of `cols` positions.
@@ -209,10 +218,22 @@ impl Engine<'_, '_, '_> {
                 && rules.satisfied(cols, range.clone(), true);
             if ok {
                 out.groups.push(range);
+                return Ok(true);
+            }
+            // Tentatively keep what survives trimming: if no ancestor
+            // absorbs this leaf, only the trimmed rows need suppressing.
+            let kept = rules.trim(cols, range.clone());
+            let front = range.start..range.start + kept;
+            if kept > 0
+                && self.clean(cols, front.clone(), &node.territory)
+                && rules.satisfied(cols, front.clone(), true)
+            {
+                out.groups.push(front.clone());
+                out.unplaced.push(front.end..range.end);
             } else {
                 out.unplaced.push(range);
             }
-            return Ok(ok);
+            return Ok(false);
         };
         let (groups_before, unplaced_before) = (out.groups.len(), out.unplaced.len());
         let left_ok = self.settle(rules, cols, nodes, l, refine, out)?;
