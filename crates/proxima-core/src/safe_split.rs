@@ -45,10 +45,12 @@
 
 use std::ops::Range;
 
-use crate::columnar::{extent, Columns, Dims};
+use crate::columnar::{extent, predicate_cut, Columns, Dims, PredicateScratch, Tmp};
 use crate::error::CoreResult;
+use crate::partition::{Partition, Placement};
 use crate::progress::Progress;
-use crate::split::SplitCheckpoints;
+use crate::split::{QiSpace, SplitCheckpoints};
+use crate::table::Table;
 
 /// What a partitioner supplies to [`safe_partition`].
 pub(crate) trait Rules {
@@ -274,11 +276,119 @@ impl Engine<'_, '_, '_> {
     }
 }
 
+/// [`Rules`] from a predicate on row ids: cuts as Mondrian takes them
+/// (widest normalized range first, [`predicate_cut`]) with the model itself
+/// as guide, for partitioners whose model has no cheaper guide.
+pub(crate) struct PredicateRules<'d, 'a, 'f> {
+    pub dims: &'d Dims<'a>,
+    /// Whether rows may form a group.
+    pub allows: &'f (dyn Fn(&[u32]) -> bool + Sync),
+    /// Rows of a failing leaf to leave out so the rest is allowed (empty
+    /// when none is found).
+    pub trim: &'f (dyn Fn(&[u32]) -> Vec<u32> + Sync),
+    /// A per-row key the predicate reads faster when the rows come sorted
+    /// by it (the SA value), or `None`.
+    pub order: Option<&'f [f64]>,
+    /// No allowed group is smaller (k, or m).
+    pub min_size: usize,
+    pub scratch: PredicateScratch,
+}
+
+impl Rules for PredicateRules<'_, '_, '_> {
+    fn cut(
+        &mut self,
+        cols: &mut Columns,
+        node: Range<usize>,
+        _: bool,
+    ) -> Option<(usize, usize, u32)> {
+        predicate_cut(
+            self.dims,
+            cols,
+            node,
+            self.allows,
+            self.min_size,
+            &mut self.scratch,
+        )
+    }
+
+    fn satisfied(&mut self, cols: &Columns, node: Range<usize>, _: bool) -> bool {
+        (self.allows)(&cols.ids[node])
+    }
+
+    fn restore_order(&mut self, cols: &mut Columns, node: Range<usize>) {
+        let Some(key) = self.order else {
+            return;
+        };
+        let base = node.start;
+        let ids = &cols.ids;
+        let mut perm: Vec<u32> = (0..node.len() as u32).collect();
+        perm.sort_unstable_by(|&a, &b| {
+            let (a, b) = (ids[base + a as usize], ids[base + b as usize]);
+            key[a as usize].total_cmp(&key[b as usize]).then(a.cmp(&b))
+        });
+        cols.permute(node, &perm, &mut Tmp::default());
+    }
+
+    fn trim(&mut self, cols: &mut Columns, node: Range<usize>) -> usize {
+        let dropped = (self.trim)(&cols.ids[node.clone()]);
+        if dropped.is_empty() || dropped.len() >= node.len() {
+            return 0;
+        }
+        let drop: std::collections::HashSet<u32> = dropped.into_iter().collect();
+        let ids = &cols.ids[node.clone()];
+        let (mut perm, mut tail): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
+        for (p, id) in ids.iter().enumerate() {
+            if drop.contains(id) {
+                tail.push(p as u32);
+            } else {
+                perm.push(p as u32);
+            }
+        }
+        let kept = perm.len();
+        perm.extend(tail);
+        cols.permute(node, &perm, &mut Tmp::default());
+        kept
+    }
+}
+
+/// Places the rows of `table` into clean groups that `allows` accepts (see
+/// the module doc): Mondrian's cuts with the model as the criterion. Rows
+/// come to the predicate sorted by `order` when given.
+pub(crate) fn place_by_predicate(
+    table: &Table,
+    allows: &(dyn Fn(&[u32]) -> bool + Sync),
+    trim: &(dyn Fn(&[u32]) -> Vec<u32> + Sync),
+    order: Option<&[f64]>,
+    min_size: usize,
+    progress: Progress<'_>,
+) -> CoreResult<Placement> {
+    let n = table.rows();
+    let ids: Vec<u32> = match order {
+        Some(key) => crate::columnar::radix_order(key),
+        None => (0..n as u32).collect(),
+    };
+    let space = QiSpace::new(table);
+    let (dims, row_keys) = Dims::new(&space);
+    let mut cols = Columns::new(row_keys, ids, Vec::new());
+    let mut rules = PredicateRules {
+        dims: &dims,
+        allows,
+        trim,
+        order,
+        min_size,
+        scratch: PredicateScratch::default(),
+    };
+    let outcome = safe_partition(&dims, &mut cols, &mut rules, progress)?;
+    let (groups, unplaced) = outcome.rows(&cols);
+    let placement = Placement::new(Partition::new(groups), unplaced);
+    placement.check_covers(n)?;
+    Ok(placement)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::split::QiSpace;
-    use crate::table::{QiValues, SaValues, Table};
+    use crate::table::{QiValues, SaValues};
     use std::sync::Arc;
 
     /// Rules from a predicate on row ids, cutting like Mondrian (widest

@@ -195,6 +195,27 @@ fn check_inputs(
     Ok(())
 }
 
+/// The headline figures of one check in the attacker's view (the job
+/// summary's `attacker_view`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ViewSummary {
+    pub victims: usize,
+    pub over_bound: usize,
+    pub worst: f64,
+    pub candidate_groups: Spread,
+}
+
+impl From<&ViewCheck> for ViewSummary {
+    fn from(c: &ViewCheck) -> Self {
+        ViewSummary {
+            victims: c.victims,
+            over_bound: c.over_bound,
+            worst: c.worst,
+            candidate_groups: c.candidate_groups,
+        }
+    }
+}
+
 /// Evaluates every check in the attacker's view. `group_ids` as in
 /// [`crate::audit::audit`] (None = "1".."G"). The same parameter validation
 /// and errors as the audit (pointer `/checks/{i}`); internal errors when

@@ -97,6 +97,58 @@ pub fn place(table: &Table, params: &EpsilonM, progress: Progress) -> CoreResult
     Ok(placement)
 }
 
+/// (ε,m) with Mondrian's cuts (widest dimension first) taken only when both
+/// halves are (ε,m)-anonymous, with clean labels ([`crate::safe_split`]):
+/// the `mondrian` algorithm of an `epsilon_m` job.
+pub fn place_by_mondrian(
+    table: &Table,
+    params: &EpsilonM,
+    progress: Progress,
+) -> CoreResult<Placement> {
+    let sa = checked_sa(table, params)?;
+    if sa.is_empty() {
+        return Ok(Placement::default());
+    }
+    feasibility::check_feasible_sorted(&sort_by_sa(sa).1, params)?;
+    let m = params.m.get();
+    let e = params.epsilon.get();
+    let sorted = |rows: &[u32]| -> Vec<f64> {
+        // Rows arrive SA-sorted (the cuts are stable); sort only if not.
+        let mut v: Vec<f64> = rows.iter().map(|&r| sa[r as usize]).collect();
+        if !v.windows(2).all(|w| w[0] <= w[1]) {
+            v.sort_unstable_by(f64::total_cmp);
+        }
+        v
+    };
+    let check = |v: &[f64]| match params.neighborhood {
+        Neighborhood::Absolute => {
+            maxsize::anonymity_check(v.len(), |k| v[k], Offsets { e1: e, e2: e }, m)
+        }
+        Neighborhood::Relative => {
+            maxsize::anonymity_check(v.len(), |k| v[k], RelativeBand { epsilon: e }, m)
+        }
+    };
+    let allows = |rows: &[u32]| check(&sorted(rows));
+    let trim = |rows: &[u32]| -> Vec<u32> {
+        let mut by_sa = rows.to_vec();
+        by_sa.sort_unstable_by(|&a, &b| sa[a as usize].total_cmp(&sa[b as usize]).then(a.cmp(&b)));
+        let get = |k: usize| sa[by_sa[k] as usize];
+        let drop = match params.neighborhood {
+            Neighborhood::Absolute => {
+                maxsize::anonymity_trim(by_sa.len(), get, Offsets { e1: e, e2: e }, m)
+            }
+            Neighborhood::Relative => {
+                maxsize::anonymity_trim(by_sa.len(), get, RelativeBand { epsilon: e }, m)
+            }
+        };
+        drop.into_iter().map(|p| by_sa[p]).collect()
+    };
+    let placement =
+        crate::safe_split::place_by_predicate(table, &allows, &trim, Some(sa), m, progress)?;
+    verify::verify_groups(&placement.partition.groups, sa, params)?;
+    Ok(placement)
+}
+
 /// [`check_feasible`] on a table: the same checks as [`anonymize`] makes
 /// before partitioning (one numeric SA column, values that fit the
 /// neighbourhood, named by their data line; Theorem 1), without
@@ -131,6 +183,13 @@ fn sort_by_sa(sa: &[f64]) -> (Vec<u32>, Vec<f64>) {
 
 /// Split and partition, monomorphized per neighbourhood kind: the groups
 /// and the unplaced rows.
+///
+/// When the whole table fails anonymity-check, some rows must be left out
+/// (suppressed within the job's limit). Two ways, the one leaving out fewer
+/// rows wins: each leaf that no ancestor can absorb drops its densest rows
+/// (groups stay small), or the table as a whole drops its densest rows
+/// first, after which every leaf can be absorbed (fewer rows go, groups
+/// grow where the SA is dense).
 fn run<N: Neighborhoods>(
     table: &Table,
     sa: &[f64],
@@ -142,7 +201,28 @@ fn run<N: Neighborhoods>(
     let m = params.m.get();
     let space = QiSpace::new(table);
     progress.report(0.0)?;
-    split::split_phase(&space, sa, nb, m, rows, progress)
+    let get = |k: usize| sa[rows[k] as usize];
+    if maxsize::anonymity_check(rows.len(), get, nb, m) {
+        return split::split_phase(&space, sa, nb, m, rows, progress);
+    }
+    let by_leaf = split::split_phase(&space, sa, nb, m, rows.clone(), progress.sub(0.0, 0.5))?;
+    let drop = maxsize::anonymity_trim(rows.len(), get, nb, m);
+    if drop.len() >= by_leaf.1.len() {
+        return Ok(by_leaf);
+    }
+    let mut dropped = vec![false; rows.len()];
+    drop.iter().for_each(|&p| dropped[p] = true);
+    let (mut kept, mut unplaced) = (Vec::new(), Vec::new());
+    for (&r, &d) in rows.iter().zip(&dropped) {
+        if d {
+            unplaced.push(r);
+        } else {
+            kept.push(r);
+        }
+    }
+    let (groups, more) = split::split_phase(&space, sa, nb, m, kept, progress.sub(0.5, 1.0))?;
+    unplaced.extend(more);
+    Ok((groups, unplaced))
 }
 
 fn single_numeric_sa(table: &Table) -> CoreResult<&[f64]> {
