@@ -142,6 +142,32 @@ impl<'a> Dims<'a> {
         }
     }
 
+    /// Whether a cut on `dim` (rows going left per `flags`) leaves both
+    /// halves' published labels inside their territories when the node's
+    /// territory on `dim` is `territory` ([`crate::safe_split`]): always for
+    /// numeric and date dimensions (tight intervals on either side of the
+    /// bound); for a categorical one, each side's lowest common ancestor
+    /// must cover no rank on the other side of the bound.
+    pub fn keeps_labels_inside(
+        &self,
+        dim: usize,
+        keys: &[u32],
+        flags: &[bool],
+        cut: &Cut,
+        territory: (u32, u32),
+    ) -> bool {
+        if matches!(self.dims[dim], Dim::Range { .. }) {
+            return true;
+        }
+        let [left, right] = extent_by_side(keys, flags);
+        let bound = cut.right_start();
+        let inside = |side: (u32, u32), lo: u32, hi: u32| {
+            self.label_ranks(dim, side)
+                .is_none_or(|(a, b)| lo <= a && b <= hi)
+        };
+        inside(left, territory.0, bound - 1) && inside(right, bound, territory.1)
+    }
+
     /// The median cut of a node on `dim` ([`QiSpace::cut`]'s rule), given
     /// the node's keys on `dim` and their extent `lo..=hi`. `None` when the
     /// rows cannot be separated on this dimension.
@@ -471,8 +497,10 @@ pub(crate) struct PredicateScratch {
 
 /// Mondrian's choice of cut: the dimension with the widest normalized range
 /// first, the next widest when its median cut would leave a half that
-/// `allows` refuses. Partitions `node` in place and returns (left size,
-/// dimension, [`Cut::right_start`]), or `None` when no cut is allowed. Parts below
+/// `allows` refuses (or, with a `territory`, that would publish a label
+/// outside it: [`Dims::keeps_labels_inside`]). Partitions `node` in place
+/// and returns (left size, dimension, [`Cut::right_start`]), or `None` when
+/// no cut is allowed. Parts below
 /// `2·min_size` are not examined (no two allowed halves fit).
 pub(crate) fn predicate_cut(
     dims: &Dims<'_>,
@@ -480,6 +508,7 @@ pub(crate) fn predicate_cut(
     node: Range<usize>,
     allows: &(impl Fn(&[u32]) -> bool + ?Sized),
     min_size: usize,
+    territory: Option<&[(u32, u32)]>,
     s: &mut PredicateScratch,
 ) -> Option<(usize, usize, u32)> {
     if node.len() < 2 * min_size.max(1) {
@@ -503,6 +532,11 @@ pub(crate) fn predicate_cut(
             continue;
         };
         cut.flags(keys, &mut s.flags);
+        if let Some(t) = territory {
+            if !dims.keeps_labels_inside(d, keys, &s.flags, &cut, t[d]) {
+                continue;
+            }
+        }
         s.left.clear();
         s.right.clear();
         for (&id, &left) in cols.ids[node.clone()].iter().zip(&s.flags) {

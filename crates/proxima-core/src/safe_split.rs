@@ -57,7 +57,12 @@ pub(crate) trait Rules {
     /// Cuts `node` of `cols` in place along one QI and returns (left size,
     /// dimension, the smallest key that went right — [`Cut::right_start`]),
     /// or `None` to leave it whole. With `exact` both halves must satisfy
-    /// the model; without, the partitioner's guide decides.
+    /// the model; without, the partitioner's guide decides. A cut must keep
+    /// both halves' labels inside their territories (the node's is
+    /// `territory`, [`Dims::keeps_labels_inside`]), so that categorical
+    /// cuts do not leave unclean leaves behind.
+    ///
+    /// [`Dims::keeps_labels_inside`]: crate::columnar::Dims::keeps_labels_inside
     ///
     /// [`Cut::right_start`]: crate::columnar::Cut::right_start
     fn cut(
@@ -65,6 +70,7 @@ pub(crate) trait Rules {
         cols: &mut Columns,
         node: Range<usize>,
         exact: bool,
+        territory: &[(u32, u32)],
     ) -> Option<(usize, usize, u32)>;
     /// Whether the rows of `node` satisfy the model as one group.
     /// `in_order`: the range is in the order the cuts keep (a leaf, or a node
@@ -165,7 +171,8 @@ impl Engine<'_, '_, '_> {
         while let Some(i) = stack.pop() {
             self.checkpoints.before_node()?;
             let range = nodes[i].range.clone();
-            let Some((left, dim, first_right)) = rules.cut(cols, range.clone(), exact) else {
+            let cut = rules.cut(cols, range.clone(), exact, &nodes[i].territory);
+            let Some((left, dim, first_right)) = cut else {
                 self.checkpoints.final_group(range.len())?;
                 continue;
             };
@@ -300,6 +307,7 @@ impl Rules for PredicateRules<'_, '_, '_> {
         cols: &mut Columns,
         node: Range<usize>,
         _: bool,
+        territory: &[(u32, u32)],
     ) -> Option<(usize, usize, u32)> {
         predicate_cut(
             self.dims,
@@ -307,6 +315,7 @@ impl Rules for PredicateRules<'_, '_, '_> {
             node,
             self.allows,
             self.min_size,
+            Some(territory),
             &mut self.scratch,
         )
     }
@@ -406,9 +415,18 @@ mod tests {
             cols: &mut Columns,
             node: Range<usize>,
             exact: bool,
+            territory: &[(u32, u32)],
         ) -> Option<(usize, usize, u32)> {
             let test: &dyn Fn(&[u32]) -> bool = if exact { &self.ok } else { &self.guide };
-            crate::columnar::predicate_cut(self.dims, cols, node, test, 1, &mut self.scratch)
+            crate::columnar::predicate_cut(
+                self.dims,
+                cols,
+                node,
+                test,
+                1,
+                Some(territory),
+                &mut self.scratch,
+            )
         }
         fn satisfied(&mut self, cols: &Columns, node: Range<usize>, _: bool) -> bool {
             (self.ok)(&cols.ids[node])

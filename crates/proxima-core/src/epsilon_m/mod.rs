@@ -185,11 +185,12 @@ fn sort_by_sa(sa: &[f64]) -> (Vec<u32>, Vec<f64>) {
 /// and the unplaced rows.
 ///
 /// When the whole table fails anonymity-check, some rows must be left out
-/// (suppressed within the job's limit). Two ways, the one leaving out fewer
-/// rows wins: each leaf that no ancestor can absorb drops its densest rows
-/// (groups stay small), or the table as a whole drops its densest rows
-/// first, after which every leaf can be absorbed (fewer rows go, groups
-/// grow where the SA is dense).
+/// (suppressed within the job's limit). Two ways: each leaf that no
+/// ancestor can absorb drops its densest rows (groups stay small), or the
+/// table as a whole is thinned first, after which every leaf can be
+/// absorbed (fewer rows go, groups grow where the SA is dense). The one with
+/// the smaller information loss wins, a suppressed row counting as fully
+/// generalized (loss 1, as ARX counts suppression).
 fn run<N: Neighborhoods>(
     table: &Table,
     sa: &[f64],
@@ -229,7 +230,28 @@ fn run<N: Neighborhoods>(
     }
     let (groups, more) = split::split_phase(&space, sa, nb, m, kept, progress.sub(0.5, 1.0))?;
     unplaced.extend(more);
-    Ok((groups, unplaced))
+    let by_table = (groups, unplaced);
+    Ok(if loss(&space, &by_table) < loss(&space, &by_leaf) {
+        by_table
+    } else {
+        by_leaf
+    })
+}
+
+/// Σ over groups of |G| · mean normalized width, plus one per suppressed
+/// row: the rows' total loss, as GCP counts it.
+fn loss(space: &QiSpace<'_>, (groups, unplaced): &(Vec<Vec<u32>>, Vec<u32>)) -> f64 {
+    let dims = space.dims().max(1) as f64;
+    let grouped: f64 = groups
+        .iter()
+        .map(|g| {
+            let width: f64 = (0..space.dims())
+                .map(|d| space.normalized_width(d, g))
+                .sum();
+            g.len() as f64 * width / dims
+        })
+        .sum();
+    grouped + unplaced.len() as f64
 }
 
 fn single_numeric_sa(table: &Table) -> CoreResult<&[f64]> {

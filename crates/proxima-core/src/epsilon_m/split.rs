@@ -91,6 +91,7 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         cols: &mut Columns,
         node: Range<usize>,
         exact: bool,
+        territory: &[(u32, u32)],
     ) -> Option<(usize, usize, u32)> {
         let (m, n) = (self.m, node.len());
         // Each half needs at least m rows to be generalizable.
@@ -113,6 +114,12 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
                 continue;
             }
             cut.flags(keys, &mut self.flags);
+            if !self
+                .dims
+                .keeps_labels_inside(dim, keys, &self.flags, &cut, territory[dim])
+            {
+                continue;
+            }
             let Some(loss) = self.evaluate(cols, node.clone(), cut.left, exact) else {
                 continue;
             };
@@ -181,8 +188,9 @@ impl<N: Neighborhoods> Rules for Scratch<'_, '_, N> {
         cols: &mut Columns,
         node: Range<usize>,
         exact: bool,
+        territory: &[(u32, u32)],
     ) -> Option<(usize, usize, u32)> {
-        self.best_cut(cols, node, exact)
+        self.best_cut(cols, node, exact, territory)
     }
 
     fn satisfied(&mut self, cols: &Columns, node: Range<usize>, in_order: bool) -> bool {
@@ -271,7 +279,7 @@ mod tests {
                 let Some((l, r)) = space.cut(part, dim) else {
                     continue;
                 };
-                if !ok(&l) || !ok(&r) {
+                if !ok(&l) || !ok(&r) || !labels_apart(space, dim, &l, &r) {
                     continue;
                 }
                 // Summed per dimension like the split phase does, so ties
@@ -290,6 +298,25 @@ mod tests {
             best.map(|(_, l, r)| (l, r))
         })
         .unwrap()
+    }
+
+    /// A categorical cut's halves publish disjoint labels (the safe split
+    /// takes no other; numeric halves always do).
+    fn labels_apart(space: &QiSpace<'_>, dim: usize, l: &[u32], r: &[u32]) -> bool {
+        let crate::table::QiValues::Categorical { codes, hierarchy } =
+            &space.table().qis()[dim].values
+        else {
+            return true;
+        };
+        let label = |rows: &[u32]| {
+            let ranks = rows.iter().map(|&x| hierarchy.leaf_rank(codes[x as usize]));
+            let (lo, hi) = ranks.fold((u32::MAX, 0), |(a, b), k| (a.min(k), b.max(k)));
+            let (level, node) = hierarchy.lca_of_rank_range(lo, hi);
+            let first = hierarchy.first_rank(level, node);
+            (first, first + hierarchy.leaves_under(level, node) - 1)
+        };
+        let ((l_lo, l_hi), (r_lo, r_hi)) = (label(l), label(r));
+        l_hi < r_lo || r_hi < l_lo
     }
 
     fn sorted_by_sa(sa: &[f64]) -> Vec<u32> {
@@ -376,7 +403,8 @@ mod tests {
 
     proptest! {
         /// When every leaf of the paper's split (the definition, on row
-        /// lists) passes anonymity-check and holds one category, the
+        /// lists, taking only categorical cuts whose halves publish disjoint
+        /// labels) passes anonymity-check and holds one category, the
         /// columnar split gives exactly those leaves, in order; always, its
         /// groups pass anonymity-check and, with the unplaced rows, cover
         /// the table. Numeric and categorical QIs with many ties.

@@ -77,7 +77,9 @@ where
         range: Range<usize>,
         s: &mut PredicateScratch,
     ) -> Option<usize> {
-        predicate_cut(self.dims, cols, range, self.allows, self.min_size, s).map(|(left, ..)| left)
+        // k, l and t survive unions of groups: labels may overlap.
+        predicate_cut(self.dims, cols, range, self.allows, self.min_size, None, s)
+            .map(|(left, ..)| left)
     }
 
     /// Splits every position of `cols` into final groups.

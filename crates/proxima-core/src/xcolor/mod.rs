@@ -74,7 +74,29 @@ pub fn anonymize(
     options: &XColorOptions,
     progress: Progress,
 ) -> CoreResult<Partition> {
-    place(table, space, params, options, progress)?.into_complete()
+    let placement = place(table, space, params, options, progress)?;
+    if placement.unplaced.is_empty() {
+        return Ok(placement.partition);
+    }
+    let max_degree = degrees(space, params.epsilon.get())
+        .into_iter()
+        .max()
+        .unwrap_or(0) as usize;
+    let left_out = placement.unplaced.len();
+    let mut e = fallback::not_satisfied(table.rows(), params, max_degree, 0, left_out);
+    e.message = format!(
+        "{left_out} of {} rows fit in no QI-separable group that satisfies (ε={}, δ={})^{}-dissimilarity \
+         (in the attacker's view, groups sharing a QI region are one; Theorem 3 and Inequality 4 bound \
+         per-group partitions only). {}",
+        table.rows(),
+        params.epsilon.get(),
+        params.delta.get(),
+        params.k.get(),
+        e.message
+            .split_once("; ")
+            .map_or(String::new(), |(_, advice)| format!("Per group: {advice}; or allow suppression (suppression_limit)"))
+    );
+    Err(e.with_detail("rows_needing_suppression", left_out))
 }
 
 /// Places the rows of `table` into groups satisfying (ε,δ)^k-dissimilarity
@@ -138,13 +160,14 @@ pub fn place(
     let index = DegreeIndex::new(space, eps, progress.sub(0.0, 0.1))?;
     match options.initial {
         InitialColoring::QiAware => {
-            let allows = |rows: &[u32]| group_allowed(&index, rows, k, delta);
+            let global = index.global(progress.sub(0.1, 0.15))?;
+            let allows = |rows: &[u32]| group_allowed(&index, &global, rows, k, delta);
             let trim = |rows: &[u32]| trim_group(&index, rows, k, delta);
             let order = match space.kind() {
                 SpaceKind::Scalar { values, .. } => Some(values.as_slice()),
                 _ => None,
             };
-            safe_split::place_by_predicate(table, &allows, &trim, order, k, progress.sub(0.1, 1.0))
+            safe_split::place_by_predicate(table, &allows, &trim, order, k, progress.sub(0.15, 1.0))
         }
         InitialColoring::DegreeBalanced => {
             colour(table, space, params, &index, progress.sub(0.1, 1.0)).map(Placement::complete)
@@ -155,12 +178,23 @@ pub fn place(
 /// Whether `rows` may be a group: ≥ k rows, a lone row only when δ = 0
 /// (its risk is 1, Definition 6), and every row with at most
 /// ⌊(1−δ)(|G|−1)⌋ ε-neighbours among them.
-fn group_allowed(index: &DegreeIndex<'_>, rows: &[u32], k: usize, delta: f64) -> bool {
+/// `global[r]`: r's degree in the whole table, an upper bound of its degree
+/// in any group — when no row's exceeds the allowance, nothing is counted.
+fn group_allowed(
+    index: &DegreeIndex<'_>,
+    global: &[u32],
+    rows: &[u32],
+    k: usize,
+    delta: f64,
+) -> bool {
     let n = rows.len();
     if n < k.max(1) || (n == 1 && delta > 0.0) {
         return false;
     }
     let allowed = allowed_neighbours(delta, n) as u32;
+    if rows.iter().all(|&r| global[r as usize] <= allowed) {
+        return true;
+    }
     match index.degrees_in(rows, Progress::none()) {
         Ok(degrees) => degrees.iter().all(|&d| d <= allowed),
         Err(_) => false,
