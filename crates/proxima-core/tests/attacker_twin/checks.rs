@@ -1,0 +1,261 @@
+//! Per-victim figures of every model over the candidate set C(v), straight
+//! from DESIGN §4:
+//!
+//! * k-anonymity: |C(v)| ≥ k (figure |C(v)|);
+//! * (ε,m): |{c ∈ C(v) : c.S ∈ I(v.S)}| ≤ |C(v)|/m, I closed (figure: that
+//!   count / |C(v)|, the breach probability);
+//! * (ε,δ)^k: |C(v)| ≥ k and |{c ∈ C(v), c ≠ v : Δ(c,v) ≤ ε}| ≤
+//!   (1−δ)(|C(v)|−1) (figure: that count / (|C(v)|−1); 1 when |C(v)| = 1,
+//!   DESIGN's risk convention, which passes only with δ = 0);
+//! * l-diversity (distinct: number of values; entropy: e^H with H ≥ ln l up
+//!   to 1e-9; recursive (c,l): r₁ / (r_l + … ), passing when r₁ < c·(…))
+//!   and t-closeness (EMD to the whole table ≤ t, up to 1e-9) on C(v)'s SA
+//!   multiset, computed by `tests/common`'s brute-force measures.
+
+use proxima_core::table::{SaValues, Table};
+
+use super::published::AttackerView;
+use super::sa::{SaSpace, TwinMetric};
+use crate::common;
+
+/// Ground distance of t-closeness.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Ground {
+    /// SA values on a line: numbers by value, categories in the hierarchy's
+    /// depth-first leaf order.
+    Ordered,
+    Equal,
+    Hierarchical,
+}
+
+/// One model (or one constraint of a model) to hold for every victim.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TwinCheck {
+    KAnonymity {
+        k: usize,
+    },
+    EpsilonM {
+        epsilon: f64,
+        m: usize,
+        relative: bool,
+    },
+    Dissimilarity {
+        epsilon: f64,
+        delta: f64,
+        k: usize,
+        metric: TwinMetric,
+    },
+    DistinctL {
+        l: usize,
+    },
+    EntropyL {
+        l: f64,
+    },
+    RecursiveL {
+        c: f64,
+        l: usize,
+    },
+    TCloseness {
+        t: f64,
+        ground: Ground,
+    },
+}
+
+/// Slack for the floating-point comparisons of entropy and EMD: a union of
+/// groups that each pass exactly may land an ulp away.
+const SLACK: f64 = 1e-9;
+
+/// The figures of one victim.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VictimFigure {
+    pub victim: usize,
+    pub candidates: usize,
+    pub candidate_groups: usize,
+    pub figure: f64,
+    pub passed: bool,
+}
+
+/// One SA column's values as numbers for counting: numbers themselves,
+/// categories by depth-first leaf rank (so value order is the ordered
+/// ground distance's line and equality is leaf equality).
+fn sa_keys(table: &Table) -> Vec<f64> {
+    match table.sensitive() {
+        [one] => match &one.values {
+            SaValues::Numeric(v) => v.clone(),
+            SaValues::Categorical {
+                codes, hierarchy, ..
+            } => codes
+                .iter()
+                .map(|&c| hierarchy.leaf_rank(c) as f64)
+                .collect(),
+        },
+        _ => panic!("l-diversity and t-closeness need exactly one SA column"),
+    }
+}
+
+/// Evaluates `check` for each victim of `victims` (row indices).
+pub fn evaluate(
+    view: &AttackerView,
+    table: &Table,
+    check: &TwinCheck,
+    victims: impl IntoIterator<Item = usize>,
+) -> Vec<VictimFigure> {
+    let space = match check {
+        TwinCheck::Dissimilarity { metric, .. } => Some(SaSpace::new(table, metric.clone())),
+        _ => None,
+    };
+    let needs_keys = matches!(
+        check,
+        TwinCheck::DistinctL { .. }
+            | TwinCheck::EntropyL { .. }
+            | TwinCheck::RecursiveL { .. }
+            | TwinCheck::TCloseness { .. }
+    );
+    let keys = if needs_keys {
+        sa_keys(table)
+    } else {
+        Vec::new()
+    };
+    victims
+        .into_iter()
+        .map(|v| {
+            let (cands, groups) = view.candidates(v);
+            let size = cands.len();
+            let (figure, passed) = match check {
+                TwinCheck::KAnonymity { k } => (size as f64, size >= *k),
+                TwinCheck::EpsilonM {
+                    epsilon,
+                    m,
+                    relative,
+                } => {
+                    let s = table.single_numeric_sa().expect("(ε,m) needs a numeric SA");
+                    let x = s[v];
+                    let inside = cands
+                        .iter()
+                        .filter(|&&c| {
+                            let y = s[c];
+                            if *relative {
+                                x * (1.0 - epsilon) <= y && y <= x * (1.0 + epsilon)
+                            } else {
+                                (x - y).abs() <= *epsilon
+                            }
+                        })
+                        .count();
+                    (inside as f64 / size as f64, inside * m <= size)
+                }
+                TwinCheck::Dissimilarity {
+                    epsilon, delta, k, ..
+                } => {
+                    let space = space.as_ref().expect("built above");
+                    let near = cands
+                        .iter()
+                        .filter(|&&c| c != v && space.distance(v, c) <= *epsilon)
+                        .count();
+                    if size == 1 {
+                        (1.0, *k <= 1 && *delta == 0.0)
+                    } else {
+                        let allowed = (1.0 - delta) * (size - 1) as f64;
+                        (
+                            near as f64 / (size - 1) as f64,
+                            size >= *k && near as f64 <= allowed,
+                        )
+                    }
+                }
+                TwinCheck::DistinctL { l } => {
+                    let values: Vec<f64> = cands.iter().map(|&c| keys[c]).collect();
+                    let d = common::distinct(&values);
+                    (d as f64, d >= *l)
+                }
+                TwinCheck::EntropyL { l } => {
+                    let values: Vec<f64> = cands.iter().map(|&c| keys[c]).collect();
+                    let h = common::entropy(&values);
+                    (h.exp(), h >= l.ln() - SLACK)
+                }
+                TwinCheck::RecursiveL { c, l } => {
+                    let values: Vec<f64> = cands.iter().map(|&r| keys[r]).collect();
+                    let mut counts: Vec<usize> =
+                        common::value_counts(&values).iter().map(|x| x.1).collect();
+                    counts.sort_unstable_by(|a, b| b.cmp(a));
+                    let tail: usize = counts.get(l - 1..).map_or(0, |t| t.iter().sum());
+                    let ratio = if tail == 0 {
+                        f64::INFINITY
+                    } else {
+                        counts[0] as f64 / tail as f64
+                    };
+                    (ratio, common::recursive_ok(&values, *c, *l))
+                }
+                TwinCheck::TCloseness { t, ground } => {
+                    let emd = match ground {
+                        Ground::Ordered => {
+                            let values: Vec<f64> = cands.iter().map(|&c| keys[c]).collect();
+                            common::emd_ordered(&values, &keys)
+                        }
+                        Ground::Equal => {
+                            let values: Vec<f64> = cands.iter().map(|&c| keys[c]).collect();
+                            common::emd_equal(&values, &keys)
+                        }
+                        Ground::Hierarchical => {
+                            let SaValues::Categorical {
+                                codes, hierarchy, ..
+                            } = &table.sensitive()[0].values
+                            else {
+                                panic!("the hierarchical ground needs a categorical SA")
+                            };
+                            let group: Vec<u32> = cands.iter().map(|&c| codes[c]).collect();
+                            common::emd_hierarchical(&group, codes, hierarchy)
+                        }
+                    };
+                    (emd, emd <= t + SLACK)
+                }
+            };
+            VictimFigure {
+                victim: v,
+                candidates: size,
+                candidate_groups: groups,
+                figure,
+                passed,
+            }
+        })
+        .collect()
+}
+
+/// Victims that fail, worst first (by figure, in the check's bad direction).
+pub fn breaches<'f>(check: &TwinCheck, figures: &'f [VictimFigure]) -> Vec<&'f VictimFigure> {
+    let mut bad: Vec<&VictimFigure> = figures.iter().filter(|f| !f.passed).collect();
+    let lower_is_worse = matches!(
+        check,
+        TwinCheck::KAnonymity { .. } | TwinCheck::DistinctL { .. } | TwinCheck::EntropyL { .. }
+    );
+    bad.sort_by(|a, b| {
+        let o = a.figure.total_cmp(&b.figure);
+        if lower_is_worse {
+            o
+        } else {
+            o.reverse()
+        }
+    });
+    bad
+}
+
+/// A readable account of one victim's candidates (for failure messages).
+pub fn explain(view: &AttackerView, victim: &VictimFigure) -> String {
+    let boxes: Vec<String> = view
+        .covering(victim.victim)
+        .map(|b| {
+            format!(
+                "{:?} groups {:?} ({} rows)",
+                b.labels,
+                b.groups,
+                b.rows.len()
+            )
+        })
+        .collect();
+    format!(
+        "victim row {}: figure {:.4} over {} candidates in {} groups: {}",
+        victim.victim,
+        victim.figure,
+        victim.candidates,
+        victim.candidate_groups,
+        boxes.join("; ")
+    )
+}
