@@ -239,8 +239,11 @@ pub fn breaches<'f>(check: &TwinCheck, figures: &'f [VictimFigure]) -> Vec<&'f V
 
 /// A readable account of one victim's candidates (for failure messages).
 pub fn explain(view: &AttackerView, victim: &VictimFigure) -> String {
-    let boxes: Vec<String> = view
-        .covering(victim.victim)
+    const SHOWN: usize = 6;
+    let covering: Vec<_> = view.covering(victim.victim).collect();
+    let mut boxes: Vec<String> = covering
+        .iter()
+        .take(SHOWN)
         .map(|b| {
             format!(
                 "{:?} groups {:?} ({} rows)",
@@ -250,8 +253,11 @@ pub fn explain(view: &AttackerView, victim: &VictimFigure) -> String {
             )
         })
         .collect();
+    if covering.len() > SHOWN {
+        boxes.push(format!("… {} more label sets", covering.len() - SHOWN));
+    }
     format!(
-        "victim row {}: figure {:.4} over {} candidates in {} groups: {}",
+        "victim row {} (0-based): figure {:.4} over {} candidates in {} groups: {}",
         victim.victim,
         victim.figure,
         victim.candidates,
