@@ -5,12 +5,16 @@
 //! * (ε,m): |{c ∈ C(v) : c.S ∈ I(v.S)}| ≤ |C(v)|/m, I closed (figure: that
 //!   count / |C(v)|, the breach probability);
 //! * (ε,δ)^k: |C(v)| ≥ k and |{c ∈ C(v), c ≠ v : Δ(c,v) ≤ ε}| ≤
-//!   (1−δ)(|C(v)|−1) (figure: that count / (|C(v)|−1); 1 when |C(v)| = 1,
-//!   DESIGN's risk convention, which passes only with δ = 0);
+//!   (1−δ)(|C(v)|−1) (figure: that count / (|C(v)|−1), and 1 when
+//!   |C(v)| = 1 — DESIGN's risk convention — although a lone candidate
+//!   passes the inequality itself, 0 ≤ 0, whenever k = 1);
 //! * l-diversity (distinct: number of values; entropy: e^H with H ≥ ln l up
-//!   to 1e-9; recursive (c,l): r₁ / (r_l + … ), passing when r₁ < c·(…))
-//!   and t-closeness (EMD to the whole table ≤ t, up to 1e-9) on C(v)'s SA
-//!   multiset, computed by `tests/common`'s brute-force measures.
+//!   to 1e-9; recursive (c,l): r₁ < c·(r_l + … + r_m), figure the largest
+//!   such l), (α,k) (largest relative frequency ≤ α and |C(v)| ≥ k) and
+//!   t-closeness (EMD to the whole table ≤ t, up to 1e-9) on C(v)'s SA
+//!   multiset, computed by `tests/common`'s brute-force measures;
+//! * (δ,l): n(v) = the candidates whose δ-interval meets v's (v included),
+//!   n(v)·l ≤ |C(v)| (figure |C(v)| / n(v)).
 
 use proxima_core::table::{SaValues, Table};
 
@@ -53,6 +57,14 @@ pub enum TwinCheck {
     },
     RecursiveL {
         c: f64,
+        l: usize,
+    },
+    AlphaK {
+        alpha: f64,
+        k: usize,
+    },
+    DeltaL {
+        delta: f64,
         l: usize,
     },
     TCloseness {
@@ -109,6 +121,7 @@ pub fn evaluate(
         TwinCheck::DistinctL { .. }
             | TwinCheck::EntropyL { .. }
             | TwinCheck::RecursiveL { .. }
+            | TwinCheck::AlphaK { .. }
             | TwinCheck::TCloseness { .. }
     );
     let keys = if needs_keys {
@@ -151,14 +164,12 @@ pub fn evaluate(
                         .iter()
                         .filter(|&&c| c != v && space.distance(v, c) <= *epsilon)
                         .count();
+                    let allowed = (1.0 - delta) * (size - 1) as f64;
+                    let passed = size >= *k && near as f64 <= allowed;
                     if size == 1 {
-                        (1.0, *k <= 1 && *delta == 0.0)
+                        (1.0, passed)
                     } else {
-                        let allowed = (1.0 - delta) * (size - 1) as f64;
-                        (
-                            near as f64 / (size - 1) as f64,
-                            size >= *k && near as f64 <= allowed,
-                        )
+                        (near as f64 / (size - 1) as f64, passed)
                     }
                 }
                 TwinCheck::DistinctL { l } => {
@@ -176,13 +187,28 @@ pub fn evaluate(
                     let mut counts: Vec<usize> =
                         common::value_counts(&values).iter().map(|x| x.1).collect();
                     counts.sort_unstable_by(|a, b| b.cmp(a));
-                    let tail: usize = counts.get(l - 1..).map_or(0, |t| t.iter().sum());
-                    let ratio = if tail == 0 {
-                        f64::INFINITY
-                    } else {
-                        counts[0] as f64 / tail as f64
-                    };
-                    (ratio, common::recursive_ok(&values, *c, *l))
+                    // The largest l with r₁ < c·(r_l + …): the tail shrinks
+                    // as l grows, so the l that hold are 1..=best.
+                    let best = (1..=counts.len())
+                        .take_while(|&l| {
+                            (counts[0] as f64) < c * counts[l - 1..].iter().sum::<usize>() as f64
+                        })
+                        .count();
+                    (best as f64, common::recursive_ok(&values, *c, *l))
+                }
+                TwinCheck::AlphaK { alpha, k } => {
+                    let values: Vec<f64> = cands.iter().map(|&c| keys[c]).collect();
+                    let f = common::max_frequency(&values);
+                    (f, f <= *alpha && size >= *k)
+                }
+                TwinCheck::DeltaL { delta, l } => {
+                    let s = table.single_numeric_sa().expect("(δ,l) needs a numeric SA");
+                    let x = s[v];
+                    let similar = cands
+                        .iter()
+                        .filter(|&&c| x - delta <= s[c] + delta && s[c] - delta <= x + delta)
+                        .count();
+                    (size as f64 / similar as f64, similar * l <= size)
                 }
                 TwinCheck::TCloseness { t, ground } => {
                     let emd = match ground {
@@ -224,7 +250,11 @@ pub fn breaches<'f>(check: &TwinCheck, figures: &'f [VictimFigure]) -> Vec<&'f V
     let mut bad: Vec<&VictimFigure> = figures.iter().filter(|f| !f.passed).collect();
     let lower_is_worse = matches!(
         check,
-        TwinCheck::KAnonymity { .. } | TwinCheck::DistinctL { .. } | TwinCheck::EntropyL { .. }
+        TwinCheck::KAnonymity { .. }
+            | TwinCheck::DistinctL { .. }
+            | TwinCheck::EntropyL { .. }
+            | TwinCheck::RecursiveL { .. }
+            | TwinCheck::DeltaL { .. }
     );
     bad.sort_by(|a, b| {
         let o = a.figure.total_cmp(&b.figure);
