@@ -85,6 +85,10 @@ pub struct VictimFigure {
     pub candidate_groups: usize,
     pub figure: f64,
     pub passed: bool,
+    /// True when the figure lies within the slack of its bound (entropy,
+    /// EMD): independent floating-point sums may decide such a victim
+    /// either way, so a comparison of verdicts must allow it both.
+    pub marginal: bool,
 }
 
 /// One SA column's values as numbers for counting: numbers themselves,
@@ -134,6 +138,7 @@ pub fn evaluate(
         .map(|v| {
             let (cands, groups) = view.candidates(v);
             let size = cands.len();
+            let mut marginal = false;
             let (figure, passed) = match check {
                 TwinCheck::KAnonymity { k } => (size as f64, size >= *k),
                 TwinCheck::EpsilonM {
@@ -180,6 +185,7 @@ pub fn evaluate(
                 TwinCheck::EntropyL { l } => {
                     let values: Vec<f64> = cands.iter().map(|&c| keys[c]).collect();
                     let h = common::entropy(&values);
+                    marginal = (h - l.ln()).abs() <= SLACK;
                     (h.exp(), h >= l.ln() - SLACK)
                 }
                 TwinCheck::RecursiveL { c, l } => {
@@ -231,6 +237,7 @@ pub fn evaluate(
                             common::emd_hierarchical(&group, codes, hierarchy)
                         }
                     };
+                    marginal = (emd - t).abs() <= SLACK;
                     (emd, emd <= t + SLACK)
                 }
             };
@@ -240,6 +247,7 @@ pub fn evaluate(
                 candidate_groups: groups,
                 figure,
                 passed,
+                marginal,
             }
         })
         .collect()
