@@ -5,6 +5,7 @@
 //! async runtime, database or HTTP crate: the service and the offline CLI map
 //! [`error::CoreError`] into their own error shapes.
 
+pub mod attacker;
 pub mod audit;
 mod columnar;
 pub mod epsilon_m;
