@@ -10,6 +10,7 @@ mod common;
 use attacker_twin::checks::{breaches, evaluate, explain};
 use attacker_twin::jobs::{dissimilarity, epsilon_m, spec, twin_checks};
 use attacker_twin::published::AttackerView;
+use proxima_core::attacker::{victim_figures, GroupBoxes};
 use proxima_core::ingest::shared::{load_shared, SharedTable};
 use proxima_core::metric::MetricSpec;
 use proxima_core::params::{Algorithm, Neighborhood};
@@ -130,4 +131,38 @@ fn sal_500k_epsilon_m_is_safe_for_a_sample_of_victims() {
     // The twin scans every group per victim: 3,000 victims bound its cost.
     let victims = sample(&mut StdRng::seed_from_u64(10), t.rows(), 3_000).into_vec();
     publishes_only_safe_releases("sal 500k em ε=4500 m=5", &t, &job, Some(victims));
+}
+
+/// The fast check and the twin judge the creditcard (ε,m) partition alike,
+/// victim by victim (the partition as the partitioner made it, before the
+/// job's self-audit, so it passes whether or not the release is safe).
+#[test]
+fn creditcard_fast_check_agrees_with_the_twin() {
+    let Some(t) = load(SharedTable::CreditCard) else {
+        return;
+    };
+    let job = spec(
+        epsilon_m(1000.0, 4, Neighborhood::Absolute),
+        Algorithm::EpsilonM,
+        None,
+    );
+    let release = run::anonymize(&t, &job, Progress::none()).unwrap();
+    let fast_check = run::job_audit_checks(&t, &job).unwrap().remove(0);
+    let boxes = GroupBoxes::from_release(&t, &release);
+    let fast = victim_figures(&t, release.partition(), &boxes, &fast_check).unwrap();
+    let view = AttackerView::from_release(&t, &release);
+    let check = twin_checks(&t, &job).remove(0);
+    let twin = evaluate(&view, &t, &check, 0..t.rows());
+    for (row, (f, w)) in fast.iter().zip(&twin).enumerate() {
+        assert!(
+            (f - w.figure).abs() <= 1e-9,
+            "row {row}: fast {f}, twin {}",
+            w.figure
+        );
+    }
+    eprintln!(
+        "creditcard em ε=1000 m=4: fast check and twin agree on {} victims ({} over)",
+        twin.len(),
+        twin.iter().filter(|f| !f.passed).count()
+    );
 }
