@@ -29,7 +29,7 @@ const ROWS: std::ops::RangeInclusive<usize> = 5..=60;
 fn group_multiset(table: &Table, job: &JobSpec) -> Result<Vec<PrintedGroup>, String> {
     match run::run_job(table, job, Progress::none()) {
         Ok(outcome) => {
-            let mut groups: Vec<PrintedGroup> = printed_groups(table, &outcome.release)
+            let mut groups: Vec<PrintedGroup> = printed_groups(table, &outcome.anonymized.release)
                 .into_iter()
                 .map(|(_, g)| g)
                 .collect();
@@ -96,7 +96,7 @@ fn assert_order_free(name: &str, (published, differing): (usize, Vec<String>)) {
 }
 
 #[test]
-#[ignore = "passes once issue 10's partitioner redesign lands"]
+
 fn epsilon_m_release_does_not_depend_on_row_order() {
     let found = shuffle_survey("epsilon_m", vec![SaKind::Numeric], |_, pick| {
         let nb = if pick % 2 == 0 {
@@ -124,7 +124,7 @@ fn epsilon_m_release_does_not_depend_on_row_order() {
 }
 
 #[test]
-#[ignore = "passes once issue 10's partitioner redesign lands"]
+
 fn xcolor_release_does_not_depend_on_row_order() {
     let sa = vec![
         SaKind::Numeric,
@@ -187,8 +187,8 @@ fn id_order_vs_hidden(table: &Table, job: &JobSpec) -> (usize, usize) {
     let Ok(outcome) = run::run_job(table, job, Progress::none()) else {
         return (0, 0);
     };
-    let groups = &outcome.release.partition().groups;
-    let printed = printed_groups(table, &outcome.release);
+    let groups = &outcome.anonymized.release.partition().groups;
+    let printed = printed_groups(table, &outcome.anonymized.release);
     let mut last_with: HashMap<&Vec<String>, usize> = HashMap::new();
     let (mut lower, mut higher) = (0, 0);
     for (g, (_, (labels, _))) in printed.iter().enumerate() {
@@ -253,7 +253,7 @@ fn hidden_order_survey(name: &str, job: impl Fn(&TableCase, u32) -> JobSpec) {
 }
 
 #[test]
-#[ignore = "passes once issue 10's partitioner redesign lands"]
+
 fn mondrian_ids_do_not_follow_hidden_values() {
     hidden_order_survey("mondrian k_anonymity", |_, pick| {
         spec(
@@ -265,7 +265,7 @@ fn mondrian_ids_do_not_follow_hidden_values() {
 }
 
 #[test]
-#[ignore = "passes once issue 10's partitioner redesign lands"]
+
 fn epsilon_m_ids_do_not_follow_hidden_values() {
     hidden_order_survey("epsilon_m", |_, pick| {
         spec(
@@ -277,7 +277,7 @@ fn epsilon_m_ids_do_not_follow_hidden_values() {
 }
 
 #[test]
-#[ignore = "passes once issue 10's partitioner redesign lands"]
+
 fn xcolor_ids_do_not_follow_hidden_values() {
     hidden_order_survey("xcolor", |_, pick| {
         spec(

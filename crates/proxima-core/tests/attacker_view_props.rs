@@ -36,7 +36,7 @@ fn em_survey(name: &str, algorithm: Algorithm, neighborhood: Neighborhood) {
 }
 
 #[test]
-#[ignore = "passes once issue 10's partitioner redesign lands"]
+
 fn epsilon_m_partitioner_absolute_is_safe_in_the_attackers_view() {
     em_survey(
         "epsilon_m/absolute",
@@ -46,7 +46,7 @@ fn epsilon_m_partitioner_absolute_is_safe_in_the_attackers_view() {
 }
 
 #[test]
-#[ignore = "passes once issue 10's partitioner redesign lands"]
+
 fn epsilon_m_partitioner_relative_is_safe_in_the_attackers_view() {
     em_survey(
         "epsilon_m/relative",
@@ -56,7 +56,7 @@ fn epsilon_m_partitioner_relative_is_safe_in_the_attackers_view() {
 }
 
 #[test]
-#[ignore = "passes once issue 10's partitioner redesign lands"]
+
 fn mondrian_epsilon_m_absolute_is_safe_in_the_attackers_view() {
     em_survey(
         "mondrian epsilon_m/absolute",
@@ -66,7 +66,7 @@ fn mondrian_epsilon_m_absolute_is_safe_in_the_attackers_view() {
 }
 
 #[test]
-#[ignore = "passes once issue 10's partitioner redesign lands"]
+
 fn mondrian_epsilon_m_relative_is_safe_in_the_attackers_view() {
     em_survey(
         "mondrian epsilon_m/relative",
@@ -88,7 +88,7 @@ fn default_epsilons(sa: SaKind) -> Vec<f64> {
 }
 
 #[test]
-#[ignore = "passes once issue 10's partitioner redesign lands"]
+
 fn xcolor_default_metric_is_safe_in_the_attackers_view() {
     let all = vec![
         SaKind::Numeric,
@@ -115,7 +115,7 @@ fn xcolor_default_metric_is_safe_in_the_attackers_view() {
 }
 
 #[test]
-#[ignore = "passes once issue 10's partitioner redesign lands"]
+
 fn xcolor_lp_metrics_are_safe_in_the_attackers_view() {
     let strategy = (
         table_case(vec![SaKind::Numeric, SaKind::Composite], ROWS),

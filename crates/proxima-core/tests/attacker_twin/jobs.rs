@@ -22,6 +22,7 @@ pub fn spec(model: PrivacyModel, algorithm: Algorithm, metric: Option<MetricSpec
         algorithm,
         metric,
         xcolor: XColorOptions::default(),
+        suppression_limit: Default::default(),
     }
 }
 
@@ -154,7 +155,7 @@ pub fn survey<S: Strategy>(
             let (table, spec) = job(&value);
             match run::run_job(&table, &spec, Progress::none()) {
                 Ok(outcome) => {
-                    let view = AttackerView::from_release(&table, &outcome.release);
+                    let view = AttackerView::from_release(&table, &outcome.anonymized.release);
                     let mut t = tally.borrow_mut();
                     t.published += 1;
                     for check in twin_checks(&table, &spec) {
