@@ -112,7 +112,7 @@ impl Write for ChannelWriter {
     security(("bearer" = [])),
     params(
         ("id" = uuid::Uuid, Path, description = "The job's id; an id of another tenant, or not a UUID, is a 404"),
-        ("format" = Option<String>, Query, description = "`csv` or `json`; wins over `Accept` (CSV by default)"),
+        ("format" = Option<crate::http::openapi::ResultFormat>, Query, description = "`csv` or `json`; wins over `Accept` (CSV by default)"),
         ("row_id" = Option<bool>, Query, description = "Add `row_id` (the upload's 1-based data line); never publish it"),
     ),
     responses(

@@ -19,9 +19,14 @@ use super::number::{integer, real};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AuditRequestDto {
+    /// The uploaded table to audit; give exactly one of `dataset_id` and
+    /// `job_id`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(format = Uuid)]
     pub dataset_id: Option<String>,
+    /// The succeeded job whose release to audit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(format = Uuid)]
     pub job_id: Option<String>,
     /// Default: `{"by": "quasi_identifiers"}`.
     #[serde(default)]
@@ -43,7 +48,7 @@ pub enum GroupsDto {
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum CheckDto {
     KAnonymity {
-        #[schema(value_type = f64)]
+        #[schema(value_type = u64, minimum = 1)]
         k: Number,
     },
     LDiversity {
@@ -58,13 +63,13 @@ pub enum CheckDto {
     AlphaK {
         #[schema(value_type = f64)]
         alpha: Number,
-        #[schema(value_type = f64)]
+        #[schema(value_type = u64, minimum = 1)]
         k: Number,
     },
     EpsilonM {
         #[schema(value_type = f64)]
         epsilon: Number,
-        #[schema(value_type = f64)]
+        #[schema(value_type = u64, minimum = 1)]
         m: Number,
         #[serde(default)]
         neighborhood: NeighborhoodDto,
@@ -74,7 +79,7 @@ pub enum CheckDto {
         epsilon: Number,
         #[schema(value_type = f64)]
         delta: Number,
-        #[schema(value_type = f64)]
+        #[schema(value_type = u64, minimum = 1)]
         k: Number,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         sensitive_metric: Option<MetricDto>,

@@ -25,7 +25,7 @@ pub enum FeasibilityRequestDto {
         #[schema(value_type = Option<f64>)]
         epsilon: Option<Number>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[schema(value_type = Option<f64>)]
+        #[schema(value_type = Option<u64>, minimum = 1)]
         m: Option<Number>,
         #[serde(default)]
         neighborhood: NeighborhoodDto,
@@ -88,9 +88,11 @@ impl FeasibilityRequestDto {
 #[serde(untagged)]
 pub enum FeasibilityResponseDto {
     /// Theorem 1: the largest m for ε, and maxsize(T).
+    #[schema(title = "MaxMFeasibility")]
     MaxM { max_m: u64, maxsize: u64 },
     /// Theorem 2: every ε strictly below this reaches m. `null` when ε is
     /// unbounded (m = 1 with absolute neighbourhoods).
+    #[schema(title = "MaxEpsilonFeasibility")]
     MaxEpsilon {
         /// Always present (null or a number), so the three shapes are told
         /// apart by their required fields.
@@ -98,6 +100,7 @@ pub enum FeasibilityResponseDto {
         max_epsilon_exclusive: Option<f64>,
     },
     /// Inequality 4 of XColor: Θ and the guaranteed (k, δ) pairs.
+    #[schema(title = "DissimilarityFeasibility")]
     Dissimilarity {
         max_degree: u64,
         rows: u64,

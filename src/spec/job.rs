@@ -17,6 +17,7 @@ use super::model::{
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JobRequestDto {
+    #[schema(format = Uuid)]
     pub dataset_id: String,
     pub model: ModelDto,
     #[serde(default, skip_serializing_if = "Option::is_none")]

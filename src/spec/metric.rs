@@ -21,7 +21,7 @@ pub enum MetricDto {
     Lp {
         /// 1, 2 or `"inf"`; default 1.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[schema(value_type = Option<Object>)]
+        #[schema(schema_with = super::doc_schemas::lp_p)]
         p: Option<Value>,
         /// Weight per sensitive column; default equal weights.
         #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]

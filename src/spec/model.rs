@@ -30,7 +30,7 @@ pub enum ModelDto {
     EpsilonM {
         #[schema(value_type = f64)]
         epsilon: Number,
-        #[schema(value_type = f64)]
+        #[schema(value_type = u64, minimum = 1)]
         m: Number,
         #[serde(default)]
         neighborhood: NeighborhoodDto,
@@ -40,11 +40,11 @@ pub enum ModelDto {
         epsilon: Number,
         #[schema(value_type = f64)]
         delta: Number,
-        #[schema(value_type = f64)]
+        #[schema(value_type = u64, minimum = 1)]
         k: Number,
     },
     KAnonymity {
-        #[schema(value_type = f64)]
+        #[schema(value_type = u64, minimum = 1)]
         k: Number,
     },
     LDiversity {
@@ -56,14 +56,14 @@ pub enum ModelDto {
         #[schema(value_type = Option<f64>)]
         c: Option<Number>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[schema(value_type = Option<f64>)]
+        #[schema(value_type = Option<u64>, minimum = 1)]
         k: Option<Number>,
     },
     TCloseness {
         #[schema(value_type = f64)]
         t: Number,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[schema(value_type = Option<f64>)]
+        #[schema(value_type = Option<u64>, minimum = 1)]
         k: Option<Number>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ground_distance: Option<GroundDistanceDto>,

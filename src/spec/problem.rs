@@ -104,7 +104,7 @@ pub struct ProblemDto {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<FieldErrorDto>,
     #[serde(default, skip_serializing_if = "Value::is_null")]
-    #[schema(value_type = Object)]
+    #[schema(schema_with = super::doc_schemas::details, required = false)]
     pub details: Value,
 }
 

@@ -20,10 +20,10 @@ pub struct AuditReportDto {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct CheckReportDto {
     pub kind: String,
-    #[schema(value_type = Object)]
+    #[schema(schema_with = super::doc_schemas::check_params)]
     pub params: Value,
     pub passed: bool,
-    #[schema(value_type = Object)]
+    #[schema(schema_with = super::doc_schemas::check_value)]
     pub value: Value,
     pub violating_groups: u64,
     pub violating_rows: u64,

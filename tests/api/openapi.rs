@@ -196,3 +196,194 @@ async fn docs_serve_swagger_ui_from_the_binary() {
         }
     }
 }
+
+/// Every schema node of a document, with its JSON pointer.
+fn schema_nodes<'a>(at: String, v: &'a Value, out: &mut Vec<(String, &'a Value)>) {
+    match v {
+        Value::Object(map) => {
+            if map.contains_key("type") || map.contains_key("$ref") || map.contains_key("oneOf") {
+                out.push((at.clone(), v));
+            }
+            for (k, child) in map {
+                schema_nodes(format!("{at}/{k}"), child, out);
+            }
+        }
+        Value::Array(items) => {
+            for (i, child) in items.iter().enumerate() {
+                schema_nodes(format!("{at}/{i}"), child, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// What client generators need (issue 16): no object placeholders, every
+/// property typed, and no inline objects inside a union (each variant is a
+/// named schema, so generated clients get named types).
+#[test]
+fn the_document_has_no_placeholders_and_named_variants() {
+    let doc = committed();
+    let mut nodes = Vec::new();
+    schema_nodes(String::new(), &doc["components"]["schemas"], &mut nodes);
+    for (at, node) in &nodes {
+        let object = node["type"] == "object"
+            || node["type"]
+                .as_array()
+                .is_some_and(|t| t.contains(&Value::from("object")));
+        if object {
+            assert!(
+                node.get("properties").is_some() || node.get("additionalProperties").is_some(),
+                "{at} is an object placeholder: {node}"
+            );
+        }
+        if let Some(props) = node.get("properties").and_then(Value::as_object) {
+            for (name, p) in props {
+                let typed = ["type", "$ref", "oneOf", "allOf", "anyOf"]
+                    .iter()
+                    .any(|k| p.get(k).is_some());
+                assert!(typed, "{at}/properties/{name} has no type: {p}");
+            }
+        }
+        for item in node["oneOf"].as_array().into_iter().flatten() {
+            assert!(
+                item.get("properties").is_none(),
+                "{at} has an inline object variant: {item}"
+            );
+        }
+    }
+}
+
+/// The `kind`- and `by`-tagged unions carry a discriminator whose mapping
+/// names each variant, and each variant is a closed object whose tag is
+/// exactly its mapping key (as serde's `tag` and `deny_unknown_fields`).
+#[test]
+fn tagged_unions_have_discriminators_and_closed_variants() {
+    let doc = committed();
+    let schemas = &doc["components"]["schemas"];
+    for (union, tag, kinds) in [
+        (
+            "ModelDto",
+            "kind",
+            &[
+                "epsilon_m",
+                "dissimilarity",
+                "k_anonymity",
+                "l_diversity",
+                "t_closeness",
+            ][..],
+        ),
+        (
+            "MetricDto",
+            "kind",
+            &[
+                "absolute",
+                "relative",
+                "equal",
+                "hierarchical",
+                "lp",
+                "variational",
+            ][..],
+        ),
+        (
+            "CheckDto",
+            "kind",
+            &[
+                "k_anonymity",
+                "l_diversity",
+                "alpha_k",
+                "epsilon_m",
+                "dissimilarity",
+                "delta_l_diversity",
+                "t_closeness",
+            ][..],
+        ),
+        (
+            "FeasibilityRequestDto",
+            "kind",
+            &["epsilon_m", "dissimilarity"][..],
+        ),
+        ("GroupsDto", "by", &["quasi_identifiers", "column"][..]),
+    ] {
+        let d = &schemas[union]["discriminator"];
+        assert_eq!(d["propertyName"], tag, "{union}");
+        let mapping = d["mapping"].as_object().expect("a mapping");
+        let mapped: BTreeSet<&str> = mapping.keys().map(String::as_str).collect();
+        assert_eq!(mapped, kinds.iter().copied().collect(), "{union}");
+        let refs: BTreeSet<&str> = schemas[union]["oneOf"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["$ref"].as_str().expect("a $ref variant"))
+            .collect();
+        for (kind, target) in mapping {
+            let target = target.as_str().unwrap();
+            assert!(refs.contains(target), "{union}: {target}");
+            let name = target.strip_prefix("#/components/schemas/").unwrap();
+            let variant = &schemas[name];
+            assert_eq!(
+                variant["properties"][tag]["enum"],
+                serde_json::json!([kind])
+            );
+            assert!(
+                variant["required"]
+                    .as_array()
+                    .unwrap()
+                    .contains(&Value::from(tag)),
+                "{name}"
+            );
+            assert_eq!(variant["additionalProperties"], false, "{name}");
+        }
+    }
+    // The Lp metric's p: 1, 2 or "inf", nothing else.
+    assert_eq!(
+        schemas["LpMetric"]["properties"]["p"]["oneOf"],
+        serde_json::json!([
+            {"type": "integer", "enum": [1, 2]},
+            {"type": "string", "enum": ["inf"]}
+        ])
+    );
+}
+
+/// The JSON request bodies are as closed as the server's parsing
+/// (`deny_unknown_fields` everywhere): every object reachable from them
+/// forbids other properties, so generated clients cannot send a field the
+/// server rejects.
+#[test]
+fn request_bodies_are_closed() {
+    let doc = committed();
+    let schemas = &doc["components"]["schemas"];
+    let mut todo: Vec<String> = Vec::new();
+    for item in doc["paths"].as_object().unwrap().values() {
+        for op in item.as_object().unwrap().values() {
+            let body = &op["requestBody"]["content"]["application/json"]["schema"]["$ref"];
+            if let Some(r) = body.as_str() {
+                todo.push(r.to_string());
+            }
+        }
+    }
+    assert!(todo.len() >= 3, "{todo:?}");
+    let mut seen = BTreeSet::new();
+    while let Some(r) = todo.pop() {
+        if !seen.insert(r.clone()) {
+            continue;
+        }
+        let name = r.strip_prefix("#/components/schemas/").unwrap();
+        let schema = &schemas[name];
+        let mut nodes = Vec::new();
+        schema_nodes(String::new(), schema, &mut nodes);
+        for (_, node) in nodes {
+            if let Some(next) = node["$ref"].as_str() {
+                todo.push(next.to_string());
+            }
+        }
+        if schema.get("properties").is_some() {
+            assert_eq!(schema["additionalProperties"], false, "{name} is open");
+        }
+    }
+    for name in ["JobRequestDto", "EpsilonMModel", "LpMetric", "ColumnGroups"] {
+        assert!(
+            seen.contains(&format!("#/components/schemas/{name}")),
+            "{name}"
+        );
+    }
+}
