@@ -1,0 +1,127 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.check_report_dto import CheckReportDto
+    from ..models.risk_dto import RiskDto
+    from ..models.size_bucket_dto import SizeBucketDto
+
+
+T = TypeVar("T", bound="AuditReportDto")
+
+
+@_attrs_define
+class AuditReportDto:
+    """
+    Attributes:
+        checks (list[CheckReportDto]):
+        group_sizes (list[SizeBucketDto]):
+        groups (int):
+        passed (bool):
+        risk (RiskDto):
+        rows (int):
+    """
+
+    checks: list[CheckReportDto]
+    group_sizes: list[SizeBucketDto]
+    groups: int
+    passed: bool
+    risk: RiskDto
+    rows: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        checks = []
+        for checks_item_data in self.checks:
+            checks_item = checks_item_data.to_dict()
+            checks.append(checks_item)
+
+        group_sizes = []
+        for group_sizes_item_data in self.group_sizes:
+            group_sizes_item = group_sizes_item_data.to_dict()
+            group_sizes.append(group_sizes_item)
+
+        groups = self.groups
+
+        passed = self.passed
+
+        risk = self.risk.to_dict()
+
+        rows = self.rows
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "checks": checks,
+                "group_sizes": group_sizes,
+                "groups": groups,
+                "passed": passed,
+                "risk": risk,
+                "rows": rows,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.check_report_dto import CheckReportDto  # noqa: PLC0415
+        from ..models.risk_dto import RiskDto  # noqa: PLC0415
+        from ..models.size_bucket_dto import SizeBucketDto  # noqa: PLC0415
+
+        d = dict(src_dict)
+        checks = []
+        _checks = d.pop("checks")
+        for checks_item_data in _checks:
+            checks_item = CheckReportDto.from_dict(checks_item_data)
+
+            checks.append(checks_item)
+
+        group_sizes = []
+        _group_sizes = d.pop("group_sizes")
+        for group_sizes_item_data in _group_sizes:
+            group_sizes_item = SizeBucketDto.from_dict(group_sizes_item_data)
+
+            group_sizes.append(group_sizes_item)
+
+        groups = d.pop("groups")
+
+        passed = d.pop("passed")
+
+        risk = RiskDto.from_dict(d.pop("risk"))
+
+        rows = d.pop("rows")
+
+        audit_report_dto = cls(
+            checks=checks,
+            group_sizes=group_sizes,
+            groups=groups,
+            passed=passed,
+            risk=risk,
+            rows=rows,
+        )
+
+        audit_report_dto.additional_properties = d
+        return audit_report_dto
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,129 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.check_report_dto_params import CheckReportDtoParams
+    from ..models.check_report_dto_value import CheckReportDtoValue
+    from ..models.worst_group_dto import WorstGroupDto
+
+
+T = TypeVar("T", bound="CheckReportDto")
+
+
+@_attrs_define
+class CheckReportDto:
+    """
+    Attributes:
+        kind (str):
+        params (CheckReportDtoParams): The check's parameters as requested, by name (numbers, or strings for `variant`,
+            `neighborhood`, `ground_distance` and `sensitive_metric`).
+        passed (bool):
+        value (CheckReportDtoValue): The check's natural figures by name: `min_size` (k), `l`, `max_breach_probability`
+            and `achieved_m` ((ε,m)), `max_risk` and `vulnerability` ((ε,δ)), `max_emd` (t), …; null when not finite.
+        violating_groups (int):
+        violating_rows (int):
+        worst_groups (list[WorstGroupDto]):
+    """
+
+    kind: str
+    params: CheckReportDtoParams
+    passed: bool
+    value: CheckReportDtoValue
+    violating_groups: int
+    violating_rows: int
+    worst_groups: list[WorstGroupDto]
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        kind = self.kind
+
+        params = self.params.to_dict()
+
+        passed = self.passed
+
+        value = self.value.to_dict()
+
+        violating_groups = self.violating_groups
+
+        violating_rows = self.violating_rows
+
+        worst_groups = []
+        for worst_groups_item_data in self.worst_groups:
+            worst_groups_item = worst_groups_item_data.to_dict()
+            worst_groups.append(worst_groups_item)
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "kind": kind,
+                "params": params,
+                "passed": passed,
+                "value": value,
+                "violating_groups": violating_groups,
+                "violating_rows": violating_rows,
+                "worst_groups": worst_groups,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.check_report_dto_params import CheckReportDtoParams  # noqa: PLC0415
+        from ..models.check_report_dto_value import CheckReportDtoValue  # noqa: PLC0415
+        from ..models.worst_group_dto import WorstGroupDto  # noqa: PLC0415
+
+        d = dict(src_dict)
+        kind = d.pop("kind")
+
+        params = CheckReportDtoParams.from_dict(d.pop("params"))
+
+        passed = d.pop("passed")
+
+        value = CheckReportDtoValue.from_dict(d.pop("value"))
+
+        violating_groups = d.pop("violating_groups")
+
+        violating_rows = d.pop("violating_rows")
+
+        worst_groups = []
+        _worst_groups = d.pop("worst_groups")
+        for worst_groups_item_data in _worst_groups:
+            worst_groups_item = WorstGroupDto.from_dict(worst_groups_item_data)
+
+            worst_groups.append(worst_groups_item)
+
+        check_report_dto = cls(
+            kind=kind,
+            params=params,
+            passed=passed,
+            value=value,
+            violating_groups=violating_groups,
+            violating_rows=violating_rows,
+            worst_groups=worst_groups,
+        )
+
+        check_report_dto.additional_properties = d
+        return check_report_dto
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
