@@ -22,12 +22,9 @@ from io import BytesIO
 from pathlib import Path
 
 from proxima_client import AuthenticatedClient
-from proxima_client.api.audits import audit as post_audit
-from proxima_client.api.datasets import feasibility, upload
-from proxima_client.api.jobs import audit as job_audit
-from proxima_client.api.jobs import cancel, create, result
-from proxima_client.api.jobs import get as get_job
-from proxima_client.api.jobs import list_ as list_jobs
+from proxima_client.api.audits import create_audit
+from proxima_client.api.datasets import dataset_feasibility, upload_dataset
+from proxima_client.api.jobs import cancel_job, create_job, get_job, get_job_audit, get_job_result, list_jobs
 from proxima_client.models import (
     AuditReportDto,
     AuditRequestDto,
@@ -101,8 +98,8 @@ class Flow:
             for column in schema.columns:
                 path = data_dir / f"{table}_hierarchy_{column.name}.csv"
                 if column.type_ == "categorical" and path.exists():
-                    form[f"hierarchy:{column.name}"] = File(payload=BytesIO(path.read_bytes()), file_name=path.name)
-        dataset = upload.sync(client=self.client, body=form)
+                    form[f"hierarchy:{column.name}"] = File(payload=BytesIO(path.read_bytes()))
+        dataset = upload_dataset.sync(client=self.client, body=form)
         expect(isinstance(dataset, Dataset), f"upload answered {dataset!r}")
         expect(dataset.rows == ROWS, f"{dataset.rows} rows")
         return dataset
@@ -118,10 +115,10 @@ class Flow:
 
     def feasibility_epsilon_m(self):
         ds = self.state["credit"]
-        bound = feasibility.sync(ds.id, client=self.client, body=EpsilonMFeasibilityRequest(kind="epsilon_m", m=2))
+        bound = dataset_feasibility.sync(ds.id, client=self.client, body=EpsilonMFeasibilityRequest(kind="epsilon_m", m=2))
         expect(isinstance(bound, MaxEpsilonFeasibility), f"answered {bound!r}")
         epsilon = 100.0
-        reach = feasibility.sync(
+        reach = dataset_feasibility.sync(
             ds.id, client=self.client, body=EpsilonMFeasibilityRequest(kind="epsilon_m", epsilon=epsilon)
         )
         expect(isinstance(reach, MaxMFeasibility), f"answered {reach!r}")
@@ -131,7 +128,7 @@ class Flow:
     def feasibility_dissimilarity(self):
         # BILL_AMT1 normalized by its range: similar within 1/10000 of it.
         epsilon = 0.0001
-        answer = feasibility.sync(
+        answer = dataset_feasibility.sync(
             self.state["credit"].id,
             client=self.client,
             body=DissimilarityFeasibilityRequest(kind="dissimilarity", epsilon=epsilon, sensitive_metric=self.lp_inf()),
@@ -148,7 +145,7 @@ class Flow:
     # --- jobs ----------------------------------------------------------------
 
     def create(self, request: JobRequestDto) -> Job:
-        job = create.sync(client=self.client, body=request)
+        job = create_job.sync(client=self.client, body=request)
         expect(isinstance(job, Job), f"create answered {job!r}")
         return job
 
@@ -180,13 +177,13 @@ class Flow:
         job = self.create(
             JobRequestDto(dataset_id=self.state["adult"].id, model=KAnonymityModel(kind="k_anonymity", k=5))
         )
-        answer = cancel.sync(job.id, client=self.client)
+        answer = cancel_job.sync(job.id, client=self.client)
         expect(isinstance(answer, Job), f"cancel answered {answer!r}")
         final = self.poll(job.id)
         expect(final.status == "cancelled", f"status {final.status}")
         self.state["cancelled"] = final
         # Cancelling it again is a 409 problem, read as a typed object.
-        again = cancel.sync(job.id, client=self.client)
+        again = cancel_job.sync(job.id, client=self.client)
         expect(isinstance(again, ProblemDto) and again.status == 409, f"second cancel answered {again!r}")
 
     def poll(self, job_id: uuid.UUID, timeout: float = 600) -> Job:
@@ -210,13 +207,13 @@ class Flow:
 
     def audit_job(self):
         for kind, job in self.state["jobs"].items():
-            report = job_audit.sync(job.id, client=self.client)
+            report = get_job_audit.sync(job.id, client=self.client)
             expect(isinstance(report, AuditReportDto), f"audit answered {report!r}")
             expect(report.passed, f"{kind} release fails its audit: {[c.kind for c in report.checks if not c.passed]}")
             expect(any(c.kind == kind for c in report.checks), f"no {kind} check in {[c.kind for c in report.checks]}")
 
     def audit_dataset(self):
-        report = post_audit.sync(
+        report = create_audit.sync(
             client=self.client,
             body=AuditRequestDto(dataset_id=self.state["adult"].id, checks=[KAnonymityCheck(kind="k_anonymity", k=2)]),
         )
@@ -227,13 +224,13 @@ class Flow:
 
     def download(self):
         job = self.state["jobs"]["dissimilarity"]
-        csv = result.sync(job.id, client=self.client, format_="csv")
+        csv = get_job_result.sync(job.id, client=self.client, format_="csv")
         expect(isinstance(csv, str), f"csv answered {csv!r}")
         lines = csv.strip().splitlines()
         expect(lines[0].split(",")[0] == "group_id", f"header {lines[0]}")
         # The JSON release comes as text too (the operation's first media
         # type is CSV); its shape is the generated ReleaseJson.
-        response = result.sync_detailed(job.id, client=self.client, format_="json")
+        response = get_job_result.sync_detailed(job.id, client=self.client, format_="json")
         expect(response.status_code == 200, f"status {response.status_code}")
         release = ReleaseJson.from_dict(json.loads(response.content))
         expect(release.columns[0] == "group_id", f"columns {release.columns}")
@@ -262,7 +259,7 @@ class Flow:
         expect(isinstance(missing, ProblemDto), f"answered {missing!r}")
         expect((missing.status, missing.code) == (404, "not_found"), f"{missing.status} {missing.code}")
         # m beyond Theorem 1's bound: refused before queueing, with pointers.
-        too_many = create.sync(
+        too_many = create_job.sync(
             client=self.client,
             body=JobRequestDto(
                 dataset_id=self.state["credit"].id,

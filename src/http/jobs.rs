@@ -137,6 +137,7 @@ fn created(job: &JobRow, status: StatusCode) -> Response {
 #[utoipa::path(
     post,
     path = "/v1/jobs",
+    operation_id = "create_job",
     tag = "jobs",
     summary = "Queue an anonymization job",
     security(("bearer" = [])),
@@ -235,6 +236,7 @@ pub async fn create(
 #[utoipa::path(
     get,
     path = "/v1/jobs/{id}",
+    operation_id = "get_job",
     tag = "jobs",
     summary = "Read a job",
     security(("bearer" = [])),
@@ -266,6 +268,7 @@ pub async fn get(
 #[utoipa::path(
     get,
     path = "/v1/jobs",
+    operation_id = "list_jobs",
     tag = "jobs",
     summary = "List jobs",
     security(("bearer" = [])),
@@ -318,6 +321,7 @@ pub async fn list(
 #[utoipa::path(
     post,
     path = "/v1/jobs/{id}/cancel",
+    operation_id = "cancel_job",
     tag = "jobs",
     summary = "Cancel a job",
     security(("bearer" = [])),

@@ -107,6 +107,7 @@ impl Write for ChannelWriter {
 #[utoipa::path(
     get,
     path = "/v1/jobs/{id}/result",
+    operation_id = "get_job_result",
     tag = "jobs",
     summary = "Download the release (streamed)",
     security(("bearer" = [])),
@@ -194,6 +195,7 @@ pub async fn result(
 #[utoipa::path(
     get,
     path = "/v1/jobs/{id}/audit",
+    operation_id = "get_job_audit",
     tag = "jobs",
     summary = "The audit of a job's release",
     security(("bearer" = [])),

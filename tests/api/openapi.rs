@@ -253,6 +253,21 @@ fn the_document_has_no_placeholders_and_named_variants() {
     }
 }
 
+/// operationIds are unique (OpenAPI requires it; openapi-typescript's
+/// `operations` and the generated clients' function names are keyed by
+/// them).
+#[test]
+fn operation_ids_are_unique() {
+    let doc = committed();
+    let mut ids = BTreeSet::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            let id = op["operationId"].as_str().expect("an operationId");
+            assert!(ids.insert(id.to_string()), "{method} {path}: {id} again");
+        }
+    }
+}
+
 /// The `kind`- and `by`-tagged unions carry a discriminator whose mapping
 /// names each variant, and each variant is a closed object whose tag is
 /// exactly its mapping key (as serde's `tag` and `deny_unknown_fields`).
