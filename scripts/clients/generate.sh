@@ -9,9 +9,12 @@
 #                                         # directory and diff: exit 1 when
 #                                         # clients/python is stale
 #   scripts/clients/generate.sh --out DIR # generate into DIR
-#
-# After changing a route or a DTO: regenerate the document first
-# (`cargo run -- openapi > openapi/openapi.json`), then run this.
+#   scripts/clients/generate.sh --document
+#                                         # first regenerate the document
+#                                         # from the code (`cargo run --
+#                                         # openapi`), then clients/python:
+#                                         # the one command after changing a
+#                                         # route or a DTO
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -26,7 +29,12 @@ case "${1:-}" in
   "") ;;
   --check) mode=check ;;
   --out) out="${2:?--out needs a directory}" ;;
-  *) echo "usage: $0 [--check | --out DIR]" >&2; exit 2 ;;
+  --document)
+    cargo run -q -- openapi >openapi/openapi.json.new
+    mv openapi/openapi.json.new openapi/openapi.json
+    echo "clients: regenerated openapi/openapi.json from the code"
+    ;;
+  *) echo "usage: $0 [--check | --out DIR | --document]" >&2; exit 2 ;;
 esac
 
 # --- The pinned generator in its venv ---------------------------------------

@@ -35,6 +35,7 @@ pub struct WorstGroupDto {
     pub group_id: String,
     pub size: u64,
     /// `null` when the figure is not finite.
+    #[schema(required = true)]
     pub value: Option<f64>,
 }
 

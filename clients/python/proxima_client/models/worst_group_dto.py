@@ -6,8 +6,6 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
-
 T = TypeVar("T", bound="WorstGroupDto")
 
 
@@ -17,12 +15,12 @@ class WorstGroupDto:
     Attributes:
         group_id (str):
         size (int):
-        value (float | None | Unset): `null` when the figure is not finite.
+        value (float | None): `null` when the figure is not finite.
     """
 
     group_id: str
     size: int
-    value: float | None | Unset = UNSET
+    value: float | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -30,11 +28,8 @@ class WorstGroupDto:
 
         size = self.size
 
-        value: float | None | Unset
-        if isinstance(self.value, Unset):
-            value = UNSET
-        else:
-            value = self.value
+        value: float | None
+        value = self.value
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -42,10 +37,9 @@ class WorstGroupDto:
             {
                 "group_id": group_id,
                 "size": size,
+                "value": value,
             }
         )
-        if value is not UNSET:
-            field_dict["value"] = value
 
         return field_dict
 
@@ -56,14 +50,12 @@ class WorstGroupDto:
 
         size = d.pop("size")
 
-        def _parse_value(data: object) -> float | None | Unset:
+        def _parse_value(data: object) -> float | None:
             if data is None:
                 return data
-            if isinstance(data, Unset):
-                return data
-            return cast(float | None | Unset, data)
+            return cast(float | None, data)
 
-        value = _parse_value(d.pop("value", UNSET))
+        value = _parse_value(d.pop("value"))
 
         worst_group_dto = cls(
             group_id=group_id,
