@@ -402,3 +402,98 @@ fn request_bodies_are_closed() {
         );
     }
 }
+
+/// A value of `schema` with every property it documents (the first enum
+/// value, the first `oneOf` item, `$ref`s resolved in `schemas`).
+fn sample(schema: &Value, schemas: &Value) -> Value {
+    if let Some(r) = schema["$ref"].as_str() {
+        let name = r.strip_prefix("#/components/schemas/").unwrap();
+        return sample(&schemas[name], schemas);
+    }
+    if let Some(first) = schema["enum"].as_array().and_then(|e| e.first()) {
+        return first.clone();
+    }
+    if let Some(first) = schema["oneOf"].as_array().and_then(|o| o.first()) {
+        return sample(first, schemas);
+    }
+    let ty = match &schema["type"] {
+        Value::Array(types) => types[0].as_str().unwrap_or("null").to_string(),
+        t => t.as_str().unwrap_or("null").to_string(),
+    };
+    match ty.as_str() {
+        "integer" => Value::from(2),
+        "number" => Value::from(0.5),
+        "string" => Value::from("qid"),
+        "boolean" => Value::from(true),
+        "array" => Value::Array(vec![]),
+        "object" => Value::Object(
+            schema["properties"]
+                .as_object()
+                .into_iter()
+                .flatten()
+                .map(|(k, p)| (k.clone(), sample(p, schemas)))
+                .collect(),
+        ),
+        _ => Value::Null,
+    }
+}
+
+/// The request schemas say what serde parses: a value with every property
+/// a schema (or each variant of a union) documents parses as its DTO, and
+/// one more property is rejected (`additionalProperties: false` is
+/// `deny_unknown_fields`).
+#[test]
+fn each_documented_request_shape_parses_and_nothing_more() {
+    use proxima::spec::{
+        AuditRequestDto, CheckDto, FeasibilityRequestDto, GroupsDto, JobRequestDto, MetricDto,
+        ModelDto, SchemaDto,
+    };
+    let doc = committed();
+    let schemas = &doc["components"]["schemas"];
+    let parsers: [(&str, fn(&Value) -> bool); 8] = [
+        ("JobRequestDto", |v| {
+            serde_json::from_value::<JobRequestDto>(v.clone()).is_ok()
+        }),
+        ("AuditRequestDto", |v| {
+            serde_json::from_value::<AuditRequestDto>(v.clone()).is_ok()
+        }),
+        ("SchemaDto", |v| {
+            serde_json::from_value::<SchemaDto>(v.clone()).is_ok()
+        }),
+        ("ModelDto", |v| {
+            serde_json::from_value::<ModelDto>(v.clone()).is_ok()
+        }),
+        ("MetricDto", |v| {
+            serde_json::from_value::<MetricDto>(v.clone()).is_ok()
+        }),
+        ("CheckDto", |v| {
+            serde_json::from_value::<CheckDto>(v.clone()).is_ok()
+        }),
+        ("FeasibilityRequestDto", |v| {
+            serde_json::from_value::<FeasibilityRequestDto>(v.clone()).is_ok()
+        }),
+        ("GroupsDto", |v| {
+            serde_json::from_value::<GroupsDto>(v.clone()).is_ok()
+        }),
+    ];
+    for (union, parses) in parsers {
+        let variants = match schemas[union]["oneOf"].as_array() {
+            Some(items) => items.clone(),
+            None => vec![schemas[union].clone()],
+        };
+        for variant in &variants {
+            let value = sample(variant, schemas);
+            assert!(parses(&value), "{union}: {value} does not parse");
+            let mut extra = value.clone();
+            extra["undocumented"] = Value::from(1);
+            assert!(!parses(&extra), "{union}: {extra} parses");
+        }
+    }
+    // The Lp metric's p: each documented value parses as a metric the core
+    // accepts.
+    for p in [Value::from(1), Value::from(2), Value::from("inf")] {
+        let dto: MetricDto =
+            serde_json::from_value(serde_json::json!({"kind": "lp", "p": p})).unwrap();
+        assert!(dto.to_spec("/m").is_ok(), "{p}");
+    }
+}
