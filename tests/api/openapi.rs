@@ -450,7 +450,8 @@ fn each_documented_request_shape_parses_and_nothing_more() {
     };
     let doc = committed();
     let schemas = &doc["components"]["schemas"];
-    let parsers: [(&str, fn(&Value) -> bool); 8] = [
+    type Parses = fn(&Value) -> bool;
+    let parsers: [(&str, Parses); 8] = [
         ("JobRequestDto", |v| {
             serde_json::from_value::<JobRequestDto>(v.clone()).is_ok()
         }),
