@@ -23,7 +23,8 @@ use uuid::Uuid;
 
 use super::openapi_unions::Unions;
 use crate::spec::{
-    AlgorithmDto, JobSummaryDto, MetricDto, ModelDto, RoleDto, SchemaDto, TypeDto, XColorOptionsDto,
+    AlgorithmDto, JobSummaryDto, MetricDto, ModelDto, ProblemDto, RoleDto, SchemaDto, TypeDto,
+    XColorOptionsDto,
 };
 
 /// The routes `GET /openapi.json` and `GET /docs` (which redirects to
@@ -137,14 +138,14 @@ impl Modify for HierarchyParts {
     }
 }
 
-/// A problem+json response (the body is a `ProblemDto`), for the responses
+/// A problem+json response (the body is a `Problem`), for the responses
 /// every operation shares.
 fn problem_response(description: &str) -> RefOr<Response> {
     ResponseBuilder::new()
         .description(description)
         .content(
             "application/problem+json",
-            Content::new(Some(Ref::from_schema_name("ProblemDto"))),
+            Content::new(Some(Ref::from_schema_name(ProblemDto::name()))),
         )
         .build()
         .into()

@@ -70,7 +70,7 @@ fn tag_value(object: &Object, tag: &str, union: &str) -> String {
 /// and the union (`EpsilonMModel`, `LpMetric`, `ColumnGroups`), closes it,
 /// and maps the tag values to them in a discriminator.
 fn discriminate(components: &mut Components, union: &str, tag: &str) {
-    let base = union.strip_suffix("Dto").unwrap_or(union).to_string();
+    let base = union.to_string();
     let mut hoisted = Vec::new();
     let Some(RefOr::T(Schema::OneOf(one_of))) = components.schemas.get_mut(union) else {
         panic!("{union} is not a oneOf in the derived document");

@@ -17,6 +17,7 @@ use super::model::{
 use super::number::{integer, real};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = AuditRequest)]
 #[serde(deny_unknown_fields)]
 pub struct AuditRequestDto {
     /// The uploaded table to audit; give exactly one of `dataset_id` and
@@ -35,6 +36,7 @@ pub struct AuditRequestDto {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = Groups)]
 #[serde(tag = "by", rename_all = "snake_case", deny_unknown_fields)]
 pub enum GroupsDto {
     /// Rows with identical published QI values form a group. (An empty
@@ -45,6 +47,7 @@ pub enum GroupsDto {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = Check)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum CheckDto {
     KAnonymity {

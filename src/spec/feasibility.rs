@@ -16,6 +16,7 @@ use super::number::integer;
 
 /// `POST /v1/datasets/{id}/feasibility` (API.md §Feasibility).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = FeasibilityRequest)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum FeasibilityRequestDto {
     /// Exactly one of `epsilon` (→ max m, Theorem 1) and `m` (→ sup ε,
@@ -85,6 +86,7 @@ impl FeasibilityRequestDto {
 
 /// The answer (API.md §Feasibility): one of three shapes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = FeasibilityAnswer)]
 #[serde(untagged)]
 pub enum FeasibilityResponseDto {
     /// Theorem 1: the largest m for ε, and maxsize(T).
@@ -109,6 +111,7 @@ pub enum FeasibilityResponseDto {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = GuaranteedPair)]
 pub struct GuaranteedPairDto {
     pub k: u64,
     pub max_delta: f64,

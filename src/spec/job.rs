@@ -15,6 +15,7 @@ use super::model::{
 };
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = JobRequest)]
 #[serde(deny_unknown_fields)]
 pub struct JobRequestDto {
     #[schema(format = Uuid)]
@@ -103,6 +104,7 @@ pub fn job_spec(
 
 /// `Job.summary` (API.md §Jobs); the CLI prints it on stderr.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = JobSummary)]
 pub struct JobSummaryDto {
     pub rows: u64,
     pub published_rows: u64,

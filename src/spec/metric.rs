@@ -10,6 +10,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = Metric)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum MetricDto {
     // Empty struct variants, not unit variants: serde ignores extra fields

@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 use super::problem::detail_value;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = AuditReport)]
 pub struct AuditReportDto {
     pub rows: u64,
     pub groups: u64,
@@ -18,6 +19,7 @@ pub struct AuditReportDto {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = CheckReport)]
 pub struct CheckReportDto {
     pub kind: String,
     #[schema(schema_with = super::doc_schemas::check_params)]
@@ -31,6 +33,7 @@ pub struct CheckReportDto {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = WorstGroup)]
 pub struct WorstGroupDto {
     pub group_id: String,
     pub size: u64,
@@ -40,11 +43,13 @@ pub struct WorstGroupDto {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = Risk)]
 pub struct RiskDto {
     pub prosecutor: ProsecutorRiskDto,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = ProsecutorRisk)]
 pub struct ProsecutorRiskDto {
     pub max: f64,
     pub average: f64,
@@ -52,6 +57,7 @@ pub struct ProsecutorRiskDto {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = SizeBucket)]
 pub struct SizeBucketDto {
     pub min_size: u64,
     pub max_size: u64,

@@ -122,7 +122,7 @@ fn every_v1_route_is_documented_and_nothing_else() {
         assert_eq!(
             generated["components"]["responses"][name]["content"]["application/problem+json"]
                 ["schema"]["$ref"],
-            "#/components/schemas/ProblemDto",
+            "#/components/schemas/Problem",
             "{name}"
         );
     }
@@ -277,7 +277,7 @@ fn tagged_unions_have_discriminators_and_closed_variants() {
     let schemas = &doc["components"]["schemas"];
     for (union, tag, kinds) in [
         (
-            "ModelDto",
+            "Model",
             "kind",
             &[
                 "epsilon_m",
@@ -288,7 +288,7 @@ fn tagged_unions_have_discriminators_and_closed_variants() {
             ][..],
         ),
         (
-            "MetricDto",
+            "Metric",
             "kind",
             &[
                 "absolute",
@@ -300,7 +300,7 @@ fn tagged_unions_have_discriminators_and_closed_variants() {
             ][..],
         ),
         (
-            "CheckDto",
+            "Check",
             "kind",
             &[
                 "k_anonymity",
@@ -313,11 +313,11 @@ fn tagged_unions_have_discriminators_and_closed_variants() {
             ][..],
         ),
         (
-            "FeasibilityRequestDto",
+            "FeasibilityRequest",
             "kind",
             &["epsilon_m", "dissimilarity"][..],
         ),
-        ("GroupsDto", "by", &["quasi_identifiers", "column"][..]),
+        ("Groups", "by", &["quasi_identifiers", "column"][..]),
     ] {
         let d = &schemas[union]["discriminator"];
         assert_eq!(d["propertyName"], tag, "{union}");
@@ -395,7 +395,7 @@ fn request_bodies_are_closed() {
             assert_eq!(schema["additionalProperties"], false, "{name} is open");
         }
     }
-    for name in ["JobRequestDto", "EpsilonMModel", "LpMetric", "ColumnGroups"] {
+    for name in ["JobRequest", "EpsilonMModel", "LpMetric", "ColumnGroups"] {
         assert!(
             seen.contains(&format!("#/components/schemas/{name}")),
             "{name}"
@@ -452,28 +452,28 @@ fn each_documented_request_shape_parses_and_nothing_more() {
     let schemas = &doc["components"]["schemas"];
     type Parses = fn(&Value) -> bool;
     let parsers: [(&str, Parses); 8] = [
-        ("JobRequestDto", |v| {
+        ("JobRequest", |v| {
             serde_json::from_value::<JobRequestDto>(v.clone()).is_ok()
         }),
-        ("AuditRequestDto", |v| {
+        ("AuditRequest", |v| {
             serde_json::from_value::<AuditRequestDto>(v.clone()).is_ok()
         }),
-        ("SchemaDto", |v| {
+        ("DatasetSchema", |v| {
             serde_json::from_value::<SchemaDto>(v.clone()).is_ok()
         }),
-        ("ModelDto", |v| {
+        ("Model", |v| {
             serde_json::from_value::<ModelDto>(v.clone()).is_ok()
         }),
-        ("MetricDto", |v| {
+        ("Metric", |v| {
             serde_json::from_value::<MetricDto>(v.clone()).is_ok()
         }),
-        ("CheckDto", |v| {
+        ("Check", |v| {
             serde_json::from_value::<CheckDto>(v.clone()).is_ok()
         }),
-        ("FeasibilityRequestDto", |v| {
+        ("FeasibilityRequest", |v| {
             serde_json::from_value::<FeasibilityRequestDto>(v.clone()).is_ok()
         }),
-        ("GroupsDto", |v| {
+        ("Groups", |v| {
             serde_json::from_value::<GroupsDto>(v.clone()).is_ok()
         }),
     ];

@@ -6,9 +6,9 @@
 import type { components, paths } from "./generated/proxima";
 
 type Schemas = components["schemas"];
-type JobRequest = Schemas["JobRequestDto"];
+type JobRequest = Schemas["JobRequest"];
 type Job = paths["/v1/jobs/{id}"]["get"]["responses"][200]["content"]["application/json"];
-type Problem = Schemas["ProblemDto"];
+type Problem = Schemas["Problem"];
 type Feasibility =
   paths["/v1/datasets/{id}/feasibility"]["post"]["responses"][200]["content"]["application/json"];
 
@@ -26,15 +26,15 @@ export const dissimilarity: JobRequest = {
   sensitive_metric: { kind: "lp", p: "inf", weights: { education: 0.3, income: 0.7 } },
 };
 
-export const euclidean: Schemas["MetricDto"] = { kind: "lp", p: 2 };
+export const euclidean: Schemas["Metric"] = { kind: "lp", p: 2 };
 
-export const feasibilityQuestion: Schemas["FeasibilityRequestDto"] = {
+export const feasibilityQuestion: Schemas["FeasibilityRequest"] = {
   kind: "dissimilarity",
   epsilon: 0.1,
   sensitive_metric: { kind: "lp", p: 1 },
 };
 
-export const audit: Schemas["AuditRequestDto"] = {
+export const audit: Schemas["AuditRequest"] = {
   dataset_id: datasetId,
   groups: { by: "column", column: "gid" },
   checks: [

@@ -6,8 +6,8 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.role_dto import RoleDto, check_role_dto
-from ..models.type_dto import TypeDto, check_type_dto
+from ..models.column_type import ColumnType, check_column_type
+from ..models.role import Role, check_role
 
 T = TypeVar("T", bound="DatasetColumn")
 
@@ -23,8 +23,8 @@ class DatasetColumn:
         min_ (float | None): The smallest value of a numeric or date column (a date as its day
             number since 1970-01-01); null for other columns.
         name (str):
-        role (RoleDto):
-        type_ (None | TypeDto):
+        role (Role):
+        type_ (ColumnType | None):
     """
 
     distinct: int
@@ -32,8 +32,8 @@ class DatasetColumn:
     max_: float | None
     min_: float | None
     name: str
-    role: RoleDto
-    type_: None | TypeDto
+    role: Role
+    type_: ColumnType | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -102,20 +102,20 @@ class DatasetColumn:
 
         name = d.pop("name")
 
-        role = check_role_dto(d.pop("role"))
+        role = check_role(d.pop("role"))
 
-        def _parse_type_(data: object) -> None | TypeDto:
+        def _parse_type_(data: object) -> ColumnType | None:
             if data is None:
                 return data
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                type_type_0 = check_type_dto(data)
+                type_type_0 = check_column_type(data)
 
                 return type_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | TypeDto, data)
+            return cast(ColumnType | None, data)
 
         type_ = _parse_type_(d.pop("type"))
 

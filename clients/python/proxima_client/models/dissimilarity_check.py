@@ -126,49 +126,49 @@ class DissimilarityCheck:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_metric_dto_type_0 = AbsoluteMetric.from_dict(data)
+                componentsschemas_metric_type_0 = AbsoluteMetric.from_dict(data)
 
-                return componentsschemas_metric_dto_type_0
+                return componentsschemas_metric_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_metric_dto_type_1 = RelativeMetric.from_dict(data)
+                componentsschemas_metric_type_1 = RelativeMetric.from_dict(data)
 
-                return componentsschemas_metric_dto_type_1
+                return componentsschemas_metric_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_metric_dto_type_2 = EqualMetric.from_dict(data)
+                componentsschemas_metric_type_2 = EqualMetric.from_dict(data)
 
-                return componentsschemas_metric_dto_type_2
+                return componentsschemas_metric_type_2
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_metric_dto_type_3 = HierarchicalMetric.from_dict(data)
+                componentsschemas_metric_type_3 = HierarchicalMetric.from_dict(data)
 
-                return componentsschemas_metric_dto_type_3
+                return componentsschemas_metric_type_3
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_metric_dto_type_4 = LpMetric.from_dict(data)
+                componentsschemas_metric_type_4 = LpMetric.from_dict(data)
 
-                return componentsschemas_metric_dto_type_4
+                return componentsschemas_metric_type_4
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_metric_dto_type_5 = VariationalMetric.from_dict(data)
+                componentsschemas_metric_type_5 = VariationalMetric.from_dict(data)
 
-                return componentsschemas_metric_dto_type_5
+                return componentsschemas_metric_type_5
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(

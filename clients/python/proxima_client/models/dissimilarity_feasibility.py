@@ -7,7 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.guaranteed_pair_dto import GuaranteedPairDto
+    from ..models.guaranteed_pair import GuaranteedPair
 
 
 T = TypeVar("T", bound="DissimilarityFeasibility")
@@ -18,12 +18,12 @@ class DissimilarityFeasibility:
     """Inequality 4 of XColor: Θ and the guaranteed (k, δ) pairs.
 
     Attributes:
-        guaranteed (list[GuaranteedPairDto]):
+        guaranteed (list[GuaranteedPair]):
         max_degree (int):
         rows (int):
     """
 
-    guaranteed: list[GuaranteedPairDto]
+    guaranteed: list[GuaranteedPair]
     max_degree: int
     rows: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -52,13 +52,13 @@ class DissimilarityFeasibility:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.guaranteed_pair_dto import GuaranteedPairDto  # noqa: PLC0415
+        from ..models.guaranteed_pair import GuaranteedPair  # noqa: PLC0415
 
         d = dict(src_dict)
         guaranteed = []
         _guaranteed = d.pop("guaranteed")
         for guaranteed_item_data in _guaranteed:
-            guaranteed_item = GuaranteedPairDto.from_dict(guaranteed_item_data)
+            guaranteed_item = GuaranteedPair.from_dict(guaranteed_item_data)
 
             guaranteed.append(guaranteed_item)
 

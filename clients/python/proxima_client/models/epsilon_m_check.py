@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 
 from ..models.epsilon_m_check_kind import EpsilonMCheckKind, check_epsilon_m_check_kind
-from ..models.neighborhood_dto import NeighborhoodDto, check_neighborhood_dto
+from ..models.neighborhood import Neighborhood, check_neighborhood
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="EpsilonMCheck")
@@ -19,13 +19,13 @@ class EpsilonMCheck:
         epsilon (float):
         kind (EpsilonMCheckKind):
         m (int):
-        neighborhood (NeighborhoodDto | Unset):
+        neighborhood (Neighborhood | Unset):
     """
 
     epsilon: float
     kind: EpsilonMCheckKind
     m: int
-    neighborhood: NeighborhoodDto | Unset = UNSET
+    neighborhood: Neighborhood | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         epsilon = self.epsilon
@@ -62,11 +62,11 @@ class EpsilonMCheck:
         m = d.pop("m")
 
         _neighborhood = d.pop("neighborhood", UNSET)
-        neighborhood: NeighborhoodDto | Unset
+        neighborhood: Neighborhood | Unset
         if isinstance(_neighborhood, Unset):
             neighborhood = UNSET
         else:
-            neighborhood = check_neighborhood_dto(_neighborhood)
+            neighborhood = check_neighborhood(_neighborhood)
 
         epsilon_m_check = cls(
             epsilon=epsilon,

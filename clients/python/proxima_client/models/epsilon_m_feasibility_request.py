@@ -9,7 +9,7 @@ from ..models.epsilon_m_feasibility_request_kind import (
     EpsilonMFeasibilityRequestKind,
     check_epsilon_m_feasibility_request_kind,
 )
-from ..models.neighborhood_dto import NeighborhoodDto, check_neighborhood_dto
+from ..models.neighborhood import Neighborhood, check_neighborhood
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="EpsilonMFeasibilityRequest")
@@ -24,13 +24,13 @@ class EpsilonMFeasibilityRequest:
             kind (EpsilonMFeasibilityRequestKind):
             epsilon (float | None | Unset):
             m (int | None | Unset):
-            neighborhood (NeighborhoodDto | Unset):
+            neighborhood (Neighborhood | Unset):
     """
 
     kind: EpsilonMFeasibilityRequestKind
     epsilon: float | None | Unset = UNSET
     m: int | None | Unset = UNSET
-    neighborhood: NeighborhoodDto | Unset = UNSET
+    neighborhood: Neighborhood | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         kind: str = self.kind
@@ -91,11 +91,11 @@ class EpsilonMFeasibilityRequest:
         m = _parse_m(d.pop("m", UNSET))
 
         _neighborhood = d.pop("neighborhood", UNSET)
-        neighborhood: NeighborhoodDto | Unset
+        neighborhood: Neighborhood | Unset
         if isinstance(_neighborhood, Unset):
             neighborhood = UNSET
         else:
-            neighborhood = check_neighborhood_dto(_neighborhood)
+            neighborhood = check_neighborhood(_neighborhood)
 
         epsilon_m_feasibility_request = cls(
             kind=kind,

@@ -8,7 +8,7 @@ from uuid import UUID
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.algorithm_dto import AlgorithmDto, check_algorithm_dto
+from ..models.algorithm import Algorithm, check_algorithm
 from ..models.job_status import JobStatus, check_job_status
 from ..types import UNSET, Unset
 
@@ -19,14 +19,14 @@ if TYPE_CHECKING:
     from ..models.equal_metric import EqualMetric
     from ..models.hierarchical_metric import HierarchicalMetric
     from ..models.job_error import JobError
-    from ..models.job_summary_dto import JobSummaryDto
+    from ..models.job_summary import JobSummary
     from ..models.k_anonymity_model import KAnonymityModel
     from ..models.l_diversity_model import LDiversityModel
     from ..models.lp_metric import LpMetric
     from ..models.relative_metric import RelativeMetric
     from ..models.t_closeness_model import TClosenessModel
     from ..models.variational_metric import VariationalMetric
-    from ..models.x_color_options_dto import XColorOptionsDto
+    from ..models.x_color_options import XColorOptions
 
 
 T = TypeVar("T", bound="Job")
@@ -37,7 +37,7 @@ class Job:
     """The `Job` resource.
 
     Attributes:
-        algorithm (AlgorithmDto):
+        algorithm (Algorithm):
         attempts (int):
         created_at (datetime.datetime):
         dataset_id (UUID):
@@ -50,13 +50,13 @@ class Job:
             VariationalMetric):
         started_at (datetime.datetime | None):
         status (JobStatus):
-        summary (JobSummaryDto | None):
-        xcolor (XColorOptionsDto | Unset): API extension: XColor's initial colouring (DESIGN §4). `qi_aware`
+        summary (JobSummary | None):
+        xcolor (XColorOptions | Unset): API extension: XColor's initial colouring (DESIGN §4). `qi_aware`
             (default) splits the QI space first; `degree_balanced` is the paper's
             Algorithm 1, kept for comparison.
     """
 
-    algorithm: AlgorithmDto
+    algorithm: Algorithm
     attempts: int
     created_at: datetime.datetime
     dataset_id: UUID
@@ -70,8 +70,8 @@ class Job:
     )
     started_at: datetime.datetime | None
     status: JobStatus
-    summary: JobSummaryDto | None
-    xcolor: XColorOptionsDto | Unset = UNSET
+    summary: JobSummary | None
+    xcolor: XColorOptions | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -81,7 +81,7 @@ class Job:
         from ..models.equal_metric import EqualMetric  # noqa: PLC0415
         from ..models.hierarchical_metric import HierarchicalMetric  # noqa: PLC0415
         from ..models.job_error import JobError  # noqa: PLC0415
-        from ..models.job_summary_dto import JobSummaryDto  # noqa: PLC0415
+        from ..models.job_summary import JobSummary  # noqa: PLC0415
         from ..models.k_anonymity_model import KAnonymityModel  # noqa: PLC0415
         from ..models.l_diversity_model import LDiversityModel  # noqa: PLC0415
         from ..models.lp_metric import LpMetric  # noqa: PLC0415
@@ -149,7 +149,7 @@ class Job:
         status: str = self.status
 
         summary: dict[str, Any] | None
-        if isinstance(self.summary, JobSummaryDto):
+        if isinstance(self.summary, JobSummary):
             summary = self.summary.to_dict()
         else:
             summary = self.summary
@@ -190,17 +190,17 @@ class Job:
         from ..models.equal_metric import EqualMetric  # noqa: PLC0415
         from ..models.hierarchical_metric import HierarchicalMetric  # noqa: PLC0415
         from ..models.job_error import JobError  # noqa: PLC0415
-        from ..models.job_summary_dto import JobSummaryDto  # noqa: PLC0415
+        from ..models.job_summary import JobSummary  # noqa: PLC0415
         from ..models.k_anonymity_model import KAnonymityModel  # noqa: PLC0415
         from ..models.l_diversity_model import LDiversityModel  # noqa: PLC0415
         from ..models.lp_metric import LpMetric  # noqa: PLC0415
         from ..models.relative_metric import RelativeMetric  # noqa: PLC0415
         from ..models.t_closeness_model import TClosenessModel  # noqa: PLC0415
         from ..models.variational_metric import VariationalMetric  # noqa: PLC0415
-        from ..models.x_color_options_dto import XColorOptionsDto  # noqa: PLC0415
+        from ..models.x_color_options import XColorOptions  # noqa: PLC0415
 
         d = dict(src_dict)
-        algorithm = check_algorithm_dto(d.pop("algorithm"))
+        algorithm = check_algorithm(d.pop("algorithm"))
 
         attempts = d.pop("attempts")
 
@@ -246,40 +246,40 @@ class Job:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_model_dto_type_0 = EpsilonMModel.from_dict(data)
+                componentsschemas_model_type_0 = EpsilonMModel.from_dict(data)
 
-                return componentsschemas_model_dto_type_0
+                return componentsschemas_model_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_model_dto_type_1 = DissimilarityModel.from_dict(data)
+                componentsschemas_model_type_1 = DissimilarityModel.from_dict(data)
 
-                return componentsschemas_model_dto_type_1
+                return componentsschemas_model_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_model_dto_type_2 = KAnonymityModel.from_dict(data)
+                componentsschemas_model_type_2 = KAnonymityModel.from_dict(data)
 
-                return componentsschemas_model_dto_type_2
+                return componentsschemas_model_type_2
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_model_dto_type_3 = LDiversityModel.from_dict(data)
+                componentsschemas_model_type_3 = LDiversityModel.from_dict(data)
 
-                return componentsschemas_model_dto_type_3
+                return componentsschemas_model_type_3
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_model_dto_type_4 = TClosenessModel.from_dict(data)
+            componentsschemas_model_type_4 = TClosenessModel.from_dict(data)
 
-            return componentsschemas_model_dto_type_4
+            return componentsschemas_model_type_4
 
         model = _parse_model(d.pop("model"))
 
@@ -293,49 +293,49 @@ class Job:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_metric_dto_type_0 = AbsoluteMetric.from_dict(data)
+                componentsschemas_metric_type_0 = AbsoluteMetric.from_dict(data)
 
-                return componentsschemas_metric_dto_type_0
+                return componentsschemas_metric_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_metric_dto_type_1 = RelativeMetric.from_dict(data)
+                componentsschemas_metric_type_1 = RelativeMetric.from_dict(data)
 
-                return componentsschemas_metric_dto_type_1
+                return componentsschemas_metric_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_metric_dto_type_2 = EqualMetric.from_dict(data)
+                componentsschemas_metric_type_2 = EqualMetric.from_dict(data)
 
-                return componentsschemas_metric_dto_type_2
+                return componentsschemas_metric_type_2
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_metric_dto_type_3 = HierarchicalMetric.from_dict(data)
+                componentsschemas_metric_type_3 = HierarchicalMetric.from_dict(data)
 
-                return componentsschemas_metric_dto_type_3
+                return componentsschemas_metric_type_3
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_metric_dto_type_4 = LpMetric.from_dict(data)
+                componentsschemas_metric_type_4 = LpMetric.from_dict(data)
 
-                return componentsschemas_metric_dto_type_4
+                return componentsschemas_metric_type_4
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_metric_dto_type_5 = VariationalMetric.from_dict(data)
+                componentsschemas_metric_type_5 = VariationalMetric.from_dict(data)
 
-                return componentsschemas_metric_dto_type_5
+                return componentsschemas_metric_type_5
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(
@@ -368,27 +368,27 @@ class Job:
 
         status = check_job_status(d.pop("status"))
 
-        def _parse_summary(data: object) -> JobSummaryDto | None:
+        def _parse_summary(data: object) -> JobSummary | None:
             if data is None:
                 return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                summary_type_0 = JobSummaryDto.from_dict(data)
+                summary_type_0 = JobSummary.from_dict(data)
 
                 return summary_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(JobSummaryDto | None, data)
+            return cast(JobSummary | None, data)
 
         summary = _parse_summary(d.pop("summary"))
 
         _xcolor = d.pop("xcolor", UNSET)
-        xcolor: XColorOptionsDto | Unset
+        xcolor: XColorOptions | Unset
         if isinstance(_xcolor, Unset):
             xcolor = UNSET
         else:
-            xcolor = XColorOptionsDto.from_dict(_xcolor)
+            xcolor = XColorOptions.from_dict(_xcolor)
 
         job = cls(
             algorithm=algorithm,

@@ -6,7 +6,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 
 from ..models.l_diversity_check_kind import LDiversityCheckKind, check_l_diversity_check_kind
-from ..models.l_variant_dto import LVariantDto, check_l_variant_dto
+from ..models.l_variant import LVariant, check_l_variant
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="LDiversityCheck")
@@ -19,13 +19,13 @@ class LDiversityCheck:
         kind (LDiversityCheckKind):
         l (float):
         c (float | None | Unset):
-        variant (LVariantDto | Unset):
+        variant (LVariant | Unset):
     """
 
     kind: LDiversityCheckKind
     l: float
     c: float | None | Unset = UNSET
-    variant: LVariantDto | Unset = UNSET
+    variant: LVariant | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         kind: str = self.kind
@@ -74,11 +74,11 @@ class LDiversityCheck:
         c = _parse_c(d.pop("c", UNSET))
 
         _variant = d.pop("variant", UNSET)
-        variant: LVariantDto | Unset
+        variant: LVariant | Unset
         if isinstance(_variant, Unset):
             variant = UNSET
         else:
-            variant = check_l_variant_dto(_variant)
+            variant = check_l_variant(_variant)
 
         l_diversity_check = cls(
             kind=kind,

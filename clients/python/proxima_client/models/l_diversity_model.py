@@ -6,7 +6,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 
 from ..models.l_diversity_model_kind import LDiversityModelKind, check_l_diversity_model_kind
-from ..models.l_variant_dto import LVariantDto, check_l_variant_dto
+from ..models.l_variant import LVariant, check_l_variant
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="LDiversityModel")
@@ -20,14 +20,14 @@ class LDiversityModel:
         l (float):
         c (float | None | Unset):
         k (int | None | Unset):
-        variant (LVariantDto | Unset):
+        variant (LVariant | Unset):
     """
 
     kind: LDiversityModelKind
     l: float
     c: float | None | Unset = UNSET
     k: int | None | Unset = UNSET
-    variant: LVariantDto | Unset = UNSET
+    variant: LVariant | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         kind: str = self.kind
@@ -93,11 +93,11 @@ class LDiversityModel:
         k = _parse_k(d.pop("k", UNSET))
 
         _variant = d.pop("variant", UNSET)
-        variant: LVariantDto | Unset
+        variant: LVariant | Unset
         if isinstance(_variant, Unset):
             variant = UNSET
         else:
-            variant = check_l_variant_dto(_variant)
+            variant = check_l_variant(_variant)
 
         l_diversity_model = cls(
             kind=kind,

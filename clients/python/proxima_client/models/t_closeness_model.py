@@ -5,7 +5,7 @@ from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.ground_distance_dto import GroundDistanceDto, check_ground_distance_dto
+from ..models.ground_distance import GroundDistance, check_ground_distance
 from ..models.t_closeness_model_kind import TClosenessModelKind, check_t_closeness_model_kind
 from ..types import UNSET, Unset
 
@@ -18,13 +18,13 @@ class TClosenessModel:
     Attributes:
         kind (TClosenessModelKind):
         t (float):
-        ground_distance (GroundDistanceDto | None | Unset):
+        ground_distance (GroundDistance | None | Unset):
         k (int | None | Unset):
     """
 
     kind: TClosenessModelKind
     t: float
-    ground_distance: GroundDistanceDto | None | Unset = UNSET
+    ground_distance: GroundDistance | None | Unset = UNSET
     k: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -68,7 +68,7 @@ class TClosenessModel:
 
         t = d.pop("t")
 
-        def _parse_ground_distance(data: object) -> GroundDistanceDto | None | Unset:
+        def _parse_ground_distance(data: object) -> GroundDistance | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -76,12 +76,12 @@ class TClosenessModel:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                ground_distance_type_0 = check_ground_distance_dto(data)
+                ground_distance_type_0 = check_ground_distance(data)
 
                 return ground_distance_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(GroundDistanceDto | None | Unset, data)
+            return cast(GroundDistance | None | Unset, data)
 
         ground_distance = _parse_ground_distance(d.pop("ground_distance", UNSET))
 

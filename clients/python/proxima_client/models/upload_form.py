@@ -12,7 +12,7 @@ from .. import types
 from ..types import File
 
 if TYPE_CHECKING:
-    from ..models.schema_dto import SchemaDto
+    from ..models.dataset_schema import DatasetSchema
 
 
 T = TypeVar("T", bound="UploadForm")
@@ -28,11 +28,11 @@ class UploadForm:
 
         Attributes:
             data (File): The table: CSV with a header row.
-            schema (SchemaDto):
+            schema (DatasetSchema):
     """
 
     data: File
-    schema: SchemaDto
+    schema: DatasetSchema
     additional_properties: dict[str, File] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -67,12 +67,12 @@ class UploadForm:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.schema_dto import SchemaDto  # noqa: PLC0415
+        from ..models.dataset_schema import DatasetSchema  # noqa: PLC0415
 
         d = dict(src_dict)
         data = File(payload=BytesIO(d.pop("data")))
 
-        schema = SchemaDto.from_dict(d.pop("schema"))
+        schema = DatasetSchema.from_dict(d.pop("schema"))
 
         upload_form = cls(
             data=data,

@@ -5,15 +5,15 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.audit_report_dto import AuditReportDto
-from ...models.audit_request_dto import AuditRequestDto
-from ...models.problem_dto import ProblemDto
+from ...models.audit_report import AuditReport
+from ...models.audit_request import AuditRequest
+from ...models.problem import Problem
 from ...types import Response
 
 
 def _get_kwargs(
     *,
-    body: AuditRequestDto,
+    body: AuditRequest,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -30,56 +30,54 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> AuditReportDto | ProblemDto | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> AuditReport | Problem | None:
     if response.status_code == 200:
-        response_200 = AuditReportDto.from_dict(response.json())
+        response_200 = AuditReport.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = ProblemDto.from_dict(response.json())
+        response_400 = Problem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = ProblemDto.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 404:
-        response_404 = ProblemDto.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = ProblemDto.from_dict(response.json())
+        response_409 = Problem.from_dict(response.json())
 
         return response_409
 
     if response.status_code == 413:
-        response_413 = ProblemDto.from_dict(response.json())
+        response_413 = Problem.from_dict(response.json())
 
         return response_413
 
     if response.status_code == 415:
-        response_415 = ProblemDto.from_dict(response.json())
+        response_415 = Problem.from_dict(response.json())
 
         return response_415
 
     if response.status_code == 422:
-        response_422 = ProblemDto.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = ProblemDto.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = ProblemDto.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
@@ -91,7 +89,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[AuditReportDto | ProblemDto]:
+) -> Response[AuditReport | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -103,19 +101,19 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    body: AuditRequestDto,
-) -> Response[AuditReportDto | ProblemDto]:
+    body: AuditRequest,
+) -> Response[AuditReport | Problem]:
     """Audit a dataset or a job's release
 
     Args:
-        body (AuditRequestDto):
+        body (AuditRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AuditReportDto | ProblemDto]
+        Response[AuditReport | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -132,19 +130,19 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    body: AuditRequestDto,
-) -> AuditReportDto | ProblemDto | None:
+    body: AuditRequest,
+) -> AuditReport | Problem | None:
     """Audit a dataset or a job's release
 
     Args:
-        body (AuditRequestDto):
+        body (AuditRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AuditReportDto | ProblemDto
+        AuditReport | Problem
     """
 
     return sync_detailed(
@@ -156,19 +154,19 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    body: AuditRequestDto,
-) -> Response[AuditReportDto | ProblemDto]:
+    body: AuditRequest,
+) -> Response[AuditReport | Problem]:
     """Audit a dataset or a job's release
 
     Args:
-        body (AuditRequestDto):
+        body (AuditRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AuditReportDto | ProblemDto]
+        Response[AuditReport | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -183,19 +181,19 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    body: AuditRequestDto,
-) -> AuditReportDto | ProblemDto | None:
+    body: AuditRequest,
+) -> AuditReport | Problem | None:
     """Audit a dataset or a job's release
 
     Args:
-        body (AuditRequestDto):
+        body (AuditRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AuditReportDto | ProblemDto
+        AuditReport | Problem
     """
 
     return (

@@ -12,7 +12,7 @@ from ...models.dissimilarity_feasibility_request import DissimilarityFeasibility
 from ...models.epsilon_m_feasibility_request import EpsilonMFeasibilityRequest
 from ...models.max_epsilon_feasibility import MaxEpsilonFeasibility
 from ...models.max_m_feasibility import MaxMFeasibility
-from ...models.problem_dto import ProblemDto
+from ...models.problem import Problem
 from ...types import Response
 
 
@@ -43,73 +43,73 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> DissimilarityFeasibility | MaxEpsilonFeasibility | MaxMFeasibility | ProblemDto | None:
+) -> DissimilarityFeasibility | MaxEpsilonFeasibility | MaxMFeasibility | Problem | None:
     if response.status_code == 200:
 
         def _parse_response_200(data: object) -> DissimilarityFeasibility | MaxEpsilonFeasibility | MaxMFeasibility:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_feasibility_response_dto_type_0 = MaxMFeasibility.from_dict(data)
+                componentsschemas_feasibility_answer_type_0 = MaxMFeasibility.from_dict(data)
 
-                return componentsschemas_feasibility_response_dto_type_0
+                return componentsschemas_feasibility_answer_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_feasibility_response_dto_type_1 = MaxEpsilonFeasibility.from_dict(data)
+                componentsschemas_feasibility_answer_type_1 = MaxEpsilonFeasibility.from_dict(data)
 
-                return componentsschemas_feasibility_response_dto_type_1
+                return componentsschemas_feasibility_answer_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_feasibility_response_dto_type_2 = DissimilarityFeasibility.from_dict(data)
+            componentsschemas_feasibility_answer_type_2 = DissimilarityFeasibility.from_dict(data)
 
-            return componentsschemas_feasibility_response_dto_type_2
+            return componentsschemas_feasibility_answer_type_2
 
         response_200 = _parse_response_200(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = ProblemDto.from_dict(response.json())
+        response_400 = Problem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = ProblemDto.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 404:
-        response_404 = ProblemDto.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 413:
-        response_413 = ProblemDto.from_dict(response.json())
+        response_413 = Problem.from_dict(response.json())
 
         return response_413
 
     if response.status_code == 415:
-        response_415 = ProblemDto.from_dict(response.json())
+        response_415 = Problem.from_dict(response.json())
 
         return response_415
 
     if response.status_code == 422:
-        response_422 = ProblemDto.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = ProblemDto.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = ProblemDto.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
@@ -121,7 +121,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[DissimilarityFeasibility | MaxEpsilonFeasibility | MaxMFeasibility | ProblemDto]:
+) -> Response[DissimilarityFeasibility | MaxEpsilonFeasibility | MaxMFeasibility | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -135,7 +135,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: DissimilarityFeasibilityRequest | EpsilonMFeasibilityRequest,
-) -> Response[DissimilarityFeasibility | MaxEpsilonFeasibility | MaxMFeasibility | ProblemDto]:
+) -> Response[DissimilarityFeasibility | MaxEpsilonFeasibility | MaxMFeasibility | Problem]:
     """Parameter guidance before a job
 
     Args:
@@ -148,7 +148,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DissimilarityFeasibility | MaxEpsilonFeasibility | MaxMFeasibility | ProblemDto]
+        Response[DissimilarityFeasibility | MaxEpsilonFeasibility | MaxMFeasibility | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -168,7 +168,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: DissimilarityFeasibilityRequest | EpsilonMFeasibilityRequest,
-) -> DissimilarityFeasibility | MaxEpsilonFeasibility | MaxMFeasibility | ProblemDto | None:
+) -> DissimilarityFeasibility | MaxEpsilonFeasibility | MaxMFeasibility | Problem | None:
     """Parameter guidance before a job
 
     Args:
@@ -181,7 +181,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DissimilarityFeasibility | MaxEpsilonFeasibility | MaxMFeasibility | ProblemDto
+        DissimilarityFeasibility | MaxEpsilonFeasibility | MaxMFeasibility | Problem
     """
 
     return sync_detailed(
@@ -196,7 +196,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: DissimilarityFeasibilityRequest | EpsilonMFeasibilityRequest,
-) -> Response[DissimilarityFeasibility | MaxEpsilonFeasibility | MaxMFeasibility | ProblemDto]:
+) -> Response[DissimilarityFeasibility | MaxEpsilonFeasibility | MaxMFeasibility | Problem]:
     """Parameter guidance before a job
 
     Args:
@@ -209,7 +209,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DissimilarityFeasibility | MaxEpsilonFeasibility | MaxMFeasibility | ProblemDto]
+        Response[DissimilarityFeasibility | MaxEpsilonFeasibility | MaxMFeasibility | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -227,7 +227,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: DissimilarityFeasibilityRequest | EpsilonMFeasibilityRequest,
-) -> DissimilarityFeasibility | MaxEpsilonFeasibility | MaxMFeasibility | ProblemDto | None:
+) -> DissimilarityFeasibility | MaxEpsilonFeasibility | MaxMFeasibility | Problem | None:
     """Parameter guidance before a job
 
     Args:
@@ -240,7 +240,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DissimilarityFeasibility | MaxEpsilonFeasibility | MaxMFeasibility | ProblemDto
+        DissimilarityFeasibility | MaxEpsilonFeasibility | MaxMFeasibility | Problem
     """
 
     return (

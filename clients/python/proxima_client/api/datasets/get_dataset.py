@@ -8,7 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.dataset import Dataset
-from ...models.problem_dto import ProblemDto
+from ...models.problem import Problem
 from ...types import Response
 
 
@@ -26,29 +26,29 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Dataset | ProblemDto | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Dataset | Problem | None:
     if response.status_code == 200:
         response_200 = Dataset.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = ProblemDto.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 404:
-        response_404 = ProblemDto.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 500:
-        response_500 = ProblemDto.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = ProblemDto.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
@@ -58,9 +58,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Dataset | ProblemDto]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Dataset | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -73,7 +71,7 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[Dataset | ProblemDto]:
+) -> Response[Dataset | Problem]:
     """Read a dataset
 
     Args:
@@ -84,7 +82,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Dataset | ProblemDto]
+        Response[Dataset | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -102,7 +100,7 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Dataset | ProblemDto | None:
+) -> Dataset | Problem | None:
     """Read a dataset
 
     Args:
@@ -113,7 +111,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Dataset | ProblemDto
+        Dataset | Problem
     """
 
     return sync_detailed(
@@ -126,7 +124,7 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[Dataset | ProblemDto]:
+) -> Response[Dataset | Problem]:
     """Read a dataset
 
     Args:
@@ -137,7 +135,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Dataset | ProblemDto]
+        Response[Dataset | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -153,7 +151,7 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Dataset | ProblemDto | None:
+) -> Dataset | Problem | None:
     """Read a dataset
 
     Args:
@@ -164,7 +162,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Dataset | ProblemDto
+        Dataset | Problem
     """
 
     return (

@@ -6,7 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.dataset_list import DatasetList
-from ...models.problem_dto import ProblemDto
+from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
@@ -33,31 +33,29 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> DatasetList | ProblemDto | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> DatasetList | Problem | None:
     if response.status_code == 200:
         response_200 = DatasetList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = ProblemDto.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 422:
-        response_422 = ProblemDto.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = ProblemDto.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = ProblemDto.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
@@ -69,7 +67,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[DatasetList | ProblemDto]:
+) -> Response[DatasetList | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -83,7 +81,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
-) -> Response[DatasetList | ProblemDto]:
+) -> Response[DatasetList | Problem]:
     """List datasets
 
     Args:
@@ -95,7 +93,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DatasetList | ProblemDto]
+        Response[DatasetList | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -115,7 +113,7 @@ def sync(
     client: AuthenticatedClient,
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
-) -> DatasetList | ProblemDto | None:
+) -> DatasetList | Problem | None:
     """List datasets
 
     Args:
@@ -127,7 +125,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DatasetList | ProblemDto
+        DatasetList | Problem
     """
 
     return sync_detailed(
@@ -142,7 +140,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
-) -> Response[DatasetList | ProblemDto]:
+) -> Response[DatasetList | Problem]:
     """List datasets
 
     Args:
@@ -154,7 +152,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DatasetList | ProblemDto]
+        Response[DatasetList | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -172,7 +170,7 @@ async def asyncio(
     client: AuthenticatedClient,
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
-) -> DatasetList | ProblemDto | None:
+) -> DatasetList | Problem | None:
     """List datasets
 
     Args:
@@ -184,7 +182,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DatasetList | ProblemDto
+        DatasetList | Problem
     """
 
     return (

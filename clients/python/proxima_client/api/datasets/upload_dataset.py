@@ -6,7 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.dataset import Dataset
-from ...models.problem_dto import ProblemDto
+from ...models.problem import Problem
 from ...models.upload_form import UploadForm
 from ...types import Response
 
@@ -30,49 +30,49 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Dataset | ProblemDto | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Dataset | Problem | None:
     if response.status_code == 201:
         response_201 = Dataset.from_dict(response.json())
 
         return response_201
 
     if response.status_code == 400:
-        response_400 = ProblemDto.from_dict(response.json())
+        response_400 = Problem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = ProblemDto.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 408:
-        response_408 = ProblemDto.from_dict(response.json())
+        response_408 = Problem.from_dict(response.json())
 
         return response_408
 
     if response.status_code == 413:
-        response_413 = ProblemDto.from_dict(response.json())
+        response_413 = Problem.from_dict(response.json())
 
         return response_413
 
     if response.status_code == 415:
-        response_415 = ProblemDto.from_dict(response.json())
+        response_415 = Problem.from_dict(response.json())
 
         return response_415
 
     if response.status_code == 422:
-        response_422 = ProblemDto.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = ProblemDto.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = ProblemDto.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
@@ -82,9 +82,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Dataset | ProblemDto]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Dataset | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -97,7 +95,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: UploadForm,
-) -> Response[Dataset | ProblemDto]:
+) -> Response[Dataset | Problem]:
     """Upload a table
 
     Args:
@@ -112,7 +110,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Dataset | ProblemDto]
+        Response[Dataset | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -130,7 +128,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: UploadForm,
-) -> Dataset | ProblemDto | None:
+) -> Dataset | Problem | None:
     """Upload a table
 
     Args:
@@ -145,7 +143,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Dataset | ProblemDto
+        Dataset | Problem
     """
 
     return sync_detailed(
@@ -158,7 +156,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: UploadForm,
-) -> Response[Dataset | ProblemDto]:
+) -> Response[Dataset | Problem]:
     """Upload a table
 
     Args:
@@ -173,7 +171,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Dataset | ProblemDto]
+        Response[Dataset | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -189,7 +187,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: UploadForm,
-) -> Dataset | ProblemDto | None:
+) -> Dataset | Problem | None:
     """Upload a table
 
     Args:
@@ -204,7 +202,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Dataset | ProblemDto
+        Dataset | Problem
     """
 
     return (

@@ -8,7 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.job import Job
-from ...models.problem_dto import ProblemDto
+from ...models.problem import Problem
 from ...types import Response
 
 
@@ -26,34 +26,34 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Job | ProblemDto | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Job | Problem | None:
     if response.status_code == 200:
         response_200 = Job.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = ProblemDto.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 404:
-        response_404 = ProblemDto.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = ProblemDto.from_dict(response.json())
+        response_409 = Problem.from_dict(response.json())
 
         return response_409
 
     if response.status_code == 500:
-        response_500 = ProblemDto.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = ProblemDto.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
@@ -63,7 +63,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Job | ProblemDto]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Job | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -76,7 +76,7 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[Job | ProblemDto]:
+) -> Response[Job | Problem]:
     """Cancel a job
 
     Args:
@@ -87,7 +87,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Job | ProblemDto]
+        Response[Job | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -105,7 +105,7 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Job | ProblemDto | None:
+) -> Job | Problem | None:
     """Cancel a job
 
     Args:
@@ -116,7 +116,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Job | ProblemDto
+        Job | Problem
     """
 
     return sync_detailed(
@@ -129,7 +129,7 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[Job | ProblemDto]:
+) -> Response[Job | Problem]:
     """Cancel a job
 
     Args:
@@ -140,7 +140,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Job | ProblemDto]
+        Response[Job | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -156,7 +156,7 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Job | ProblemDto | None:
+) -> Job | Problem | None:
     """Cancel a job
 
     Args:
@@ -167,7 +167,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Job | ProblemDto
+        Job | Problem
     """
 
     return (

@@ -6,14 +6,14 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.job import Job
-from ...models.job_request_dto import JobRequestDto
-from ...models.problem_dto import ProblemDto
+from ...models.job_request import JobRequest
+from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    body: JobRequestDto,
+    body: JobRequest,
     idempotency_key: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -33,7 +33,7 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Job | ProblemDto | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Job | Problem | None:
     if response.status_code == 200:
         response_200 = Job.from_dict(response.json())
 
@@ -45,47 +45,47 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_202
 
     if response.status_code == 400:
-        response_400 = ProblemDto.from_dict(response.json())
+        response_400 = Problem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = ProblemDto.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 404:
-        response_404 = ProblemDto.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = ProblemDto.from_dict(response.json())
+        response_409 = Problem.from_dict(response.json())
 
         return response_409
 
     if response.status_code == 413:
-        response_413 = ProblemDto.from_dict(response.json())
+        response_413 = Problem.from_dict(response.json())
 
         return response_413
 
     if response.status_code == 415:
-        response_415 = ProblemDto.from_dict(response.json())
+        response_415 = Problem.from_dict(response.json())
 
         return response_415
 
     if response.status_code == 422:
-        response_422 = ProblemDto.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = ProblemDto.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = ProblemDto.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
@@ -95,7 +95,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Job | ProblemDto]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Job | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -107,21 +107,21 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    body: JobRequestDto,
+    body: JobRequest,
     idempotency_key: None | str | Unset = UNSET,
-) -> Response[Job | ProblemDto]:
+) -> Response[Job | Problem]:
     """Queue an anonymization job
 
     Args:
         idempotency_key (None | str | Unset):
-        body (JobRequestDto):
+        body (JobRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Job | ProblemDto]
+        Response[Job | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -139,21 +139,21 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    body: JobRequestDto,
+    body: JobRequest,
     idempotency_key: None | str | Unset = UNSET,
-) -> Job | ProblemDto | None:
+) -> Job | Problem | None:
     """Queue an anonymization job
 
     Args:
         idempotency_key (None | str | Unset):
-        body (JobRequestDto):
+        body (JobRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Job | ProblemDto
+        Job | Problem
     """
 
     return sync_detailed(
@@ -166,21 +166,21 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    body: JobRequestDto,
+    body: JobRequest,
     idempotency_key: None | str | Unset = UNSET,
-) -> Response[Job | ProblemDto]:
+) -> Response[Job | Problem]:
     """Queue an anonymization job
 
     Args:
         idempotency_key (None | str | Unset):
-        body (JobRequestDto):
+        body (JobRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Job | ProblemDto]
+        Response[Job | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -196,21 +196,21 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    body: JobRequestDto,
+    body: JobRequest,
     idempotency_key: None | str | Unset = UNSET,
-) -> Job | ProblemDto | None:
+) -> Job | Problem | None:
     """Queue an anonymization job
 
     Args:
         idempotency_key (None | str | Unset):
-        body (JobRequestDto):
+        body (JobRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Job | ProblemDto
+        Job | Problem
     """
 
     return (

@@ -7,8 +7,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.audit_report_dto import AuditReportDto
-from ...models.problem_dto import ProblemDto
+from ...models.audit_report import AuditReport
+from ...models.problem import Problem
 from ...types import Response
 
 
@@ -26,36 +26,34 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> AuditReportDto | ProblemDto | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> AuditReport | Problem | None:
     if response.status_code == 200:
-        response_200 = AuditReportDto.from_dict(response.json())
+        response_200 = AuditReport.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = ProblemDto.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 404:
-        response_404 = ProblemDto.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = ProblemDto.from_dict(response.json())
+        response_409 = Problem.from_dict(response.json())
 
         return response_409
 
     if response.status_code == 500:
-        response_500 = ProblemDto.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = ProblemDto.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
@@ -67,7 +65,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[AuditReportDto | ProblemDto]:
+) -> Response[AuditReport | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -80,7 +78,7 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[AuditReportDto | ProblemDto]:
+) -> Response[AuditReport | Problem]:
     """The audit of a job's release
 
     Args:
@@ -91,7 +89,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AuditReportDto | ProblemDto]
+        Response[AuditReport | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -109,7 +107,7 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> AuditReportDto | ProblemDto | None:
+) -> AuditReport | Problem | None:
     """The audit of a job's release
 
     Args:
@@ -120,7 +118,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AuditReportDto | ProblemDto
+        AuditReport | Problem
     """
 
     return sync_detailed(
@@ -133,7 +131,7 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[AuditReportDto | ProblemDto]:
+) -> Response[AuditReport | Problem]:
     """The audit of a job's release
 
     Args:
@@ -144,7 +142,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AuditReportDto | ProblemDto]
+        Response[AuditReport | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -160,7 +158,7 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> AuditReportDto | ProblemDto | None:
+) -> AuditReport | Problem | None:
     """The audit of a job's release
 
     Args:
@@ -171,7 +169,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AuditReportDto | ProblemDto
+        AuditReport | Problem
     """
 
     return (

@@ -7,7 +7,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.problem_dto import ProblemDto
+from ...models.problem import Problem
 from ...models.result_format import ResultFormat
 from ...types import UNSET, Response, Unset
 
@@ -42,33 +42,33 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ProblemDto | str | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | str | None:
     if response.status_code == 200:
         response_200 = response.text
         return response_200
 
     if response.status_code == 401:
-        response_401 = ProblemDto.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 404:
-        response_404 = ProblemDto.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = ProblemDto.from_dict(response.json())
+        response_409 = Problem.from_dict(response.json())
 
         return response_409
 
     if response.status_code == 422:
-        response_422 = ProblemDto.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = ProblemDto.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
@@ -78,7 +78,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ProblemDto | str]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | str]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -93,7 +93,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     format_: ResultFormat | Unset = UNSET,
     row_id: bool | Unset = UNSET,
-) -> Response[ProblemDto | str]:
+) -> Response[Problem | str]:
     """Download the release (streamed)
 
     Args:
@@ -106,7 +106,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ProblemDto | str]
+        Response[Problem | str]
     """
 
     kwargs = _get_kwargs(
@@ -128,7 +128,7 @@ def sync(
     client: AuthenticatedClient,
     format_: ResultFormat | Unset = UNSET,
     row_id: bool | Unset = UNSET,
-) -> ProblemDto | str | None:
+) -> Problem | str | None:
     """Download the release (streamed)
 
     Args:
@@ -141,7 +141,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ProblemDto | str
+        Problem | str
     """
 
     return sync_detailed(
@@ -158,7 +158,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     format_: ResultFormat | Unset = UNSET,
     row_id: bool | Unset = UNSET,
-) -> Response[ProblemDto | str]:
+) -> Response[Problem | str]:
     """Download the release (streamed)
 
     Args:
@@ -171,7 +171,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ProblemDto | str]
+        Response[Problem | str]
     """
 
     kwargs = _get_kwargs(
@@ -191,7 +191,7 @@ async def asyncio(
     client: AuthenticatedClient,
     format_: ResultFormat | Unset = UNSET,
     row_id: bool | Unset = UNSET,
-) -> ProblemDto | str | None:
+) -> Problem | str | None:
     """Download the release (streamed)
 
     Args:
@@ -204,7 +204,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ProblemDto | str
+        Problem | str
     """
 
     return (

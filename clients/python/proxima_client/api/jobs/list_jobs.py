@@ -8,7 +8,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.job_list import JobList
 from ...models.job_status import JobStatus
-from ...models.problem_dto import ProblemDto
+from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
@@ -48,29 +48,29 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> JobList | ProblemDto | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> JobList | Problem | None:
     if response.status_code == 200:
         response_200 = JobList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = ProblemDto.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 422:
-        response_422 = ProblemDto.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = ProblemDto.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = ProblemDto.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
@@ -80,9 +80,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[JobList | ProblemDto]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[JobList | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -98,7 +96,7 @@ def sync_detailed(
     dataset_id: UUID | Unset = UNSET,
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
-) -> Response[JobList | ProblemDto]:
+) -> Response[JobList | Problem]:
     """List jobs
 
     Args:
@@ -112,7 +110,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[JobList | ProblemDto]
+        Response[JobList | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -136,7 +134,7 @@ def sync(
     dataset_id: UUID | Unset = UNSET,
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
-) -> JobList | ProblemDto | None:
+) -> JobList | Problem | None:
     """List jobs
 
     Args:
@@ -150,7 +148,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        JobList | ProblemDto
+        JobList | Problem
     """
 
     return sync_detailed(
@@ -169,7 +167,7 @@ async def asyncio_detailed(
     dataset_id: UUID | Unset = UNSET,
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
-) -> Response[JobList | ProblemDto]:
+) -> Response[JobList | Problem]:
     """List jobs
 
     Args:
@@ -183,7 +181,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[JobList | ProblemDto]
+        Response[JobList | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -205,7 +203,7 @@ async def asyncio(
     dataset_id: UUID | Unset = UNSET,
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
-) -> JobList | ProblemDto | None:
+) -> JobList | Problem | None:
     """List jobs
 
     Args:
@@ -219,7 +217,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        JobList | ProblemDto
+        JobList | Problem
     """
 
     return (

@@ -5,7 +5,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.problem_dto import ProblemDto
+from ...models.problem import Problem
 from ...types import Response
 
 
@@ -19,13 +19,13 @@ def _get_kwargs() -> dict[str, Any]:
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ProblemDto | str | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | str | None:
     if response.status_code == 200:
         response_200 = response.text
         return response_200
 
     if response.status_code == 503:
-        response_503 = ProblemDto.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
@@ -35,7 +35,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ProblemDto | str]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | str]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -47,7 +47,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[ProblemDto | str]:
+) -> Response[Problem | str]:
     """Prometheus metrics
 
      Prometheus text format 0.0.4: HTTP requests and latencies by route template, method and status; job
@@ -59,7 +59,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ProblemDto | str]
+        Response[Problem | str]
     """
 
     kwargs = _get_kwargs()
@@ -74,7 +74,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> ProblemDto | str | None:
+) -> Problem | str | None:
     """Prometheus metrics
 
      Prometheus text format 0.0.4: HTTP requests and latencies by route template, method and status; job
@@ -86,7 +86,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ProblemDto | str
+        Problem | str
     """
 
     return sync_detailed(
@@ -97,7 +97,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[ProblemDto | str]:
+) -> Response[Problem | str]:
     """Prometheus metrics
 
      Prometheus text format 0.0.4: HTTP requests and latencies by route template, method and status; job
@@ -109,7 +109,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ProblemDto | str]
+        Response[Problem | str]
     """
 
     kwargs = _get_kwargs()
@@ -122,7 +122,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> ProblemDto | str | None:
+) -> Problem | str | None:
     """Prometheus metrics
 
      Prometheus text format 0.0.4: HTTP requests and latencies by route template, method and status; job
@@ -134,7 +134,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ProblemDto | str
+        Problem | str
     """
 
     return (

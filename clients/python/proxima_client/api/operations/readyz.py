@@ -5,7 +5,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.problem_dto import ProblemDto
+from ...models.problem import Problem
 from ...models.status import Status
 from ...types import Response
 
@@ -20,14 +20,14 @@ def _get_kwargs() -> dict[str, Any]:
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ProblemDto | Status | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | Status | None:
     if response.status_code == 200:
         response_200 = Status.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 503:
-        response_503 = ProblemDto.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
@@ -37,7 +37,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ProblemDto | Status]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | Status]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -49,7 +49,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[ProblemDto | Status]:
+) -> Response[Problem | Status]:
     """The database answers and every migration is applied
 
     Raises:
@@ -57,7 +57,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ProblemDto | Status]
+        Response[Problem | Status]
     """
 
     kwargs = _get_kwargs()
@@ -72,7 +72,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> ProblemDto | Status | None:
+) -> Problem | Status | None:
     """The database answers and every migration is applied
 
     Raises:
@@ -80,7 +80,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ProblemDto | Status
+        Problem | Status
     """
 
     return sync_detailed(
@@ -91,7 +91,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[ProblemDto | Status]:
+) -> Response[Problem | Status]:
     """The database answers and every migration is applied
 
     Raises:
@@ -99,7 +99,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ProblemDto | Status]
+        Response[Problem | Status]
     """
 
     kwargs = _get_kwargs()
@@ -112,7 +112,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> ProblemDto | Status | None:
+) -> Problem | Status | None:
     """The database answers and every migration is applied
 
     Raises:
@@ -120,7 +120,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ProblemDto | Status
+        Problem | Status
     """
 
     return (

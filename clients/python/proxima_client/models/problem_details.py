@@ -6,11 +6,11 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="ProblemDtoDetails")
+T = TypeVar("T", bound="ProblemDetails")
 
 
 @_attrs_define
-class ProblemDtoDetails:
+class ProblemDetails:
     """Structured facts about the error by name (e.g. the reachable `max_m`): numbers, strings, booleans, and lists and
     objects of them.
 
@@ -28,10 +28,10 @@ class ProblemDtoDetails:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        problem_dto_details = cls()
+        problem_details = cls()
 
-        problem_dto_details.additional_properties = d
-        return problem_dto_details
+        problem_details.additional_properties = d
+        return problem_details
 
     @property
     def additional_keys(self) -> list[str]:

@@ -9,15 +9,15 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.field_error_dto import FieldErrorDto
-    from ..models.problem_dto_details import ProblemDtoDetails
+    from ..models.field_error import FieldError
+    from ..models.problem_details import ProblemDetails
 
 
-T = TypeVar("T", bound="ProblemDto")
+T = TypeVar("T", bound="Problem")
 
 
 @_attrs_define
-class ProblemDto:
+class Problem:
     """The problem document itself, for the CLI (and any caller that does not
     need framework-specific wrapping).
 
@@ -27,9 +27,9 @@ class ProblemDto:
             status (int):
             title (str):
             type_ (str):
-            details (ProblemDtoDetails | Unset): Structured facts about the error by name (e.g. the reachable `max_m`):
+            details (ProblemDetails | Unset): Structured facts about the error by name (e.g. the reachable `max_m`):
                 numbers, strings, booleans, and lists and objects of them.
-            errors (list[FieldErrorDto] | Unset):
+            errors (list[FieldError] | Unset):
     """
 
     code: str
@@ -37,8 +37,8 @@ class ProblemDto:
     status: int
     title: str
     type_: str
-    details: ProblemDtoDetails | Unset = UNSET
-    errors: list[FieldErrorDto] | Unset = UNSET
+    details: ProblemDetails | Unset = UNSET
+    errors: list[FieldError] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -83,8 +83,8 @@ class ProblemDto:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.field_error_dto import FieldErrorDto  # noqa: PLC0415
-        from ..models.problem_dto_details import ProblemDtoDetails  # noqa: PLC0415
+        from ..models.field_error import FieldError  # noqa: PLC0415
+        from ..models.problem_details import ProblemDetails  # noqa: PLC0415
 
         d = dict(src_dict)
         code = d.pop("code")
@@ -98,22 +98,22 @@ class ProblemDto:
         type_ = d.pop("type")
 
         _details = d.pop("details", UNSET)
-        details: ProblemDtoDetails | Unset
+        details: ProblemDetails | Unset
         if isinstance(_details, Unset):
             details = UNSET
         else:
-            details = ProblemDtoDetails.from_dict(_details)
+            details = ProblemDetails.from_dict(_details)
 
         _errors = d.pop("errors", UNSET)
-        errors: list[FieldErrorDto] | Unset = UNSET
+        errors: list[FieldError] | Unset = UNSET
         if _errors is not UNSET:
             errors = []
             for errors_item_data in _errors:
-                errors_item = FieldErrorDto.from_dict(errors_item_data)
+                errors_item = FieldError.from_dict(errors_item_data)
 
                 errors.append(errors_item)
 
-        problem_dto = cls(
+        problem = cls(
             code=code,
             detail=detail,
             status=status,
@@ -123,8 +123,8 @@ class ProblemDto:
             errors=errors,
         )
 
-        problem_dto.additional_properties = d
-        return problem_dto
+        problem.additional_properties = d
+        return problem
 
     @property
     def additional_keys(self) -> list[str]:

@@ -7,11 +7,11 @@ from attrs import define as _attrs_define
 
 from ..types import UNSET, Unset
 
-T = TypeVar("T", bound="CsvDto")
+T = TypeVar("T", bound="CsvOptions")
 
 
 @_attrs_define
-class CsvDto:
+class CsvOptions:
     """
     Attributes:
         delimiter (str | Unset): One ASCII character; default `,`.
@@ -45,9 +45,9 @@ class CsvDto:
 
         missing = cast(list[str], d.pop("missing", UNSET))
 
-        csv_dto = cls(
+        csv_options = cls(
             delimiter=delimiter,
             missing=missing,
         )
 
-        return csv_dto
+        return csv_options

@@ -1,37 +1,36 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="FieldErrorDto")
+if TYPE_CHECKING:
+    from ..models.prosecutor_risk import ProsecutorRisk
+
+
+T = TypeVar("T", bound="Risk")
 
 
 @_attrs_define
-class FieldErrorDto:
+class Risk:
     """
     Attributes:
-        message (str):
-        pointer (str):
+        prosecutor (ProsecutorRisk):
     """
 
-    message: str
-    pointer: str
+    prosecutor: ProsecutorRisk
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        message = self.message
-
-        pointer = self.pointer
+        prosecutor = self.prosecutor.to_dict()
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
-                "message": message,
-                "pointer": pointer,
+                "prosecutor": prosecutor,
             }
         )
 
@@ -39,18 +38,17 @@ class FieldErrorDto:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.prosecutor_risk import ProsecutorRisk  # noqa: PLC0415
+
         d = dict(src_dict)
-        message = d.pop("message")
+        prosecutor = ProsecutorRisk.from_dict(d.pop("prosecutor"))
 
-        pointer = d.pop("pointer")
-
-        field_error_dto = cls(
-            message=message,
-            pointer=pointer,
+        risk = cls(
+            prosecutor=prosecutor,
         )
 
-        field_error_dto.additional_properties = d
-        return field_error_dto
+        risk.additional_properties = d
+        return risk
 
     @property
     def additional_keys(self) -> list[str]:

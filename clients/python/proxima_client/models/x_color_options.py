@@ -5,23 +5,23 @@ from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..models.initial_coloring_dto import InitialColoringDto, check_initial_coloring_dto
+from ..models.initial_coloring import InitialColoring, check_initial_coloring
 from ..types import UNSET, Unset
 
-T = TypeVar("T", bound="XColorOptionsDto")
+T = TypeVar("T", bound="XColorOptions")
 
 
 @_attrs_define
-class XColorOptionsDto:
+class XColorOptions:
     """API extension: XColor's initial colouring (DESIGN §4). `qi_aware`
     (default) splits the QI space first; `degree_balanced` is the paper's
     Algorithm 1, kept for comparison.
 
         Attributes:
-            initial (InitialColoringDto | Unset):
+            initial (InitialColoring | Unset):
     """
 
-    initial: InitialColoringDto | Unset = UNSET
+    initial: InitialColoring | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         initial: str | Unset = UNSET
@@ -40,14 +40,14 @@ class XColorOptionsDto:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         _initial = d.pop("initial", UNSET)
-        initial: InitialColoringDto | Unset
+        initial: InitialColoring | Unset
         if isinstance(_initial, Unset):
             initial = UNSET
         else:
-            initial = check_initial_coloring_dto(_initial)
+            initial = check_initial_coloring(_initial)
 
-        x_color_options_dto = cls(
+        x_color_options = cls(
             initial=initial,
         )
 
-        return x_color_options_dto
+        return x_color_options

@@ -6,42 +6,37 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="SizeBucketDto")
+T = TypeVar("T", bound="ProsecutorRisk")
 
 
 @_attrs_define
-class SizeBucketDto:
+class ProsecutorRisk:
     """
     Attributes:
-        groups (int):
-        max_size (int):
-        min_size (int):
-        rows (int):
+        average (float):
+        max_ (float):
+        records_at_max (int):
     """
 
-    groups: int
-    max_size: int
-    min_size: int
-    rows: int
+    average: float
+    max_: float
+    records_at_max: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        groups = self.groups
+        average = self.average
 
-        max_size = self.max_size
+        max_ = self.max_
 
-        min_size = self.min_size
-
-        rows = self.rows
+        records_at_max = self.records_at_max
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
-                "groups": groups,
-                "max_size": max_size,
-                "min_size": min_size,
-                "rows": rows,
+                "average": average,
+                "max": max_,
+                "records_at_max": records_at_max,
             }
         )
 
@@ -50,23 +45,20 @@ class SizeBucketDto:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        groups = d.pop("groups")
+        average = d.pop("average")
 
-        max_size = d.pop("max_size")
+        max_ = d.pop("max")
 
-        min_size = d.pop("min_size")
+        records_at_max = d.pop("records_at_max")
 
-        rows = d.pop("rows")
-
-        size_bucket_dto = cls(
-            groups=groups,
-            max_size=max_size,
-            min_size=min_size,
-            rows=rows,
+        prosecutor_risk = cls(
+            average=average,
+            max_=max_,
+            records_at_max=records_at_max,
         )
 
-        size_bucket_dto.additional_properties = d
-        return size_bucket_dto
+        prosecutor_risk.additional_properties = d
+        return prosecutor_risk
 
     @property
     def additional_keys(self) -> list[str]:

@@ -6,17 +6,17 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="CheckReportDtoValue")
+T = TypeVar("T", bound="CheckReportParams")
 
 
 @_attrs_define
-class CheckReportDtoValue:
-    """The check's natural figures by name: `min_size` (k), `l`, `max_breach_probability` and `achieved_m` ((ε,m)),
-    `max_risk` and `vulnerability` ((ε,δ)), `max_emd` (t), …; null when not finite.
+class CheckReportParams:
+    """The check's parameters as requested, by name (numbers, or strings for `variant`, `neighborhood`, `ground_distance`
+    and `sensitive_metric`).
 
     """
 
-    additional_properties: dict[str, float | None] = _attrs_field(init=False, factory=dict)
+    additional_properties: dict[str, float | str] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
 
@@ -29,31 +29,29 @@ class CheckReportDtoValue:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        check_report_dto_value = cls()
+        check_report_params = cls()
 
         additional_properties = {}
         for prop_name, prop_dict in d.items():
 
-            def _parse_additional_property(data: object) -> float | None:
-                if data is None:
-                    return data
-                return cast(float | None, data)
+            def _parse_additional_property(data: object) -> float | str:
+                return cast(float | str, data)
 
             additional_property = _parse_additional_property(prop_dict)
 
             additional_properties[prop_name] = additional_property
 
-        check_report_dto_value.additional_properties = additional_properties
-        return check_report_dto_value
+        check_report_params.additional_properties = additional_properties
+        return check_report_params
 
     @property
     def additional_keys(self) -> list[str]:
         return list(self.additional_properties.keys())
 
-    def __getitem__(self, key: str) -> float | None:
+    def __getitem__(self, key: str) -> float | str:
         return self.additional_properties[key]
 
-    def __setitem__(self, key: str, value: float | None) -> None:
+    def __setitem__(self, key: str, value: float | str) -> None:
         self.additional_properties[key] = value
 
     def __delitem__(self, key: str) -> None:

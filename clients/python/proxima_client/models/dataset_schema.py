@@ -5,31 +5,31 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..models.on_missing_dto import OnMissingDto, check_on_missing_dto
+from ..models.on_missing import OnMissing, check_on_missing
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.column_dto import ColumnDto
-    from ..models.csv_dto import CsvDto
+    from ..models.csv_options import CsvOptions
+    from ..models.schema_column import SchemaColumn
 
 
-T = TypeVar("T", bound="SchemaDto")
+T = TypeVar("T", bound="DatasetSchema")
 
 
 @_attrs_define
-class SchemaDto:
+class DatasetSchema:
     """
     Attributes:
-        columns (list[ColumnDto]):
+        columns (list[SchemaColumn]):
         name (str):
-        csv (CsvDto | Unset):
-        on_missing (OnMissingDto | Unset):
+        csv (CsvOptions | Unset):
+        on_missing (OnMissing | Unset):
     """
 
-    columns: list[ColumnDto]
+    columns: list[SchemaColumn]
     name: str
-    csv: CsvDto | Unset = UNSET
-    on_missing: OnMissingDto | Unset = UNSET
+    csv: CsvOptions | Unset = UNSET
+    on_missing: OnMissing | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         columns = []
@@ -64,38 +64,38 @@ class SchemaDto:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.column_dto import ColumnDto  # noqa: PLC0415
-        from ..models.csv_dto import CsvDto  # noqa: PLC0415
+        from ..models.csv_options import CsvOptions  # noqa: PLC0415
+        from ..models.schema_column import SchemaColumn  # noqa: PLC0415
 
         d = dict(src_dict)
         columns = []
         _columns = d.pop("columns")
         for columns_item_data in _columns:
-            columns_item = ColumnDto.from_dict(columns_item_data)
+            columns_item = SchemaColumn.from_dict(columns_item_data)
 
             columns.append(columns_item)
 
         name = d.pop("name")
 
         _csv = d.pop("csv", UNSET)
-        csv: CsvDto | Unset
+        csv: CsvOptions | Unset
         if isinstance(_csv, Unset):
             csv = UNSET
         else:
-            csv = CsvDto.from_dict(_csv)
+            csv = CsvOptions.from_dict(_csv)
 
         _on_missing = d.pop("on_missing", UNSET)
-        on_missing: OnMissingDto | Unset
+        on_missing: OnMissing | Unset
         if isinstance(_on_missing, Unset):
             on_missing = UNSET
         else:
-            on_missing = check_on_missing_dto(_on_missing)
+            on_missing = check_on_missing(_on_missing)
 
-        schema_dto = cls(
+        dataset_schema = cls(
             columns=columns,
             name=name,
             csv=csv,
             on_missing=on_missing,
         )
 
-        return schema_dto
+        return dataset_schema

@@ -5,27 +5,27 @@ from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.role_dto import RoleDto, check_role_dto
-from ..models.type_dto import TypeDto, check_type_dto
+from ..models.column_type import ColumnType, check_column_type
+from ..models.role import Role, check_role
 from ..types import UNSET, Unset
 
-T = TypeVar("T", bound="ColumnDto")
+T = TypeVar("T", bound="SchemaColumn")
 
 
 @_attrs_define
-class ColumnDto:
+class SchemaColumn:
     """
     Attributes:
         name (str):
-        role (RoleDto):
+        role (Role):
         hierarchy (list[list[str]] | None | Unset): Inline hierarchy: one path per leaf, `[leaf, level1, …, root]`.
-        type_ (None | TypeDto | Unset):
+        type_ (ColumnType | None | Unset):
     """
 
     name: str
-    role: RoleDto
+    role: Role
     hierarchy: list[list[str]] | None | Unset = UNSET
-    type_: None | TypeDto | Unset = UNSET
+    type_: ColumnType | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
@@ -73,7 +73,7 @@ class ColumnDto:
         d = dict(src_dict)
         name = d.pop("name")
 
-        role = check_role_dto(d.pop("role"))
+        role = check_role(d.pop("role"))
 
         def _parse_hierarchy(data: object) -> list[list[str]] | None | Unset:
             if data is None:
@@ -97,7 +97,7 @@ class ColumnDto:
 
         hierarchy = _parse_hierarchy(d.pop("hierarchy", UNSET))
 
-        def _parse_type_(data: object) -> None | TypeDto | Unset:
+        def _parse_type_(data: object) -> ColumnType | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -105,20 +105,20 @@ class ColumnDto:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                type_type_0 = check_type_dto(data)
+                type_type_0 = check_column_type(data)
 
                 return type_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | TypeDto | Unset, data)
+            return cast(ColumnType | None | Unset, data)
 
         type_ = _parse_type_(d.pop("type", UNSET))
 
-        column_dto = cls(
+        schema_column = cls(
             name=name,
             role=role,
             hierarchy=hierarchy,
             type_=type_,
         )
 
-        return column_dto
+        return schema_column

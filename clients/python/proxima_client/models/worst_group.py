@@ -1,37 +1,43 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="GuaranteedPairDto")
+T = TypeVar("T", bound="WorstGroup")
 
 
 @_attrs_define
-class GuaranteedPairDto:
+class WorstGroup:
     """
     Attributes:
-        k (int):
-        max_delta (float):
+        group_id (str):
+        size (int):
+        value (float | None): `null` when the figure is not finite.
     """
 
-    k: int
-    max_delta: float
+    group_id: str
+    size: int
+    value: float | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        k = self.k
+        group_id = self.group_id
 
-        max_delta = self.max_delta
+        size = self.size
+
+        value: float | None
+        value = self.value
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
-                "k": k,
-                "max_delta": max_delta,
+                "group_id": group_id,
+                "size": size,
+                "value": value,
             }
         )
 
@@ -40,17 +46,25 @@ class GuaranteedPairDto:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        k = d.pop("k")
+        group_id = d.pop("group_id")
 
-        max_delta = d.pop("max_delta")
+        size = d.pop("size")
 
-        guaranteed_pair_dto = cls(
-            k=k,
-            max_delta=max_delta,
+        def _parse_value(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        value = _parse_value(d.pop("value"))
+
+        worst_group = cls(
+            group_id=group_id,
+            size=size,
+            value=value,
         )
 
-        guaranteed_pair_dto.additional_properties = d
-        return guaranteed_pair_dto
+        worst_group.additional_properties = d
+        return worst_group
 
     @property
     def additional_keys(self) -> list[str]:

@@ -6,7 +6,7 @@ from uuid import UUID
 
 from attrs import define as _attrs_define
 
-from ..models.algorithm_dto import AlgorithmDto, check_algorithm_dto
+from ..models.algorithm import Algorithm, check_algorithm
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -21,31 +21,31 @@ if TYPE_CHECKING:
     from ..models.relative_metric import RelativeMetric
     from ..models.t_closeness_model import TClosenessModel
     from ..models.variational_metric import VariationalMetric
-    from ..models.x_color_options_dto import XColorOptionsDto
+    from ..models.x_color_options import XColorOptions
 
 
-T = TypeVar("T", bound="JobRequestDto")
+T = TypeVar("T", bound="JobRequest")
 
 
 @_attrs_define
-class JobRequestDto:
+class JobRequest:
     """
     Attributes:
         dataset_id (UUID):
         model (DissimilarityModel | EpsilonMModel | KAnonymityModel | LDiversityModel | TClosenessModel):
-        algorithm (AlgorithmDto | None | Unset):
+        algorithm (Algorithm | None | Unset):
         sensitive_metric (AbsoluteMetric | EqualMetric | HierarchicalMetric | LpMetric | None | RelativeMetric | Unset |
             VariationalMetric):
-        xcolor (None | Unset | XColorOptionsDto):
+        xcolor (None | Unset | XColorOptions):
     """
 
     dataset_id: UUID
     model: DissimilarityModel | EpsilonMModel | KAnonymityModel | LDiversityModel | TClosenessModel
-    algorithm: AlgorithmDto | None | Unset = UNSET
+    algorithm: Algorithm | None | Unset = UNSET
     sensitive_metric: (
         AbsoluteMetric | EqualMetric | HierarchicalMetric | LpMetric | None | RelativeMetric | Unset | VariationalMetric
     ) = UNSET
-    xcolor: None | Unset | XColorOptionsDto = UNSET
+    xcolor: None | Unset | XColorOptions = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.absolute_metric import AbsoluteMetric  # noqa: PLC0415
@@ -58,7 +58,7 @@ class JobRequestDto:
         from ..models.lp_metric import LpMetric  # noqa: PLC0415
         from ..models.relative_metric import RelativeMetric  # noqa: PLC0415
         from ..models.variational_metric import VariationalMetric  # noqa: PLC0415
-        from ..models.x_color_options_dto import XColorOptionsDto  # noqa: PLC0415
+        from ..models.x_color_options import XColorOptions  # noqa: PLC0415
 
         dataset_id = str(self.dataset_id)
 
@@ -103,7 +103,7 @@ class JobRequestDto:
         xcolor: dict[str, Any] | None | Unset
         if isinstance(self.xcolor, Unset):
             xcolor = UNSET
-        elif isinstance(self.xcolor, XColorOptionsDto):
+        elif isinstance(self.xcolor, XColorOptions):
             xcolor = self.xcolor.to_dict()
         else:
             xcolor = self.xcolor
@@ -138,7 +138,7 @@ class JobRequestDto:
         from ..models.relative_metric import RelativeMetric  # noqa: PLC0415
         from ..models.t_closeness_model import TClosenessModel  # noqa: PLC0415
         from ..models.variational_metric import VariationalMetric  # noqa: PLC0415
-        from ..models.x_color_options_dto import XColorOptionsDto  # noqa: PLC0415
+        from ..models.x_color_options import XColorOptions  # noqa: PLC0415
 
         d = dict(src_dict)
         dataset_id = UUID(d.pop("dataset_id"))
@@ -149,44 +149,44 @@ class JobRequestDto:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_model_dto_type_0 = EpsilonMModel.from_dict(data)
+                componentsschemas_model_type_0 = EpsilonMModel.from_dict(data)
 
-                return componentsschemas_model_dto_type_0
+                return componentsschemas_model_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_model_dto_type_1 = DissimilarityModel.from_dict(data)
+                componentsschemas_model_type_1 = DissimilarityModel.from_dict(data)
 
-                return componentsschemas_model_dto_type_1
+                return componentsschemas_model_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_model_dto_type_2 = KAnonymityModel.from_dict(data)
+                componentsschemas_model_type_2 = KAnonymityModel.from_dict(data)
 
-                return componentsschemas_model_dto_type_2
+                return componentsschemas_model_type_2
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_model_dto_type_3 = LDiversityModel.from_dict(data)
+                componentsschemas_model_type_3 = LDiversityModel.from_dict(data)
 
-                return componentsschemas_model_dto_type_3
+                return componentsschemas_model_type_3
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_model_dto_type_4 = TClosenessModel.from_dict(data)
+            componentsschemas_model_type_4 = TClosenessModel.from_dict(data)
 
-            return componentsschemas_model_dto_type_4
+            return componentsschemas_model_type_4
 
         model = _parse_model(d.pop("model"))
 
-        def _parse_algorithm(data: object) -> AlgorithmDto | None | Unset:
+        def _parse_algorithm(data: object) -> Algorithm | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -194,12 +194,12 @@ class JobRequestDto:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                algorithm_type_0 = check_algorithm_dto(data)
+                algorithm_type_0 = check_algorithm(data)
 
                 return algorithm_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(AlgorithmDto | None | Unset, data)
+            return cast(Algorithm | None | Unset, data)
 
         algorithm = _parse_algorithm(d.pop("algorithm", UNSET))
 
@@ -222,49 +222,49 @@ class JobRequestDto:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_metric_dto_type_0 = AbsoluteMetric.from_dict(data)
+                componentsschemas_metric_type_0 = AbsoluteMetric.from_dict(data)
 
-                return componentsschemas_metric_dto_type_0
+                return componentsschemas_metric_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_metric_dto_type_1 = RelativeMetric.from_dict(data)
+                componentsschemas_metric_type_1 = RelativeMetric.from_dict(data)
 
-                return componentsschemas_metric_dto_type_1
+                return componentsschemas_metric_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_metric_dto_type_2 = EqualMetric.from_dict(data)
+                componentsschemas_metric_type_2 = EqualMetric.from_dict(data)
 
-                return componentsschemas_metric_dto_type_2
+                return componentsschemas_metric_type_2
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_metric_dto_type_3 = HierarchicalMetric.from_dict(data)
+                componentsschemas_metric_type_3 = HierarchicalMetric.from_dict(data)
 
-                return componentsschemas_metric_dto_type_3
+                return componentsschemas_metric_type_3
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_metric_dto_type_4 = LpMetric.from_dict(data)
+                componentsschemas_metric_type_4 = LpMetric.from_dict(data)
 
-                return componentsschemas_metric_dto_type_4
+                return componentsschemas_metric_type_4
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_metric_dto_type_5 = VariationalMetric.from_dict(data)
+                componentsschemas_metric_type_5 = VariationalMetric.from_dict(data)
 
-                return componentsschemas_metric_dto_type_5
+                return componentsschemas_metric_type_5
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             return cast(
@@ -281,7 +281,7 @@ class JobRequestDto:
 
         sensitive_metric = _parse_sensitive_metric(d.pop("sensitive_metric", UNSET))
 
-        def _parse_xcolor(data: object) -> None | Unset | XColorOptionsDto:
+        def _parse_xcolor(data: object) -> None | Unset | XColorOptions:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -289,16 +289,16 @@ class JobRequestDto:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                xcolor_type_0 = XColorOptionsDto.from_dict(data)
+                xcolor_type_0 = XColorOptions.from_dict(data)
 
                 return xcolor_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | Unset | XColorOptionsDto, data)
+            return cast(None | Unset | XColorOptions, data)
 
         xcolor = _parse_xcolor(d.pop("xcolor", UNSET))
 
-        job_request_dto = cls(
+        job_request = cls(
             dataset_id=dataset_id,
             model=model,
             algorithm=algorithm,
@@ -306,4 +306,4 @@ class JobRequestDto:
             xcolor=xcolor,
         )
 
-        return job_request_dto
+        return job_request

@@ -20,11 +20,11 @@ if TYPE_CHECKING:
     from ..models.t_closeness_check import TClosenessCheck
 
 
-T = TypeVar("T", bound="AuditRequestDto")
+T = TypeVar("T", bound="AuditRequest")
 
 
 @_attrs_define
-class AuditRequestDto:
+class AuditRequest:
     """
     Attributes:
         checks (list[AlphaKCheck | DeltaLDiversityCheck | DissimilarityCheck | EpsilonMCheck | KAnonymityCheck |
@@ -148,56 +148,56 @@ class AuditRequestDto:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_check_dto_type_0 = KAnonymityCheck.from_dict(data)
+                    componentsschemas_check_type_0 = KAnonymityCheck.from_dict(data)
 
-                    return componentsschemas_check_dto_type_0
+                    return componentsschemas_check_type_0
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_check_dto_type_1 = LDiversityCheck.from_dict(data)
+                    componentsschemas_check_type_1 = LDiversityCheck.from_dict(data)
 
-                    return componentsschemas_check_dto_type_1
+                    return componentsschemas_check_type_1
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_check_dto_type_2 = AlphaKCheck.from_dict(data)
+                    componentsschemas_check_type_2 = AlphaKCheck.from_dict(data)
 
-                    return componentsschemas_check_dto_type_2
+                    return componentsschemas_check_type_2
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_check_dto_type_3 = EpsilonMCheck.from_dict(data)
+                    componentsschemas_check_type_3 = EpsilonMCheck.from_dict(data)
 
-                    return componentsschemas_check_dto_type_3
+                    return componentsschemas_check_type_3
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_check_dto_type_4 = DissimilarityCheck.from_dict(data)
+                    componentsschemas_check_type_4 = DissimilarityCheck.from_dict(data)
 
-                    return componentsschemas_check_dto_type_4
+                    return componentsschemas_check_type_4
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_check_dto_type_5 = DeltaLDiversityCheck.from_dict(data)
+                    componentsschemas_check_type_5 = DeltaLDiversityCheck.from_dict(data)
 
-                    return componentsschemas_check_dto_type_5
+                    return componentsschemas_check_type_5
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_check_dto_type_6 = TClosenessCheck.from_dict(data)
+                componentsschemas_check_type_6 = TClosenessCheck.from_dict(data)
 
-                return componentsschemas_check_dto_type_6
+                return componentsschemas_check_type_6
 
             checks_item = _parse_checks_item(checks_item_data)
 
@@ -226,16 +226,16 @@ class AuditRequestDto:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_groups_dto_type_0 = QuasiIdentifiersGroups.from_dict(data)
+                componentsschemas_groups_type_0 = QuasiIdentifiersGroups.from_dict(data)
 
-                return componentsschemas_groups_dto_type_0
+                return componentsschemas_groups_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_groups_dto_type_1 = ColumnGroups.from_dict(data)
+            componentsschemas_groups_type_1 = ColumnGroups.from_dict(data)
 
-            return componentsschemas_groups_dto_type_1
+            return componentsschemas_groups_type_1
 
         groups = _parse_groups(d.pop("groups", UNSET))
 
@@ -256,11 +256,11 @@ class AuditRequestDto:
 
         job_id = _parse_job_id(d.pop("job_id", UNSET))
 
-        audit_request_dto = cls(
+        audit_request = cls(
             checks=checks,
             dataset_id=dataset_id,
             groups=groups,
             job_id=job_id,
         )
 
-        return audit_request_dto
+        return audit_request

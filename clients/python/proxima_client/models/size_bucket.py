@@ -6,58 +6,42 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="JobSummaryDto")
+T = TypeVar("T", bound="SizeBucket")
 
 
 @_attrs_define
-class JobSummaryDto:
-    """`Job.summary` (API.md §Jobs); the CLI prints it on stderr.
-
+class SizeBucket:
+    """
     Attributes:
-        elapsed_ms (int):
         groups (int):
-        information_loss (float):
-        min_group_size (int):
-        published_rows (int):
+        max_size (int):
+        min_size (int):
         rows (int):
-        suppressed_rows (int):
     """
 
-    elapsed_ms: int
     groups: int
-    information_loss: float
-    min_group_size: int
-    published_rows: int
+    max_size: int
+    min_size: int
     rows: int
-    suppressed_rows: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        elapsed_ms = self.elapsed_ms
-
         groups = self.groups
 
-        information_loss = self.information_loss
+        max_size = self.max_size
 
-        min_group_size = self.min_group_size
-
-        published_rows = self.published_rows
+        min_size = self.min_size
 
         rows = self.rows
-
-        suppressed_rows = self.suppressed_rows
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
-                "elapsed_ms": elapsed_ms,
                 "groups": groups,
-                "information_loss": information_loss,
-                "min_group_size": min_group_size,
-                "published_rows": published_rows,
+                "max_size": max_size,
+                "min_size": min_size,
                 "rows": rows,
-                "suppressed_rows": suppressed_rows,
             }
         )
 
@@ -66,32 +50,23 @@ class JobSummaryDto:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        elapsed_ms = d.pop("elapsed_ms")
-
         groups = d.pop("groups")
 
-        information_loss = d.pop("information_loss")
+        max_size = d.pop("max_size")
 
-        min_group_size = d.pop("min_group_size")
-
-        published_rows = d.pop("published_rows")
+        min_size = d.pop("min_size")
 
         rows = d.pop("rows")
 
-        suppressed_rows = d.pop("suppressed_rows")
-
-        job_summary_dto = cls(
-            elapsed_ms=elapsed_ms,
+        size_bucket = cls(
             groups=groups,
-            information_loss=information_loss,
-            min_group_size=min_group_size,
-            published_rows=published_rows,
+            max_size=max_size,
+            min_size=min_size,
             rows=rows,
-            suppressed_rows=suppressed_rows,
         )
 
-        job_summary_dto.additional_properties = d
-        return job_summary_dto
+        size_bucket.additional_properties = d
+        return size_bucket
 
     @property
     def additional_keys(self) -> list[str]:

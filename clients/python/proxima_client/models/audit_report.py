@@ -7,31 +7,31 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.check_report_dto import CheckReportDto
-    from ..models.risk_dto import RiskDto
-    from ..models.size_bucket_dto import SizeBucketDto
+    from ..models.check_report import CheckReport
+    from ..models.risk import Risk
+    from ..models.size_bucket import SizeBucket
 
 
-T = TypeVar("T", bound="AuditReportDto")
+T = TypeVar("T", bound="AuditReport")
 
 
 @_attrs_define
-class AuditReportDto:
+class AuditReport:
     """
     Attributes:
-        checks (list[CheckReportDto]):
-        group_sizes (list[SizeBucketDto]):
+        checks (list[CheckReport]):
+        group_sizes (list[SizeBucket]):
         groups (int):
         passed (bool):
-        risk (RiskDto):
+        risk (Risk):
         rows (int):
     """
 
-    checks: list[CheckReportDto]
-    group_sizes: list[SizeBucketDto]
+    checks: list[CheckReport]
+    group_sizes: list[SizeBucket]
     groups: int
     passed: bool
-    risk: RiskDto
+    risk: Risk
     rows: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -71,22 +71,22 @@ class AuditReportDto:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.check_report_dto import CheckReportDto  # noqa: PLC0415
-        from ..models.risk_dto import RiskDto  # noqa: PLC0415
-        from ..models.size_bucket_dto import SizeBucketDto  # noqa: PLC0415
+        from ..models.check_report import CheckReport  # noqa: PLC0415
+        from ..models.risk import Risk  # noqa: PLC0415
+        from ..models.size_bucket import SizeBucket  # noqa: PLC0415
 
         d = dict(src_dict)
         checks = []
         _checks = d.pop("checks")
         for checks_item_data in _checks:
-            checks_item = CheckReportDto.from_dict(checks_item_data)
+            checks_item = CheckReport.from_dict(checks_item_data)
 
             checks.append(checks_item)
 
         group_sizes = []
         _group_sizes = d.pop("group_sizes")
         for group_sizes_item_data in _group_sizes:
-            group_sizes_item = SizeBucketDto.from_dict(group_sizes_item_data)
+            group_sizes_item = SizeBucket.from_dict(group_sizes_item_data)
 
             group_sizes.append(group_sizes_item)
 
@@ -94,11 +94,11 @@ class AuditReportDto:
 
         passed = d.pop("passed")
 
-        risk = RiskDto.from_dict(d.pop("risk"))
+        risk = Risk.from_dict(d.pop("risk"))
 
         rows = d.pop("rows")
 
-        audit_report_dto = cls(
+        audit_report = cls(
             checks=checks,
             group_sizes=group_sizes,
             groups=groups,
@@ -107,8 +107,8 @@ class AuditReportDto:
             rows=rows,
         )
 
-        audit_report_dto.additional_properties = d
-        return audit_report_dto
+        audit_report.additional_properties = d
+        return audit_report
 
     @property
     def additional_keys(self) -> list[str]:

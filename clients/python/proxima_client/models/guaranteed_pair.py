@@ -6,37 +6,32 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="ProsecutorRiskDto")
+T = TypeVar("T", bound="GuaranteedPair")
 
 
 @_attrs_define
-class ProsecutorRiskDto:
+class GuaranteedPair:
     """
     Attributes:
-        average (float):
-        max_ (float):
-        records_at_max (int):
+        k (int):
+        max_delta (float):
     """
 
-    average: float
-    max_: float
-    records_at_max: int
+    k: int
+    max_delta: float
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        average = self.average
+        k = self.k
 
-        max_ = self.max_
-
-        records_at_max = self.records_at_max
+        max_delta = self.max_delta
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
-                "average": average,
-                "max": max_,
-                "records_at_max": records_at_max,
+                "k": k,
+                "max_delta": max_delta,
             }
         )
 
@@ -45,20 +40,17 @@ class ProsecutorRiskDto:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        average = d.pop("average")
+        k = d.pop("k")
 
-        max_ = d.pop("max")
+        max_delta = d.pop("max_delta")
 
-        records_at_max = d.pop("records_at_max")
-
-        prosecutor_risk_dto = cls(
-            average=average,
-            max_=max_,
-            records_at_max=records_at_max,
+        guaranteed_pair = cls(
+            k=k,
+            max_delta=max_delta,
         )
 
-        prosecutor_risk_dto.additional_properties = d
-        return prosecutor_risk_dto
+        guaranteed_pair.additional_properties = d
+        return guaranteed_pair
 
     @property
     def additional_keys(self) -> list[str]:

@@ -1,36 +1,37 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-if TYPE_CHECKING:
-    from ..models.prosecutor_risk_dto import ProsecutorRiskDto
-
-
-T = TypeVar("T", bound="RiskDto")
+T = TypeVar("T", bound="FieldError")
 
 
 @_attrs_define
-class RiskDto:
+class FieldError:
     """
     Attributes:
-        prosecutor (ProsecutorRiskDto):
+        message (str):
+        pointer (str):
     """
 
-    prosecutor: ProsecutorRiskDto
+    message: str
+    pointer: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        prosecutor = self.prosecutor.to_dict()
+        message = self.message
+
+        pointer = self.pointer
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
-                "prosecutor": prosecutor,
+                "message": message,
+                "pointer": pointer,
             }
         )
 
@@ -38,17 +39,18 @@ class RiskDto:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.prosecutor_risk_dto import ProsecutorRiskDto  # noqa: PLC0415
-
         d = dict(src_dict)
-        prosecutor = ProsecutorRiskDto.from_dict(d.pop("prosecutor"))
+        message = d.pop("message")
 
-        risk_dto = cls(
-            prosecutor=prosecutor,
+        pointer = d.pop("pointer")
+
+        field_error = cls(
+            message=message,
+            pointer=pointer,
         )
 
-        risk_dto.additional_properties = d
-        return risk_dto
+        field_error.additional_properties = d
+        return field_error
 
     @property
     def additional_keys(self) -> list[str]:

@@ -7,36 +7,36 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.check_report_dto_params import CheckReportDtoParams
-    from ..models.check_report_dto_value import CheckReportDtoValue
-    from ..models.worst_group_dto import WorstGroupDto
+    from ..models.check_report_params import CheckReportParams
+    from ..models.check_report_value import CheckReportValue
+    from ..models.worst_group import WorstGroup
 
 
-T = TypeVar("T", bound="CheckReportDto")
+T = TypeVar("T", bound="CheckReport")
 
 
 @_attrs_define
-class CheckReportDto:
+class CheckReport:
     """
     Attributes:
         kind (str):
-        params (CheckReportDtoParams): The check's parameters as requested, by name (numbers, or strings for `variant`,
+        params (CheckReportParams): The check's parameters as requested, by name (numbers, or strings for `variant`,
             `neighborhood`, `ground_distance` and `sensitive_metric`).
         passed (bool):
-        value (CheckReportDtoValue): The check's natural figures by name: `min_size` (k), `l`, `max_breach_probability`
-            and `achieved_m` ((ε,m)), `max_risk` and `vulnerability` ((ε,δ)), `max_emd` (t), …; null when not finite.
+        value (CheckReportValue): The check's natural figures by name: `min_size` (k), `l`, `max_breach_probability` and
+            `achieved_m` ((ε,m)), `max_risk` and `vulnerability` ((ε,δ)), `max_emd` (t), …; null when not finite.
         violating_groups (int):
         violating_rows (int):
-        worst_groups (list[WorstGroupDto]):
+        worst_groups (list[WorstGroup]):
     """
 
     kind: str
-    params: CheckReportDtoParams
+    params: CheckReportParams
     passed: bool
-    value: CheckReportDtoValue
+    value: CheckReportValue
     violating_groups: int
     violating_rows: int
-    worst_groups: list[WorstGroupDto]
+    worst_groups: list[WorstGroup]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -75,18 +75,18 @@ class CheckReportDto:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.check_report_dto_params import CheckReportDtoParams  # noqa: PLC0415
-        from ..models.check_report_dto_value import CheckReportDtoValue  # noqa: PLC0415
-        from ..models.worst_group_dto import WorstGroupDto  # noqa: PLC0415
+        from ..models.check_report_params import CheckReportParams  # noqa: PLC0415
+        from ..models.check_report_value import CheckReportValue  # noqa: PLC0415
+        from ..models.worst_group import WorstGroup  # noqa: PLC0415
 
         d = dict(src_dict)
         kind = d.pop("kind")
 
-        params = CheckReportDtoParams.from_dict(d.pop("params"))
+        params = CheckReportParams.from_dict(d.pop("params"))
 
         passed = d.pop("passed")
 
-        value = CheckReportDtoValue.from_dict(d.pop("value"))
+        value = CheckReportValue.from_dict(d.pop("value"))
 
         violating_groups = d.pop("violating_groups")
 
@@ -95,11 +95,11 @@ class CheckReportDto:
         worst_groups = []
         _worst_groups = d.pop("worst_groups")
         for worst_groups_item_data in _worst_groups:
-            worst_groups_item = WorstGroupDto.from_dict(worst_groups_item_data)
+            worst_groups_item = WorstGroup.from_dict(worst_groups_item_data)
 
             worst_groups.append(worst_groups_item)
 
-        check_report_dto = cls(
+        check_report = cls(
             kind=kind,
             params=params,
             passed=passed,
@@ -109,8 +109,8 @@ class CheckReportDto:
             worst_groups=worst_groups,
         )
 
-        check_report_dto.additional_properties = d
-        return check_report_dto
+        check_report.additional_properties = d
+        return check_report
 
     @property
     def additional_keys(self) -> list[str]:
