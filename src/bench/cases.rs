@@ -130,6 +130,7 @@ fn epsilon_m(e: f64, m: u64, neighborhood: Neighborhood) -> JobSpec {
         algorithm: Algorithm::EpsilonM,
         metric: None,
         xcolor: XColorOptions::default(),
+        suppression_limit: Default::default(),
     }
 }
 
@@ -148,6 +149,7 @@ fn xcolor(e: f64, delta: f64, kk: u64, initial: InitialColoring) -> JobSpec {
             weights: Vec::new(),
         }),
         xcolor: XColorOptions { initial },
+        suppression_limit: Default::default(),
     }
 }
 
@@ -157,6 +159,7 @@ fn mondrian(model: PrivacyModel) -> JobSpec {
         algorithm: Algorithm::Mondrian,
         metric: None,
         xcolor: XColorOptions::default(),
+        suppression_limit: Default::default(),
     }
 }
 

@@ -4,9 +4,11 @@
 
 use axum::extract::State;
 use axum::{Extension, Json};
+use proxima_core::attacker::{self, GroupBoxes, Victims};
 use proxima_core::audit::{group_by_column, group_by_published_qis};
-use proxima_core::generalize::Release;
-use proxima_core::{CoreError, ErrorKind, Progress};
+use proxima_core::run::Anonymized;
+use proxima_core::table::Table;
+use proxima_core::{CoreError, ErrorKind, Partition, Progress};
 use serde_json::Value;
 
 use super::auth::Tenant;
@@ -14,6 +16,7 @@ use super::datasets::parse_id;
 use super::error::ApiError;
 use super::json::ApiJson;
 use super::AppState;
+use crate::spec::report::ViewDto;
 use crate::spec::{audit_checks, AuditReportDto, AuditRequestDto, AuditTarget, GroupsDto};
 use crate::worker::dataset::load_stored;
 
@@ -73,19 +76,45 @@ pub async fn audit(
         .await?
         .ok_or_else(|| ApiError::not_found("dataset"))?;
     let files = state.store.dataset_files(&tenant.0, dataset_id).await?;
+    let view = request.view();
     let report = crate::telemetry::spawn_blocking_redacted(move || {
         let table = load_stored(&dataset, &files)?;
         let checks = audit_checks(&request.checks, table.schema())?;
-        let report = match assignment {
+        let run = |table: &Table,
+                   partition: &Partition,
+                   ids: Option<&[String]>,
+                   boxes: Option<(GroupBoxes, Victims)>| {
+            let report =
+                proxima_core::audit::audit(table, partition, ids, &checks, Progress::none())?;
+            Ok::<_, CoreError>(match boxes {
+                None => AuditReportDto::from(&report),
+                Some((boxes, victims)) => {
+                    let judged = attacker::evaluate(
+                        table,
+                        partition,
+                        &boxes,
+                        victims,
+                        &checks,
+                        ids,
+                        Progress::none(),
+                    )?;
+                    AuditReportDto::from_view(&report, &judged, ids)
+                }
+            })
+        };
+        match assignment {
             Some(assignment) => {
-                let release = Release::from_assignment(&table, &assignment)?;
-                proxima_core::audit::audit(
-                    &table,
-                    release.partition(),
-                    None,
-                    &checks,
-                    Progress::none(),
-                )?
+                // Rows the job suppressed are not part of its release.
+                let anonymized = Anonymized::from_assignment(&table, &assignment)?;
+                let kept = anonymized.table(&table);
+                let release = &anonymized.release;
+                let boxes = (view == ViewDto::Attacker).then(|| {
+                    (
+                        GroupBoxes::from_release(kept, release),
+                        Victims::OriginalPoints,
+                    )
+                });
+                run(kept, release.partition(), None, boxes)
             }
             None => {
                 let (partition, ids) = match &request.groups {
@@ -101,16 +130,16 @@ pub async fn audit(
                         group_by_column(&table, index)?
                     }
                 };
-                proxima_core::audit::audit(
-                    &table,
-                    &partition,
-                    Some(&ids),
-                    &checks,
-                    Progress::none(),
-                )?
+                let boxes = match view {
+                    ViewDto::Attacker => Some((
+                        GroupBoxes::from_labels(&table, &partition)?,
+                        Victims::AnyPointOfItsBox,
+                    )),
+                    ViewDto::Groups => None,
+                };
+                run(&table, &partition, Some(&ids), boxes)
             }
-        };
-        Ok::<_, CoreError>(AuditReportDto::from(&report))
+        }
     })
     .await
     .map_err(|e| ApiError::join(e, "an audit"))??;

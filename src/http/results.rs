@@ -13,7 +13,8 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
-use proxima_core::generalize::{for_each_release_row, release_header, Release};
+use proxima_core::generalize::{for_each_release_row, release_header};
+use proxima_core::run::Anonymized;
 use serde_json::Value;
 use tokio::sync::mpsc;
 
@@ -155,8 +156,13 @@ pub async fn result(
     // stream.
     let (table, release) = crate::telemetry::spawn_blocking_redacted(move || {
         let table = load_stored(&dataset, &files)?;
-        let release = Release::from_assignment(&table, &stored.group_of_rows)?;
-        Ok::<_, proxima_core::CoreError>((table, release))
+        // Rows the model suppressed are not in the release's table.
+        let anonymized = Anonymized::from_assignment(&table, &stored.group_of_rows)?;
+        let table = match anonymized.kept {
+            Some(kept) => kept.table,
+            None => table,
+        };
+        Ok::<_, proxima_core::CoreError>((table, anonymized.release))
     })
     .await
     .map_err(|e| ApiError::join(e, "rebuilding a release"))??;

@@ -15,6 +15,7 @@ use super::model::{
     GroundDistanceDto, LVariantDto, NeighborhoodDto,
 };
 use super::number::{integer, real};
+use super::report::ViewDto;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[schema(as = AuditRequest)]
@@ -33,6 +34,13 @@ pub struct AuditRequestDto {
     #[serde(default)]
     pub groups: GroupsDto,
     pub checks: Vec<CheckDto>,
+    /// `attacker` (the default for `job_id`): every check over each
+    /// victim's candidates — the rows of every group whose labels cover the
+    /// victim's QI values; for an uploaded table, whose original values are
+    /// unknown, every set of groups whose labels can cover one QI point.
+    /// `groups` (the default for `dataset_id`): each group alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub view: Option<ViewDto>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -211,6 +219,16 @@ pub fn audit_checks(checks: &[CheckDto], schema: &Schema) -> CoreResult<Vec<Audi
 impl AuditRequestDto {
     pub fn from_json(bytes: &[u8]) -> CoreResult<AuditRequestDto> {
         super::json::from_json(bytes, "the audit", "", ErrorKind::InvalidParameters)
+    }
+
+    /// The view in force: the request's, else `attacker` for a job and
+    /// `groups` for a dataset.
+    pub fn view(&self) -> ViewDto {
+        self.view.unwrap_or(if self.job_id.is_some() {
+            ViewDto::Attacker
+        } else {
+            ViewDto::Groups
+        })
     }
 
     /// Exactly one of `dataset_id` and `job_id`.

@@ -5,7 +5,8 @@
 //! types no portal can use (issue 16: `p` of the Lp metric).
 
 use utoipa::openapi::schema::{
-    AdditionalProperties, Object, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type,
+    AdditionalProperties, ArrayBuilder, Object, ObjectBuilder, OneOfBuilder, Schema, SchemaType,
+    Type,
 };
 use utoipa::openapi::RefOr;
 
@@ -79,6 +80,23 @@ pub fn job_error_details() -> Schema {
     OneOfBuilder::new()
         .item(details())
         .item(typed(Type::Null))
+        .build()
+        .into()
+}
+
+/// A distribution as `[upper edge, count]` pairs (serde's tuples; utoipa's
+/// `prefixItems` with `items: false` is beyond the client generators).
+pub fn distribution() -> Schema {
+    ArrayBuilder::new()
+        .items(
+            ArrayBuilder::new()
+                .items(typed(Type::Number))
+                .min_items(Some(2))
+                .max_items(Some(2)),
+        )
+        .description(Some(
+            "`[upper edge, victims]` pairs, one per figure bucket.",
+        ))
         .build()
         .into()
 }

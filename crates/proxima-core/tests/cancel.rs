@@ -148,6 +148,7 @@ fn job(model: PrivacyModel, algorithm: Algorithm, metric: Option<MetricSpec>) ->
         algorithm,
         metric,
         xcolor: XColorOptions::default(),
+        suppression_limit: Default::default(),
     }
 }
 

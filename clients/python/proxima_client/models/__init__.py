@@ -5,8 +5,11 @@ from .absolute_metric_kind import AbsoluteMetricKind
 from .algorithm import Algorithm
 from .alpha_k_check import AlphaKCheck
 from .alpha_k_check_kind import AlphaKCheckKind
+from .attacker_figures import AttackerFigures
+from .attacker_view import AttackerView
 from .audit_report import AuditReport
 from .audit_request import AuditRequest
+from .audit_view import AuditView
 from .check_report import CheckReport
 from .check_report_params import CheckReportParams
 from .check_report_value import CheckReportValue
@@ -66,6 +69,8 @@ from .max_epsilon_feasibility import MaxEpsilonFeasibility
 from .max_m_feasibility import MaxMFeasibility
 from .neighborhood import Neighborhood
 from .on_missing import OnMissing
+from .per_group import PerGroup
+from .per_group_value import PerGroupValue
 from .problem import Problem
 from .problem_details import ProblemDetails
 from .prosecutor_risk import ProsecutorRisk
@@ -79,6 +84,7 @@ from .risk import Risk
 from .role import Role
 from .schema_column import SchemaColumn
 from .size_bucket import SizeBucket
+from .spread import Spread
 from .status import Status
 from .status_value import StatusValue
 from .t_closeness_check import TClosenessCheck
@@ -89,6 +95,7 @@ from .upload_form import UploadForm
 from .variational_metric import VariationalMetric
 from .variational_metric_kind import VariationalMetricKind
 from .worst_group import WorstGroup
+from .worst_victim import WorstVictim
 from .x_color_options import XColorOptions
 
 __all__ = (
@@ -97,8 +104,11 @@ __all__ = (
     "Algorithm",
     "AlphaKCheck",
     "AlphaKCheckKind",
+    "AttackerFigures",
+    "AttackerView",
     "AuditReport",
     "AuditRequest",
+    "AuditView",
     "CheckReport",
     "CheckReportParams",
     "CheckReportValue",
@@ -158,6 +168,8 @@ __all__ = (
     "MaxMFeasibility",
     "Neighborhood",
     "OnMissing",
+    "PerGroup",
+    "PerGroupValue",
     "Problem",
     "ProblemDetails",
     "ProsecutorRisk",
@@ -171,6 +183,7 @@ __all__ = (
     "Role",
     "SchemaColumn",
     "SizeBucket",
+    "Spread",
     "Status",
     "StatusValue",
     "TClosenessCheck",
@@ -181,5 +194,6 @@ __all__ = (
     "VariationalMetric",
     "VariationalMetricKind",
     "WorstGroup",
+    "WorstVictim",
     "XColorOptions",
 )

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.audit_view import AuditView, check_audit_view
+
 if TYPE_CHECKING:
     from ..models.check_report import CheckReport
     from ..models.risk import Risk
@@ -22,9 +24,10 @@ class AuditReport:
         checks (list[CheckReport]):
         group_sizes (list[SizeBucket]):
         groups (int):
-        passed (bool):
+        passed (bool): Every check passed, in the report's view.
         risk (Risk):
         rows (int):
+        view (AuditView): The view an audit judges its checks in.
     """
 
     checks: list[CheckReport]
@@ -33,6 +36,7 @@ class AuditReport:
     passed: bool
     risk: Risk
     rows: int
+    view: AuditView
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -54,6 +58,8 @@ class AuditReport:
 
         rows = self.rows
 
+        view: str = self.view
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -64,6 +70,7 @@ class AuditReport:
                 "passed": passed,
                 "risk": risk,
                 "rows": rows,
+                "view": view,
             }
         )
 
@@ -98,6 +105,8 @@ class AuditReport:
 
         rows = d.pop("rows")
 
+        view = check_audit_view(d.pop("view"))
+
         audit_report = cls(
             checks=checks,
             group_sizes=group_sizes,
@@ -105,6 +114,7 @@ class AuditReport:
             passed=passed,
             risk=risk,
             rows=rows,
+            view=view,
         )
 
         audit_report.additional_properties = d

@@ -6,6 +6,7 @@ from uuid import UUID
 
 from attrs import define as _attrs_define
 
+from ..models.audit_view import AuditView, check_audit_view
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -33,6 +34,7 @@ class AuditRequest:
             `job_id`.
         groups (ColumnGroups | QuasiIdentifiersGroups | Unset):
         job_id (None | Unset | UUID): The succeeded job whose release to audit.
+        view (AuditView | None | Unset):
     """
 
     checks: list[
@@ -47,6 +49,7 @@ class AuditRequest:
     dataset_id: None | Unset | UUID = UNSET
     groups: ColumnGroups | QuasiIdentifiersGroups | Unset = UNSET
     job_id: None | Unset | UUID = UNSET
+    view: AuditView | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.alpha_k_check import AlphaKCheck  # noqa: PLC0415
@@ -101,6 +104,14 @@ class AuditRequest:
         else:
             job_id = self.job_id
 
+        view: None | str | Unset
+        if isinstance(self.view, Unset):
+            view = UNSET
+        elif isinstance(self.view, str):
+            view = self.view
+        else:
+            view = self.view
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -114,6 +125,8 @@ class AuditRequest:
             field_dict["groups"] = groups
         if job_id is not UNSET:
             field_dict["job_id"] = job_id
+        if view is not UNSET:
+            field_dict["view"] = view
 
         return field_dict
 
@@ -256,11 +269,29 @@ class AuditRequest:
 
         job_id = _parse_job_id(d.pop("job_id", UNSET))
 
+        def _parse_view(data: object) -> AuditView | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                view_type_0 = check_audit_view(data)
+
+                return view_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AuditView | None | Unset, data)
+
+        view = _parse_view(d.pop("view", UNSET))
+
         audit_request = cls(
             checks=checks,
             dataset_id=dataset_id,
             groups=groups,
             job_id=job_id,
+            view=view,
         )
 
         return audit_request

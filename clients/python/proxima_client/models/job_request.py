@@ -36,6 +36,9 @@ class JobRequest:
         algorithm (Algorithm | None | Unset):
         sensitive_metric (AbsoluteMetric | EqualMetric | HierarchicalMetric | LpMetric | None | RelativeMetric | Unset |
             VariationalMetric):
+        suppression_limit (float | None | Unset): The share of rows the job may leave out of the release to satisfy
+            the model in the attacker's view, in [0, 1) (default 0); counted in
+            the summary's `suppressed_by_model`.
         xcolor (None | Unset | XColorOptions):
     """
 
@@ -45,6 +48,7 @@ class JobRequest:
     sensitive_metric: (
         AbsoluteMetric | EqualMetric | HierarchicalMetric | LpMetric | None | RelativeMetric | Unset | VariationalMetric
     ) = UNSET
+    suppression_limit: float | None | Unset = UNSET
     xcolor: None | Unset | XColorOptions = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -100,6 +104,12 @@ class JobRequest:
         else:
             sensitive_metric = self.sensitive_metric
 
+        suppression_limit: float | None | Unset
+        if isinstance(self.suppression_limit, Unset):
+            suppression_limit = UNSET
+        else:
+            suppression_limit = self.suppression_limit
+
         xcolor: dict[str, Any] | None | Unset
         if isinstance(self.xcolor, Unset):
             xcolor = UNSET
@@ -120,6 +130,8 @@ class JobRequest:
             field_dict["algorithm"] = algorithm
         if sensitive_metric is not UNSET:
             field_dict["sensitive_metric"] = sensitive_metric
+        if suppression_limit is not UNSET:
+            field_dict["suppression_limit"] = suppression_limit
         if xcolor is not UNSET:
             field_dict["xcolor"] = xcolor
 
@@ -281,6 +293,15 @@ class JobRequest:
 
         sensitive_metric = _parse_sensitive_metric(d.pop("sensitive_metric", UNSET))
 
+        def _parse_suppression_limit(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        suppression_limit = _parse_suppression_limit(d.pop("suppression_limit", UNSET))
+
         def _parse_xcolor(data: object) -> None | Unset | XColorOptions:
             if data is None:
                 return data
@@ -303,6 +324,7 @@ class JobRequest:
             model=model,
             algorithm=algorithm,
             sensitive_metric=sensitive_metric,
+            suppression_limit=suppression_limit,
             xcolor=xcolor,
         )
 

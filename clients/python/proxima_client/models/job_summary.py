@@ -1,10 +1,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.attacker_view import AttackerView
+
 
 T = TypeVar("T", bound="JobSummary")
 
@@ -16,11 +22,14 @@ class JobSummary:
     Attributes:
         elapsed_ms (int):
         groups (int):
-        information_loss (float):
+        information_loss (float): GCP in [0, 1]; rows suppressed by the model count at loss 1.
         min_group_size (int):
         published_rows (int):
         rows (int):
-        suppressed_rows (int):
+        suppressed_by_model (int): Rows left out to satisfy the model in the attacker's view (within
+            the job's `suppression_limit`).
+        suppressed_rows (int): Rows left out for missing values.
+        attacker_view (AttackerView | None | Unset):
     """
 
     elapsed_ms: int
@@ -29,10 +38,14 @@ class JobSummary:
     min_group_size: int
     published_rows: int
     rows: int
+    suppressed_by_model: int
     suppressed_rows: int
+    attacker_view: AttackerView | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.attacker_view import AttackerView  # noqa: PLC0415
+
         elapsed_ms = self.elapsed_ms
 
         groups = self.groups
@@ -45,7 +58,17 @@ class JobSummary:
 
         rows = self.rows
 
+        suppressed_by_model = self.suppressed_by_model
+
         suppressed_rows = self.suppressed_rows
+
+        attacker_view: dict[str, Any] | None | Unset
+        if isinstance(self.attacker_view, Unset):
+            attacker_view = UNSET
+        elif isinstance(self.attacker_view, AttackerView):
+            attacker_view = self.attacker_view.to_dict()
+        else:
+            attacker_view = self.attacker_view
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -57,14 +80,19 @@ class JobSummary:
                 "min_group_size": min_group_size,
                 "published_rows": published_rows,
                 "rows": rows,
+                "suppressed_by_model": suppressed_by_model,
                 "suppressed_rows": suppressed_rows,
             }
         )
+        if attacker_view is not UNSET:
+            field_dict["attacker_view"] = attacker_view
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.attacker_view import AttackerView  # noqa: PLC0415
+
         d = dict(src_dict)
         elapsed_ms = d.pop("elapsed_ms")
 
@@ -78,7 +106,26 @@ class JobSummary:
 
         rows = d.pop("rows")
 
+        suppressed_by_model = d.pop("suppressed_by_model")
+
         suppressed_rows = d.pop("suppressed_rows")
+
+        def _parse_attacker_view(data: object) -> AttackerView | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                attacker_view_type_0 = AttackerView.from_dict(data)
+
+                return attacker_view_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AttackerView | None | Unset, data)
+
+        attacker_view = _parse_attacker_view(d.pop("attacker_view", UNSET))
 
         job_summary = cls(
             elapsed_ms=elapsed_ms,
@@ -87,7 +134,9 @@ class JobSummary:
             min_group_size=min_group_size,
             published_rows=published_rows,
             rows=rows,
+            suppressed_by_model=suppressed_by_model,
             suppressed_rows=suppressed_rows,
+            attacker_view=attacker_view,
         )
 
         job_summary.additional_properties = d

@@ -409,7 +409,28 @@ pub struct Summary {
     pub groups: usize,
     pub min_group_size: usize,
     /// Global certainty penalty (GCP, in [0, 1]); see [`crate::utility`].
+    /// Rows suppressed by the model count as fully generalized (loss 1),
+    /// as ARX counts suppressed records.
     pub information_loss: f64,
+    /// Rows left out to satisfy the model in the attacker's view.
+    pub suppressed_by_model: usize,
+    /// The model's own check in the attacker's view (set by the job).
+    pub attacker_view: Option<crate::attacker::ViewSummary>,
+}
+
+impl Summary {
+    /// Accounts for `rows` more rows of the upload that the model left out:
+    /// counted in `rows` and `suppressed_by_model`, at loss 1 in GCP.
+    pub fn set_suppressed_by_model(&mut self, rows: usize) {
+        if rows == 0 {
+            return;
+        }
+        let published = self.published_rows as f64;
+        self.information_loss =
+            (self.information_loss * published + rows as f64) / (published + rows as f64);
+        self.rows += rows;
+        self.suppressed_by_model = rows;
+    }
 }
 
 pub fn summary(table: &Table, release: &Release) -> Summary {
@@ -420,6 +441,8 @@ pub fn summary(table: &Table, release: &Release) -> Summary {
         groups: release.groups(),
         min_group_size: release.partition.min_group_size(),
         information_loss: gcp(table, release),
+        suppressed_by_model: 0,
+        attacker_view: None,
     }
 }
 
