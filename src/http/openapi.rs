@@ -338,6 +338,10 @@ pub struct Job {
     /// Set when the job succeeded, null otherwise.
     #[schema(required = true)]
     pub summary: Option<JobSummaryDto>,
+    /// The share of rows the job may leave out of the release to satisfy
+    /// the model in the attacker's view (the request's; 0 by default).
+    #[schema(minimum = 0, exclusive_maximum = 1)]
+    pub suppression_limit: f64,
     /// API extension, present only when the request gave it.
     #[schema(nullable = false)]
     pub xcolor: Option<XColorOptionsDto>,

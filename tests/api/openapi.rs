@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::support::*;
 
@@ -496,5 +496,162 @@ fn each_documented_request_shape_parses_and_nothing_more() {
         let dto: MetricDto =
             serde_json::from_value(serde_json::json!({"kind": "lp", "p": p})).unwrap();
         assert!(dto.to_spec("/m").is_ok(), "{p}");
+    }
+}
+
+/// Checks `value` against `schema` as a closed shape: every key of an
+/// object is a documented property (or allowed by `additionalProperties`),
+/// every required property is present, and a `oneOf` has a variant that
+/// fits. Returns the first mismatch.
+fn fits(value: &Value, schema: &Value, schemas: &Value, at: &str) -> Result<(), String> {
+    if let Some(r) = schema["$ref"].as_str() {
+        let name = r.strip_prefix("#/components/schemas/").unwrap();
+        return fits(value, &schemas[name], schemas, at);
+    }
+    if let Some(variants) = schema["oneOf"].as_array() {
+        let mut why = Vec::new();
+        for v in variants {
+            match fits(value, v, schemas, at) {
+                Ok(()) => return Ok(()),
+                Err(e) => why.push(e),
+            }
+        }
+        return Err(format!("{at}: no variant fits: {why:?}"));
+    }
+    let types: Vec<&str> = match &schema["type"] {
+        Value::String(t) => vec![t.as_str()],
+        Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+        _ => return Ok(()),
+    };
+    let actual = match value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    };
+    let documented = types.contains(&actual) || (actual == "integer" && types.contains(&"number"));
+    if !documented {
+        return Err(format!("{at}: {actual} where {types:?} is documented"));
+    }
+    if let Value::Array(items) = value {
+        for (i, item) in items.iter().enumerate() {
+            fits(item, &schema["items"], schemas, &format!("{at}/{i}"))?;
+        }
+    }
+    if let Value::Object(map) = value {
+        for name in schema["required"].as_array().into_iter().flatten() {
+            let name = name.as_str().unwrap();
+            if !map.contains_key(name) {
+                return Err(format!("{at}: required {name} is missing"));
+            }
+        }
+        for (k, v) in map {
+            let at = format!("{at}/{k}");
+            match (&schema["properties"][k], &schema["additionalProperties"]) {
+                (Value::Null, Value::Null | Value::Bool(false)) => {
+                    return Err(format!("{at} is not documented"))
+                }
+                (Value::Null, Value::Bool(true)) => {}
+                (Value::Null, extra) => fits(v, extra, schemas, &at)?,
+                (p, _) => fits(v, p, schemas, &at)?,
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What the server sends is what the document says, field for field: a
+/// dataset, a succeeded job, a page of jobs and a job's audit carry every
+/// required property and nothing undocumented (the response schemas stay
+/// open for additions, so Schemathesis would not notice an undocumented
+/// field; generated clients would drop it).
+#[tokio::test]
+async fn responses_carry_exactly_the_documented_fields() {
+    use reqwest::multipart::{Form, Part};
+    let app = TestApp::with(Options {
+        runner: Some(std::sync::Arc::new(
+            proxima::worker::core_runner::CoreRunner,
+        )),
+        ..Options::default()
+    })
+    .await;
+    let doc = committed();
+    let schemas = &doc["components"]["schemas"];
+    let form = Form::new()
+        .part(
+            "schema",
+            Part::bytes(serde_json::to_vec(&people_schema("people")).unwrap()),
+        )
+        .part("data", Part::bytes(PEOPLE_CSV.as_bytes().to_vec()))
+        .part(
+            "hierarchy:zip",
+            Part::bytes(b"1000;*\n2000;*\n3000;*\n".to_vec()),
+        );
+    let res = app
+        .client
+        .post(app.url("/v1/datasets"))
+        .bearer_auth(&app.key)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let dataset: Value = res.json().await.unwrap();
+    let id = dataset["id"].as_str().unwrap().to_string();
+    let res = app
+        .post_json("/v1/jobs", &model_body(id.parse().unwrap()))
+        .await;
+    assert_eq!(res.status(), 202);
+    let job: Value = res.json().await.unwrap();
+    let job_id = job["id"].as_str().unwrap().to_string();
+    app.wait_job(&job_id, |s| s == "succeeded").await;
+    let check = |path: String, schema: &'static str| {
+        let app = &app;
+        async move {
+            let body: Value = app.get(&path).await.json().await.unwrap();
+            let r = fits(&body, &schemas[schema], schemas, schema);
+            assert!(r.is_ok(), "GET {path}: {}: {body}", r.unwrap_err());
+        }
+    };
+    check(format!("/v1/datasets/{id}"), "Dataset").await;
+    check(format!("/v1/jobs/{job_id}"), "Job").await;
+    check("/v1/jobs".to_string(), "JobList").await;
+    check("/v1/datasets".to_string(), "DatasetList").await;
+    check(format!("/v1/jobs/{job_id}/audit"), "AuditReport").await;
+    check(format!("/v1/jobs/{}", uuid::Uuid::new_v4()), "Problem").await;
+    let posts = [
+        (
+            format!("/v1/datasets/{id}/feasibility"),
+            json!({"kind": "epsilon_m", "epsilon": 5}),
+            "FeasibilityAnswer",
+        ),
+        (
+            format!("/v1/datasets/{id}/feasibility"),
+            json!({"kind": "epsilon_m", "m": 2}),
+            "FeasibilityAnswer",
+        ),
+        (
+            format!("/v1/datasets/{id}/feasibility"),
+            json!({"kind": "dissimilarity", "epsilon": 0.1}),
+            "FeasibilityAnswer",
+        ),
+        (
+            "/v1/audits".to_string(),
+            json!({"dataset_id": id, "checks": [{"kind": "k_anonymity", "k": 2}]}),
+            "AuditReport",
+        ),
+        ("/v1/jobs".to_string(), json!({"dataset_id": id}), "Problem"),
+    ];
+    for (path, body, schema) in posts {
+        let answer: Value = app.post_json(&path, &body).await.json().await.unwrap();
+        let r = fits(&answer, &schemas[schema], schemas, schema);
+        assert!(
+            r.is_ok(),
+            "POST {path} {body}: {}: {answer}",
+            r.unwrap_err()
+        );
     }
 }

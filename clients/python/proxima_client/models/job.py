@@ -51,6 +51,8 @@ class Job:
         started_at (datetime.datetime | None):
         status (JobStatus):
         summary (JobSummary | None):
+        suppression_limit (float): The share of rows the job may leave out of the release to satisfy
+            the model in the attacker's view (the request's; 0 by default).
         xcolor (XColorOptions | Unset): API extension: XColor's initial colouring (DESIGN §4). `qi_aware`
             (default) splits the QI space first; `degree_balanced` is the paper's
             Algorithm 1, kept for comparison.
@@ -71,6 +73,7 @@ class Job:
     started_at: datetime.datetime | None
     status: JobStatus
     summary: JobSummary | None
+    suppression_limit: float
     xcolor: XColorOptions | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -154,6 +157,8 @@ class Job:
         else:
             summary = self.summary
 
+        suppression_limit = self.suppression_limit
+
         xcolor: dict[str, Any] | Unset = UNSET
         if not isinstance(self.xcolor, Unset):
             xcolor = self.xcolor.to_dict()
@@ -175,6 +180,7 @@ class Job:
                 "started_at": started_at,
                 "status": status,
                 "summary": summary,
+                "suppression_limit": suppression_limit,
             }
         )
         if xcolor is not UNSET:
@@ -383,6 +389,8 @@ class Job:
 
         summary = _parse_summary(d.pop("summary"))
 
+        suppression_limit = d.pop("suppression_limit")
+
         _xcolor = d.pop("xcolor", UNSET)
         xcolor: XColorOptions | Unset
         if isinstance(_xcolor, Unset):
@@ -404,6 +412,7 @@ class Job:
             started_at=started_at,
             status=status,
             summary=summary,
+            suppression_limit=suppression_limit,
             xcolor=xcolor,
         )
 
