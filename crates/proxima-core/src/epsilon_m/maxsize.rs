@@ -6,6 +6,7 @@
 //! without allocating.
 
 use super::reduce::{Neighborhoods, Offsets, RelativeBand};
+use crate::neighborhood::within;
 use crate::params::{EpsilonM, Neighborhood};
 
 /// maxsize(G) (Def. 11) by the sliding window of Fig. 1: the longest run
@@ -167,6 +168,57 @@ pub(crate) fn anonymity_trim<N: Neighborhoods>(
     (0..n).collect()
 }
 
+/// Rows to leave out of a whole table (SA-sorted `sorted`) so that the rest
+/// passes anonymity-check, for neighbourhoods of fixed width `w` = e1 + e2
+/// (absolute ones): keep at most c rows in every closed window of width
+/// w — then each kept row sees at most c kept rows — with c the largest cap
+/// for which the kept count K(c) of the greedy thinning still has c·m ≤
+/// K(c). The greedy (keep a row unless the window ending at it already
+/// holds c kept rows) keeps the most rows for a cap, and K grows with c,
+/// so a binary search finds c: O(n log n) in all, where
+/// [`anonymity_trim`]'s rounds can take O(n) each.
+pub(crate) fn window_thinning(sorted: &[f64], w: f64, m: usize) -> Vec<usize> {
+    let n = sorted.len();
+    let thin = |cap: usize, out: Option<&mut Vec<usize>>| -> usize {
+        let mut kept: Vec<usize> = Vec::with_capacity(n);
+        let mut first = 0usize; // index into `kept` of the window's oldest
+        let mut dropped = Vec::new();
+        for (p, &y) in sorted.iter().enumerate() {
+            while first < kept.len() && !within(y - sorted[kept[first]], w) {
+                first += 1;
+            }
+            if kept.len() - first < cap {
+                kept.push(p);
+            } else {
+                dropped.push(p);
+            }
+        }
+        if let Some(out) = out {
+            *out = dropped;
+        }
+        kept.len()
+    };
+    if m <= 1 {
+        return Vec::new();
+    }
+    let (mut lo, mut hi) = (0usize, n / m);
+    // Invariant: cap lo satisfies lo·m ≤ K(lo) (0 trivially).
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if mid * m <= thin(mid, None) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    if lo == 0 {
+        return (0..n).collect();
+    }
+    let mut out = Vec::new();
+    thin(lo, Some(&mut out));
+    out
+}
+
 /// Whether a group with these SA-sorted values (in the (e1,e2) domain of
 /// the paper's reduction: raw values for absolute, log₂ values for
 /// relative) has an (e1,e2,m)-anonymous generalization: m ≤
@@ -224,6 +276,22 @@ mod tests {
         // Already anonymous: nothing to leave out; hopeless: everything.
         assert!(anonymity_trim(3, |k| [1.0, 10.0, 20.0][k], nb, 3).is_empty());
         assert_eq!(anonymity_trim(2, |k| [1.0, 2.0][k], nb, 3), vec![0, 1]);
+    }
+
+    #[test]
+    fn window_thinning_keeps_the_rest_anonymous() {
+        // Ten rows at 0..10 step 1, ε = 1 (windows of width 2 hold 3
+        // rows), m = 4: a window may keep ⌊K/4⌋; the thinning keeps 1 of
+        // every 3 consecutive values at cap 1 (K = 4: 0, 3, 6, 9 → 1·4 ≤ 4),
+        // and cap 2 keeps 7 rows but needs 8.
+        let s: Vec<f64> = (0..10).map(f64::from).collect();
+        let out = window_thinning(&s, 2.0, 4);
+        let kept: Vec<f64> = (0..10).filter(|p| !out.contains(p)).map(|p| s[p]).collect();
+        assert_eq!(kept, vec![0.0, 3.0, 6.0, 9.0]);
+        let nb = Offsets { e1: 1.0, e2: 1.0 };
+        assert!(anonymity_check(kept.len(), |k| kept[k], nb, 4));
+        // Already anonymous at the top cap: nothing goes.
+        assert!(window_thinning(&[0.0, 10.0, 20.0, 30.0], 2.0, 2).is_empty());
     }
     use crate::params::{Epsilon, M};
 

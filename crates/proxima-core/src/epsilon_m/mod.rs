@@ -206,7 +206,14 @@ fn run<N: Neighborhoods>(
         return split::split_phase(&space, sa, nb, m, rows, progress);
     }
     let by_leaf = split::split_phase(&space, sa, nb, m, rows.clone(), progress.sub(0.0, 0.5))?;
-    let drop = maxsize::anonymity_trim(rows.len(), get, nb, m);
+    // The whole table's thinning needs a fixed neighbourhood width (the
+    // greedy rounds of `anonymity_trim` are too slow on whole tables).
+    let Some(width) = nb.fixed_width() else {
+        return Ok(by_leaf);
+    };
+    let sorted: Vec<f64> = rows.iter().map(|&r| sa[r as usize]).collect();
+    let drop = maxsize::window_thinning(&sorted, width, m);
+    progress.report(0.5)?;
     if drop.len() >= by_leaf.1.len() {
         return Ok(by_leaf);
     }
