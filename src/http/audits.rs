@@ -23,6 +23,7 @@ use crate::worker::dataset::load_stored;
 #[utoipa::path(
     post,
     path = "/v1/audits",
+    operation_id = "create_audit",
     tag = "audits",
     summary = "Audit a dataset or a job's release",
     security(("bearer" = [])),

@@ -141,6 +141,7 @@ fn created(job: &JobRow, status: StatusCode) -> Response {
 #[utoipa::path(
     post,
     path = "/v1/jobs",
+    operation_id = "create_job",
     tag = "jobs",
     summary = "Queue an anonymization job",
     security(("bearer" = [])),
@@ -240,6 +241,7 @@ pub async fn create(
 #[utoipa::path(
     get,
     path = "/v1/jobs/{id}",
+    operation_id = "get_job",
     tag = "jobs",
     summary = "Read a job",
     security(("bearer" = [])),
@@ -271,6 +273,7 @@ pub async fn get(
 #[utoipa::path(
     get,
     path = "/v1/jobs",
+    operation_id = "list_jobs",
     tag = "jobs",
     summary = "List jobs",
     security(("bearer" = [])),
@@ -323,6 +326,7 @@ pub async fn list(
 #[utoipa::path(
     post,
     path = "/v1/jobs/{id}/cancel",
+    operation_id = "cancel_job",
     tag = "jobs",
     summary = "Cancel a job",
     security(("bearer" = [])),

@@ -108,12 +108,13 @@ impl Write for ChannelWriter {
 #[utoipa::path(
     get,
     path = "/v1/jobs/{id}/result",
+    operation_id = "get_job_result",
     tag = "jobs",
     summary = "Download the release (streamed)",
     security(("bearer" = [])),
     params(
         ("id" = uuid::Uuid, Path, description = "The job's id; an id of another tenant, or not a UUID, is a 404"),
-        ("format" = Option<String>, Query, description = "`csv` or `json`; wins over `Accept` (CSV by default)"),
+        ("format" = Option<crate::http::openapi::ResultFormat>, Query, description = "`csv` or `json`; wins over `Accept` (CSV by default)"),
         ("row_id" = Option<bool>, Query, description = "Add `row_id` (the upload's 1-based data line); never publish it"),
     ),
     responses(
@@ -200,6 +201,7 @@ pub async fn result(
 #[utoipa::path(
     get,
     path = "/v1/jobs/{id}/audit",
+    operation_id = "get_job_audit",
     tag = "jobs",
     summary = "The audit of a job's release",
     security(("bearer" = [])),

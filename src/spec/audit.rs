@@ -18,11 +18,17 @@ use super::number::{integer, real};
 use super::report::ViewDto;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = AuditRequest)]
 #[serde(deny_unknown_fields)]
 pub struct AuditRequestDto {
+    /// The uploaded table to audit; give exactly one of `dataset_id` and
+    /// `job_id`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(format = Uuid)]
     pub dataset_id: Option<String>,
+    /// The succeeded job whose release to audit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(format = Uuid)]
     pub job_id: Option<String>,
     /// Default: `{"by": "quasi_identifiers"}`.
     #[serde(default)]
@@ -38,6 +44,7 @@ pub struct AuditRequestDto {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = Groups)]
 #[serde(tag = "by", rename_all = "snake_case", deny_unknown_fields)]
 pub enum GroupsDto {
     /// Rows with identical published QI values form a group. (An empty
@@ -48,10 +55,11 @@ pub enum GroupsDto {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = Check)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum CheckDto {
     KAnonymity {
-        #[schema(value_type = f64)]
+        #[schema(value_type = u64, minimum = 1)]
         k: Number,
     },
     LDiversity {
@@ -66,13 +74,13 @@ pub enum CheckDto {
     AlphaK {
         #[schema(value_type = f64)]
         alpha: Number,
-        #[schema(value_type = f64)]
+        #[schema(value_type = u64, minimum = 1)]
         k: Number,
     },
     EpsilonM {
         #[schema(value_type = f64)]
         epsilon: Number,
-        #[schema(value_type = f64)]
+        #[schema(value_type = u64, minimum = 1)]
         m: Number,
         #[serde(default)]
         neighborhood: NeighborhoodDto,
@@ -82,7 +90,7 @@ pub enum CheckDto {
         epsilon: Number,
         #[schema(value_type = f64)]
         delta: Number,
-        #[schema(value_type = f64)]
+        #[schema(value_type = u64, minimum = 1)]
         k: Number,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         sensitive_metric: Option<MetricDto>,

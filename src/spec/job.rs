@@ -16,8 +16,10 @@ use super::model::{
 use super::report::SpreadDto;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = JobRequest)]
 #[serde(deny_unknown_fields)]
 pub struct JobRequestDto {
+    #[schema(format = Uuid)]
     pub dataset_id: String,
     pub model: ModelDto,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -31,6 +33,7 @@ pub struct JobRequestDto {
     /// the model in the attacker's view, in [0, 1) (default 0); counted in
     /// the summary's `suppressed_by_model`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 0, exclusive_maximum = 1)]
     pub suppression_limit: Option<f64>,
 }
 
@@ -116,6 +119,7 @@ pub fn job_spec(
 
 /// `Job.summary` (API.md §Jobs); the CLI prints it on stderr.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = JobSummary)]
 pub struct JobSummaryDto {
     pub rows: u64,
     pub published_rows: u64,
@@ -129,6 +133,7 @@ pub struct JobSummaryDto {
     /// Rows left out to satisfy the model in the attacker's view (within
     /// the job's `suppression_limit`).
     #[serde(default)]
+    #[schema(required = true)]
     pub suppressed_by_model: u64,
     /// The model's own check in the attacker's view.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -137,6 +142,7 @@ pub struct JobSummaryDto {
 
 /// The job model's check in the attacker's view (DESIGN §4).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = AttackerView)]
 pub struct AttackerViewDto {
     /// Rows judged as victims (every published row).
     pub victims: u64,
@@ -145,6 +151,7 @@ pub struct AttackerViewDto {
     /// The worst victim's figure: breach probability for (ε,m), risk for
     /// dissimilarity, the smallest candidate set for k, … (null when not
     /// finite).
+    #[schema(required = true)]
     pub worst: Option<f64>,
     /// Groups among a victim's candidates.
     pub candidate_groups: SpreadDto,

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use super::problem::detail_value;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = AuditReport)]
 pub struct AuditReportDto {
     pub rows: u64,
     pub groups: u64,
@@ -25,6 +26,7 @@ pub struct AuditReportDto {
 /// The view an audit judges its checks in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
+#[schema(as = AuditView)]
 pub enum ViewDto {
     /// Over every victim's candidates: the rows of every group whose labels
     /// cover the victim's QI values.
@@ -35,13 +37,14 @@ pub enum ViewDto {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = CheckReport)]
 pub struct CheckReportDto {
     pub kind: String,
-    #[schema(value_type = Object)]
+    #[schema(schema_with = super::doc_schemas::check_params)]
     pub params: Value,
     /// In the report's view.
     pub passed: bool,
-    #[schema(value_type = Object)]
+    #[schema(schema_with = super::doc_schemas::check_value)]
     pub value: Value,
     /// Groups holding a row that fails the check (attacker view: a victim
     /// over the bound).
@@ -59,31 +62,38 @@ pub struct CheckReportDto {
 
 /// A check's victims in the attacker's view.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = AttackerFigures)]
 pub struct AttackerFiguresDto {
     /// Rows judged as victims.
     pub victims: u64,
     /// Victims whose candidates breach the check.
     pub over_bound: u64,
     /// The worst victim's figure (see `value`); null when not finite.
+    #[schema(required = true)]
     pub worst: Option<f64>,
     /// Groups among a victim's candidates.
     pub candidate_groups: SpreadDto,
     /// The worst victims (at most 20): their group, figure and candidates.
     pub worst_victims: Vec<WorstVictimDto>,
     /// Victims per figure bucket: `[upper edge, victims]`.
+    #[schema(schema_with = super::doc_schemas::distribution)]
     pub distribution: Vec<(f64, u64)>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = Spread)]
 pub struct SpreadDto {
     pub median: u64,
     pub max: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = WorstVictim)]
 pub struct WorstVictimDto {
     /// The victim's own group (1-based, as in the release).
     pub group_id: String,
+    /// `null` when the figure is not finite.
+    #[schema(required = true)]
     pub value: Option<f64>,
     /// Rows among its candidates.
     pub candidates: u64,
@@ -93,9 +103,10 @@ pub struct WorstVictimDto {
 
 /// A check judged group by group.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = PerGroup)]
 pub struct PerGroupDto {
     pub passed: bool,
-    #[schema(value_type = Object)]
+    #[schema(schema_with = super::doc_schemas::check_value)]
     pub value: Value,
     pub violating_groups: u64,
     pub violating_rows: u64,
@@ -167,19 +178,23 @@ impl CheckReportDto {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = WorstGroup)]
 pub struct WorstGroupDto {
     pub group_id: String,
     pub size: u64,
     /// `null` when the figure is not finite.
+    #[schema(required = true)]
     pub value: Option<f64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = Risk)]
 pub struct RiskDto {
     pub prosecutor: ProsecutorRiskDto,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = ProsecutorRisk)]
 pub struct ProsecutorRiskDto {
     pub max: f64,
     pub average: f64,
@@ -187,6 +202,7 @@ pub struct ProsecutorRiskDto {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = SizeBucket)]
 pub struct SizeBucketDto {
     pub min_size: u64,
     pub max_size: u64,
