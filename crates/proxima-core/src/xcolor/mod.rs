@@ -25,7 +25,7 @@ mod initial;
 mod repair;
 
 pub use feasibility::{
-    allowed_neighbours, feasibility, group_risk, inequality4_bound, lemma2_holds,
+    allowed_neighbours, deliverable_max_delta, feasibility, group_risk, inequality4_bound, lemma2_holds,
     max_guaranteed_delta, DissimilarityFeasibility, GuaranteedPair,
 };
 
