@@ -81,6 +81,11 @@ mod measure;
 mod report;
 mod ticker;
 
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_labels;
+
 pub use boxes::GroupBoxes;
 
 use crate::audit::{AuditCheck, WorstGroup};
