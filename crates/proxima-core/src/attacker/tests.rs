@@ -172,10 +172,17 @@ fn identical_boxes_that_pass_alone_breach_together() {
     );
     let r = release(&t, vec![vec![0, 1], vec![2, 3], vec![4, 5]]);
     let check = em(5.0, 2, Neighborhood::Absolute);
-    let per_group = audit(&t, r.partition(), None, &[check.clone()], Progress::none()).unwrap();
+    let per_group = audit(
+        &t,
+        r.partition(),
+        None,
+        std::slice::from_ref(&check),
+        Progress::none(),
+    )
+    .unwrap();
     assert!(per_group.passed, "every group passes alone");
 
-    let v = &run(&t, &r, &[check.clone()])[0];
+    let v = &run(&t, &r, std::slice::from_ref(&check))[0];
     // Row 2 (100) has 96, 100 and 104 among its 4 candidates: 3/4 > 1/2.
     // Rows 0 and 1: 2/4; row 3: 1/4; group 2 is alone: 1/2 each.
     assert_eq!(
