@@ -19,7 +19,7 @@ use crate::table::{QiValues, Table};
 
 /// Overlap lists at most this long are stabbed by a scan; longer ones by
 /// the hierarchy.
-const SCAN_LIMIT: usize = 32;
+const SCAN_LIMIT: usize = 256;
 
 /// The candidate sets and which victims are judged against each.
 pub(crate) struct CandidateSets {
@@ -28,8 +28,7 @@ pub(crate) struct CandidateSets {
     groups: Vec<u32>,
     /// Rows in the union of set s (|C|).
     size: Vec<usize>,
-    /// Victims judged against set s: `victims[victim_start[s]..victim_start[s + 1]]`,
-    /// ascending.
+    /// Victims judged against set s: `victims[victim_start[s]..victim_start[s + 1]]`.
     victim_start: Vec<usize>,
     victims: Vec<u32>,
     /// Per row: the most groups in any of its candidate sets.
@@ -72,9 +71,12 @@ impl CandidateSets {
         match victims {
             Victims::OriginalPoints => {
                 let points = Points::new(table, boxes);
+                let dims = boxes.dimensions();
+                // The group's rows' points, row-major, and their order.
+                let mut keys: Vec<f64> = Vec::new();
                 let mut order: Vec<u32> = Vec::new();
                 let mut found: Vec<u32> = Vec::new();
-                let mut point = vec![0.0; boxes.dimensions()];
+                let mut near_boxes: Vec<[f64; 2]> = Vec::new();
                 for (g, rows) in partition.groups.iter().enumerate() {
                     near.clear();
                     bvh.overlapping(boxes, boxes.of(g), &mut near);
@@ -84,23 +86,42 @@ impl CandidateSets {
                         continue;
                     }
                     near.sort_unstable();
+                    // The near boxes side by side: every point scans them.
+                    near_boxes.clear();
+                    for &h in &near {
+                        near_boxes.extend_from_slice(boxes.of(h as usize));
+                    }
+                    keys.clear();
+                    for &r in rows {
+                        keys.extend((0..dims).map(|d| points.get(d, r)));
+                    }
+                    let key = |i: u32| &keys[i as usize * dims..(i as usize + 1) * dims];
+                    let same = |a: &[f64], b: &[f64]| a.iter().zip(b).all(|(x, y)| x == y);
                     // Rows with equal points share their set: stab once per point.
                     order.clear();
-                    order.extend_from_slice(rows);
-                    order.sort_unstable_by(|&a, &b| points.cmp(a, b));
+                    order.extend(0..rows.len() as u32);
+                    order.sort_unstable_by(|&a, &b| {
+                        key(a)
+                            .iter()
+                            .zip(key(b))
+                            .map(|(x, y)| x.total_cmp(y))
+                            .find(|o| o.is_ne())
+                            .unwrap_or(std::cmp::Ordering::Equal)
+                    });
                     let mut set = g as u32;
-                    for (i, &r) in order.iter().enumerate() {
-                        if i == 0 || points.cmp(order[i - 1], r).is_ne() {
-                            points.fill(r, &mut point);
+                    for (i, &at) in order.iter().enumerate() {
+                        let point = key(at);
+                        if i == 0 || !same(key(order[i - 1]), point) {
                             found.clear();
                             if near.len() <= SCAN_LIMIT {
                                 found.extend(
                                     near.iter()
-                                        .copied()
-                                        .filter(|&h| contains(boxes.of(h as usize), &point)),
+                                        .zip(near_boxes.chunks_exact(dims))
+                                        .filter(|(_, b)| contains(b, point))
+                                        .map(|(&h, _)| h),
                                 );
                             } else {
-                                bvh.containing(boxes, &point, &mut found);
+                                bvh.containing(boxes, point, &mut found);
                                 found.sort_unstable();
                             }
                             // v's own group is always a candidate.
@@ -110,6 +131,7 @@ impl CandidateSets {
                             ticker.tick(near.len().min(SCAN_LIMIT) + found.len())?;
                             set = interner.intern(&found);
                         }
+                        let r = rows[at as usize];
                         spread[r as usize] = interner.groups_in(set);
                         pairs.push((set, r));
                     }
@@ -146,13 +168,25 @@ fn contains(b: &[[f64; 2]], point: &[f64]) -> bool {
     b.iter().zip(point).all(|(b, &x)| b[0] <= x && x <= b[1])
 }
 
-/// Sorted group lists → set ids, singletons implicit.
+/// Sorted group lists → set ids, singletons implicit. Sets live in one
+/// arena; a map from each set's hash to the last id with that hash, and a
+/// chain to earlier ones, find them without a key allocation per lookup.
 struct Interner<'p> {
     partition: &'p Partition,
-    ids: HashMap<Vec<u32>, u32>,
+    by_hash: HashMap<u64, u32>,
+    /// Per set id: the previous set with the same hash (`u32::MAX`: none).
+    same_hash: Vec<u32>,
     group_start: Vec<usize>,
     groups: Vec<u32>,
     size: Vec<usize>,
+}
+
+/// FxHash's multiply-rotate mix over a set's group ids (the keys are our
+/// own ids: no need for a DoS-resistant hash on this hot path).
+fn hash_set(set: &[u32]) -> u64 {
+    set.iter().fold(set.len() as u64, |h, &g| {
+        (h.rotate_left(5) ^ g as u64).wrapping_mul(0x517c_c1b7_2722_0a95)
+    })
 }
 
 impl<'p> Interner<'p> {
@@ -160,11 +194,16 @@ impl<'p> Interner<'p> {
         let g = partition.len();
         Interner {
             partition,
-            ids: HashMap::new(),
+            by_hash: HashMap::new(),
+            same_hash: vec![u32::MAX; g],
             group_start: (0..=g).collect(),
             groups: (0..g as u32).collect(),
             size: partition.groups.iter().map(Vec::len).collect(),
         }
+    }
+
+    fn members(&self, id: u32) -> &[u32] {
+        &self.groups[self.group_start[id as usize]..self.group_start[id as usize + 1]]
     }
 
     /// The id of a sorted, non-empty group list.
@@ -172,10 +211,17 @@ impl<'p> Interner<'p> {
         if let [g] = set {
             return *g;
         }
-        if let Some(&id) = self.ids.get(set) {
-            return id;
+        let h = hash_set(set);
+        let mut id = self.by_hash.get(&h).copied().unwrap_or(u32::MAX);
+        while id != u32::MAX {
+            if self.members(id) == set {
+                return id;
+            }
+            id = self.same_hash[id as usize];
         }
         let id = self.size.len() as u32;
+        self.same_hash
+            .push(self.by_hash.insert(h, id).unwrap_or(u32::MAX));
         self.groups.extend_from_slice(set);
         self.group_start.push(self.groups.len());
         self.size.push(
@@ -183,18 +229,16 @@ impl<'p> Interner<'p> {
                 .map(|&g| self.partition.groups[g as usize].len())
                 .sum(),
         );
-        self.ids.insert(set.to_vec(), id);
         id
     }
 
     fn groups_in(&self, set: u32) -> u32 {
-        let s = set as usize;
-        (self.group_start[s + 1] - self.group_start[s]) as u32
+        self.members(set).len() as u32
     }
 
     /// Sorts the (set, row) pairs into per-set victim lists (a counting
-    /// sort; rows stay ascending inside a set).
-    fn finish(self, mut pairs: Vec<(u32, u32)>, spread: Vec<u32>) -> CandidateSets {
+    /// sort, stable: rows keep the order they were judged in).
+    fn finish(self, pairs: Vec<(u32, u32)>, spread: Vec<u32>) -> CandidateSets {
         let sets = self.size.len();
         let mut victim_start = vec![0usize; sets + 1];
         for &(s, _) in &pairs {
@@ -203,7 +247,6 @@ impl<'p> Interner<'p> {
         for s in 0..sets {
             victim_start[s + 1] += victim_start[s];
         }
-        pairs.sort_unstable_by_key(|&(_, r)| r);
         let mut next = victim_start.clone();
         let mut victims = vec![0u32; pairs.len()];
         for (s, r) in pairs {
@@ -263,18 +306,5 @@ impl<'t> Points<'t> {
             PointColumn::Day(v) => v[r] as f64,
             PointColumn::Rank(codes, h) => h.leaf_rank(codes[r]) as f64,
         }
-    }
-
-    fn fill(&self, row: u32, out: &mut [f64]) {
-        for (d, x) in out.iter_mut().enumerate() {
-            *x = self.get(d, row);
-        }
-    }
-
-    fn cmp(&self, a: u32, b: u32) -> std::cmp::Ordering {
-        (0..self.columns.len())
-            .map(|d| self.get(d, a).total_cmp(&self.get(d, b)))
-            .find(|o| o.is_ne())
-            .unwrap_or(std::cmp::Ordering::Equal)
     }
 }

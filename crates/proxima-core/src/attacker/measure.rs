@@ -9,12 +9,13 @@
 //! on a victim's own neighbourhood.
 
 use crate::audit::proximity::{
-    count_delta_similar, count_relative, count_scalar, delta_l_sa, epsilon_m_sa, neighbour_level,
+    count_delta_similar, count_relative, count_scalar, delta_l_sa, delta_similar, epsilon_m_sa,
+    neighbour_level,
 };
 use crate::audit::{dissimilarity_space, AuditCheck};
 use crate::error::{CoreResult, Detail};
-use crate::metric::{SensitiveSpace, SpaceKind};
-use crate::neighborhood::within;
+use crate::metric::{scalar_distance, SensitiveSpace, SpaceKind};
+use crate::neighborhood::{in_closed_interval, relative_interval, within};
 use crate::params::{Fraction, LDiversity, LDiversityVariant, Neighborhood, K};
 use crate::partition::Partition;
 use crate::privacy::{self, EmdReference, GroupCounts, SaCodes};
@@ -209,23 +210,34 @@ pub(crate) fn judge(
         }
         Spec::L { .. } | Spec::AlphaK { .. } | Spec::T { .. } => {
             let sa = sa.expect("validated: a frequency check has its SA codes");
-            let mut codes: Vec<u32> = Vec::new();
+            let per_group: Vec<GroupCounts> = partition
+                .groups
+                .iter()
+                .map(|g| sa.group_counts(g))
+                .collect();
+            let mut merger = Merger::new(sa.distinct_values());
             for s in 0..sets.len() {
                 if sets.victims(s).is_empty() {
                     continue;
                 }
-                let counts = union_counts(sa, partition, sets.members(s), &mut codes);
+                let merged = match sets.members(s) {
+                    [_] => None,
+                    members => Some(merger.merge(members.iter().map(|&g| &per_group[g as usize]))),
+                };
+                let counts = merged
+                    .as_ref()
+                    .unwrap_or_else(|| &per_group[sets.members(s)[0] as usize]);
                 let (figure, over) = match spec {
                     Spec::L { l, variant } => (
-                        privacy::achieved_l(&counts, *variant),
-                        !privacy::is_l_diverse(&counts, *l, *variant),
+                        privacy::achieved_l(counts, *variant),
+                        !privacy::is_l_diverse(counts, *l, *variant),
                     ),
                     Spec::AlphaK { alpha, k } => {
-                        let f = privacy::max_frequency(&counts);
+                        let f = privacy::max_frequency(counts);
                         (f, f > *alpha || sets.size(s) < *k)
                     }
                     Spec::T { t, reference } => {
-                        let e = reference.emd(&counts);
+                        let e = reference.emd(counts);
                         (e, e > *t)
                     }
                     _ => unreachable!("a frequency check"),
@@ -234,6 +246,9 @@ pub(crate) fn judge(
                     out.record(worse, v, s, figure, over);
                 }
                 ticker.tick(sets.size(s) + sets.victims(s).len())?;
+                if let Some(m) = merged {
+                    merger.recycle(m);
+                }
             }
         }
         Spec::EpsilonM { .. } | Spec::Dissimilarity { .. } | Spec::DeltaL { .. } => {
@@ -291,22 +306,49 @@ pub(crate) fn judge(
     Ok(out)
 }
 
-/// The SA value counts of the union of `members` (a group's own counts for
-/// a singleton).
-fn union_counts(
-    sa: &SaCodes,
-    partition: &Partition,
-    members: &[u32],
-    codes: &mut Vec<u32>,
-) -> GroupCounts {
-    if let [g] = members {
-        return sa.group_counts(&partition.groups[*g as usize]);
+/// The SA value counts of a union of groups, from the groups' own counts:
+/// added up in a dense table over the codes (only the touched codes are
+/// read back and reset), so a union costs its distinct values, not a sort
+/// of its rows.
+struct Merger {
+    dense: Vec<u64>,
+    touched: Vec<u32>,
+    spare: Vec<(u32, u64)>,
+}
+
+impl Merger {
+    fn new(codes: usize) -> Merger {
+        Merger {
+            dense: vec![0; codes],
+            touched: Vec::new(),
+            spare: Vec::new(),
+        }
     }
-    codes.clear();
-    for &g in members {
-        codes.extend(partition.groups[g as usize].iter().map(|&r| sa.code(r)));
+
+    fn merge<'g>(&mut self, parts: impl Iterator<Item = &'g GroupCounts>) -> GroupCounts {
+        self.touched.clear();
+        for part in parts {
+            for &(code, c) in part.entries() {
+                let slot = &mut self.dense[code as usize];
+                if *slot == 0 {
+                    self.touched.push(code);
+                }
+                *slot += c;
+            }
+        }
+        self.touched.sort_unstable();
+        let mut entries = std::mem::take(&mut self.spare);
+        entries.clear();
+        for &code in &self.touched {
+            entries.push((code, std::mem::take(&mut self.dense[code as usize])));
+        }
+        GroupCounts::from_sorted_entries(entries)
     }
-    GroupCounts::from_codes(codes.iter().copied())
+
+    /// Hands a merged count's allocation back for the next union.
+    fn recycle(&mut self, counts: GroupCounts) {
+        self.spare = counts.into_entries();
+    }
 }
 
 /// How a victim's neighbour count x among |C| = c candidates becomes its
@@ -355,6 +397,9 @@ impl Rule {
         }
     }
 }
+
+/// Indexes at most this long are scanned rather than searched.
+const SHORT: usize = 16;
 
 /// Counts a victim's neighbours among a sorted index of candidates, on
 /// the audit's arithmetic. The victim is always among the candidates and
@@ -445,11 +490,38 @@ impl<'a> Counter<'a> {
     }
 
     /// The victim's neighbours in `index` (sorted values or keys, or rows
-    /// for the pairwise test).
+    /// for the pairwise test). A short index is scanned with the very
+    /// membership test the binary searches bound (one group of a release
+    /// is a handful of rows: a scan beats two searches there).
     #[inline]
     fn count(&self, index: IndexSlice, v: u32) -> usize {
         let r = v as usize;
         match (self, index) {
+            (
+                Counter::Scalar {
+                    values,
+                    eps,
+                    divisor,
+                },
+                IndexSlice::Values(s),
+            ) if s.len() <= SHORT => {
+                let x = values[r];
+                s.iter()
+                    .filter(|&&y| within(scalar_distance(x, y, *divisor), *eps))
+                    .count()
+            }
+            (Counter::Relative { values, eps }, IndexSlice::Values(s)) if s.len() <= SHORT => {
+                let (lo, hi) = relative_interval(values[r], *eps);
+                s.iter().filter(|&&y| in_closed_interval(y, lo, hi)).count()
+            }
+            (Counter::Similar { values, delta }, IndexSlice::Values(s)) if s.len() <= SHORT => {
+                let x = values[r];
+                s.iter().filter(|&&w| delta_similar(x, w, *delta)).count()
+            }
+            (Counter::Keys { keys }, IndexSlice::Keys(s)) if s.len() <= SHORT => {
+                let k = keys[r];
+                s.iter().filter(|&&x| x == k).count()
+            }
             (
                 Counter::Scalar {
                     values,
