@@ -4,6 +4,7 @@
 
 use std::time::Instant;
 
+use proxima_core::attacker::{self, GroupBoxes, Victims};
 use proxima_core::audit::{self, AuditReport};
 use proxima_core::error::ErrorKind;
 use proxima_core::generalize::Release;
@@ -251,7 +252,63 @@ fn audit_case(
     }
 }
 
-/// Runs an in-process case (a `Job` or an `Audit`).
+/// The attacker's view: the job's release (untimed), then its audit checks
+/// judged over every victim's candidates (timed, boxes included). The
+/// notes give each check's victims over the bound, worst figure and
+/// candidate groups per victim.
+fn attacker_view_case(spec: &JobSpec, table: &Table, plan: Plan, r: &mut CaseResult) {
+    let prepared = run::anonymize(table, spec, Progress::none())
+        .and_then(|release| Ok((run::job_audit_checks(table, spec)?, release)));
+    let (checks, release) = match prepared {
+        Ok(p) => p,
+        Err(e) => {
+            r.error = Some(format!("the release failed: {} ({:?})", e.message, e.kind));
+            return;
+        }
+    };
+    let (seconds, last) = timed(plan, || {
+        let boxes = GroupBoxes::from_release(table, &release);
+        attacker::evaluate(
+            table,
+            release.partition(),
+            &boxes,
+            Victims::OriginalPoints,
+            &checks,
+            None,
+            Progress::none(),
+        )
+    });
+    set_times(r, seconds);
+    quality(r, table, &release);
+    match last.expect("at least one run") {
+        Ok(view) => {
+            for c in &view {
+                r.notes.push(format!(
+                    "attacker's view {}: {} of {} victims over the bound, worst {:.4}, \
+                     candidate groups per victim median {} max {}",
+                    c.kind,
+                    c.over_bound,
+                    c.victims,
+                    c.worst,
+                    c.candidate_groups.median,
+                    c.candidate_groups.max
+                ));
+            }
+            r.checks = view
+                .iter()
+                .map(|c| CheckOutcome {
+                    kind: c.kind.to_string(),
+                    passed: c.passed,
+                })
+                .collect();
+            // The job's own model and k-anonymity come first.
+            r.model_satisfied = Some(view.iter().take(2).all(|c| c.passed));
+        }
+        Err(e) => r.error = Some(format!("{} ({:?})", e.message, e.kind)),
+    }
+}
+
+/// Runs an in-process case (a `Job`, an `Audit` or an `AttackerView`).
 pub fn run_in_process(case: &Case, plan: Plan) -> CaseResult {
     let mut r = blank(case, plan);
     let table = match data::load(case.source) {
@@ -266,6 +323,7 @@ pub fn run_in_process(case: &Case, plan: Plan) -> CaseResult {
     match &case.work {
         Work::Job(spec) => job(case, spec, &table, plan, &mut r),
         Work::Audit { k, checks } => audit_case(*k, checks, &table, plan, &mut r),
+        Work::AttackerView(spec) => attacker_view_case(spec, &table, plan, &mut r),
         Work::Http { .. } => {
             r.error = Some("an HTTP case does not run in-process".to_string());
         }

@@ -329,7 +329,8 @@ pub(crate) fn delta_similar(v: f64, w: f64, delta: f64) -> bool {
 /// both sides of the test are monotone in w, so the similar values are
 /// one run of `s`, bounded by the first w failing each side.
 pub(crate) fn count_delta_similar(s: &[f64], v: f64, delta: f64) -> usize {
-    let lo = s.partition_point(|&w| !(v - delta <= w + delta));
+    // w + δ < v − δ is the first side's negation (values are never NaN).
+    let lo = s.partition_point(|&w| w + delta < v - delta);
     let hi = s.partition_point(|&w| w - delta <= v + delta);
     hi - lo
 }
