@@ -522,3 +522,36 @@ fn mismatched_inputs_and_cancellation_are_errors() {
     .unwrap();
     assert_eq!(v[0].worst_groups[0].group_id, "second");
 }
+
+#[test]
+fn hundreds_of_identical_boxes_are_stabbed_through_the_hierarchy() {
+    // 300 one-row groups at one point (beyond the scan limit) and 10 elsewhere.
+    let n = 310;
+    let qi: Vec<f64> = (0..n)
+        .map(|i| if i < 300 { 1.0 } else { 2.0 + i as f64 })
+        .collect();
+    let sa: Vec<f64> = (0..n).map(|i| (i % 30) as f64).collect();
+    let t = numeric(vec![qi], sa.clone());
+    let r = release(&t, (0..n as u32).map(|i| vec![i]).collect());
+    let f = figures(&t, &r, &em(1.0, 2, Neighborhood::Absolute));
+    for (i, &x) in f.iter().enumerate() {
+        let expected = if i < 300 {
+            // Values i % 30 ± 1 among the 300: 10 rows per value.
+            let v = (i % 30) as f64;
+            let near = sa[..300].iter().filter(|&&y| (y - v).abs() <= 1.0).count();
+            near as f64 / 300.0
+        } else {
+            1.0
+        };
+        assert_eq!(x, expected, "row {i}");
+    }
+    let v = &run(&t, &r, &[AuditCheck::KAnonymity { k: k(2) }])[0];
+    assert_eq!(
+        v.candidate_groups,
+        Spread {
+            median: 300,
+            max: 300
+        }
+    );
+    assert_eq!(v.over_bound, 10);
+}
