@@ -351,6 +351,9 @@ pub fn all() -> Vec<Case> {
         case("mini-em", Test, Source::Mini, Work::Job(epsilon_m(2000.0, 3, abs)), None,
              Stated { rows: Some(crate::bench::data::MINI_ROWS), ..Stated::default() },
              "(ε,m) on a generated 2,000-row table (the harness's own test)"),
+        case("mini-av", Test, Source::Mini, Work::AttackerView(epsilon_m(2000.0, 3, abs)), None,
+             Stated::default(),
+             "the attacker's view of mini-em's release (the harness's own test)"),
     ]
 }
 

@@ -362,6 +362,31 @@ mod tests {
     }
 
     #[test]
+    fn the_attacker_view_case_times_the_evaluation_of_the_jobs_checks() {
+        let case = cases::select(&["mini-av".to_string()]).unwrap().remove(0);
+        let r = run_in_process(&case, Plan { warmup: 0, runs: 2 });
+        assert_eq!(r.error, None);
+        assert_eq!(r.seconds.len(), 2);
+        assert!(r.groups.is_some_and(|g| g > 1));
+        // The job's checks: (ε,m), k-anonymity, distinct l-diversity.
+        let kinds: Vec<&str> = r.checks.iter().map(|c| c.kind.as_str()).collect();
+        assert_eq!(kinds, ["epsilon_m", "k_anonymity", "l_diversity"]);
+        assert_eq!(
+            r.model_satisfied,
+            Some(r.checks[0].passed && r.checks[1].passed)
+        );
+        let note = r
+            .notes
+            .iter()
+            .find(|n| n.starts_with("attacker's view epsilon_m"))
+            .expect("a note per check");
+        assert!(
+            note.contains(&format!("of {} victims", data::MINI_ROWS)),
+            "{note}"
+        );
+    }
+
+    #[test]
     fn timed_keeps_only_the_timed_runs() {
         let mut calls = 0;
         let (seconds, last) = timed(Plan { warmup: 2, runs: 3 }, || {
