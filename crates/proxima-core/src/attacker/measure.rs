@@ -13,7 +13,7 @@ use crate::audit::proximity::{
     neighbour_level,
 };
 use crate::audit::{dissimilarity_space, AuditCheck};
-use crate::error::{CoreResult, Detail};
+use crate::error::{CoreError, CoreResult, Detail};
 use crate::metric::{scalar_distance, SensitiveSpace, SpaceKind};
 use crate::neighborhood::{in_closed_interval, relative_interval, within};
 use crate::params::{Fraction, LDiversity, LDiversityVariant, Neighborhood, K};
@@ -162,7 +162,8 @@ pub(crate) struct Judged {
     pub over: Vec<bool>,
     /// The set that gives the victim's figure (the first such in set order).
     pub set: Vec<u32>,
-    /// (ε,m) only: the least ⌊|C|/x⌋ over every victim and candidate set.
+    /// (ε,m) only: the least ⌊|C|/x⌋ over every victim and candidate set
+    /// (`None` without victims).
     pub achieved_m: Option<usize>,
 }
 
@@ -176,6 +177,26 @@ impl Judged {
         }
     }
 
+    /// Adds the judgements of later sets (`later` judged sets after all of
+    /// this one's): the worse figure wins, this one's on a tie.
+    fn absorb(&mut self, later: Judged, worse: Worse) {
+        for (r, &set) in later.set.iter().enumerate() {
+            if set != u32::MAX {
+                self.record(
+                    worse,
+                    r as u32,
+                    set as usize,
+                    later.figure[r],
+                    later.over[r],
+                );
+            }
+        }
+        self.achieved_m = match (self.achieved_m, later.achieved_m) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+    }
+
     #[inline]
     fn record(&mut self, worse: Worse, row: u32, set: usize, figure: f64, over: bool) {
         let r = row as usize;
@@ -187,7 +208,52 @@ impl Judged {
     }
 }
 
-/// Computes every victim's figure for `spec` over `sets`.
+/// What a check reads, built once and shared by the threads.
+enum Prepared<'a> {
+    Size,
+    /// Each group's SA value counts.
+    Frequency(&'a SaCodes, Vec<GroupCounts>),
+    Neighbours {
+        counter: Counter<'a>,
+        index: GroupIndex,
+        rule: Rule,
+    },
+}
+
+impl<'a> Prepared<'a> {
+    fn new(spec: &'a Spec, sa: Option<&'a SaCodes>, partition: &Partition) -> Prepared<'a> {
+        match spec {
+            Spec::K { .. } => Prepared::Size,
+            Spec::L { .. } | Spec::AlphaK { .. } | Spec::T { .. } => {
+                let sa = sa.expect("validated: a frequency check has its SA codes");
+                let per_group = partition
+                    .groups
+                    .iter()
+                    .map(|g| sa.group_counts(g))
+                    .collect();
+                Prepared::Frequency(sa, per_group)
+            }
+            Spec::EpsilonM { .. } | Spec::Dissimilarity { .. } | Spec::DeltaL { .. } => {
+                let counter = Counter::new(spec);
+                let index = GroupIndex::new(&counter, partition);
+                Prepared::Neighbours {
+                    counter,
+                    index,
+                    rule: Rule::of(spec),
+                }
+            }
+        }
+    }
+}
+
+/// Tables at least this large judge their candidate sets on two threads
+/// (the machines have 2 cores); smaller ones are not worth a thread.
+const PARALLEL_MIN_ROWS: usize = 50_000;
+
+/// Computes every victim's figure for `spec` over `sets`: on large tables
+/// the sets are split in two runs of about equal work, judged on two
+/// threads and combined (a victim keeps the worse figure, the earlier set
+/// on a tie, as one thread would).
 pub(crate) fn judge(
     spec: &Spec,
     sa: Option<&SaCodes>,
@@ -196,11 +262,73 @@ pub(crate) fn judge(
     sets: &CandidateSets,
     ticker: &mut Ticker,
 ) -> CoreResult<Judged> {
-    let mut out = Judged::new(table.rows());
+    judge_on(
+        spec,
+        sa,
+        table,
+        partition,
+        sets,
+        ticker,
+        table.rows() >= PARALLEL_MIN_ROWS,
+    )
+}
+
+/// [`judge`] on one thread, or on two when `two_threads`.
+fn judge_on(
+    spec: &Spec,
+    sa: Option<&SaCodes>,
+    table: &Table,
+    partition: &Partition,
+    sets: &CandidateSets,
+    ticker: &mut Ticker,
+    two_threads: bool,
+) -> CoreResult<Judged> {
+    let prepared = Prepared::new(spec, sa, partition);
+    let n = table.rows();
+    if !two_threads {
+        return judge_sets(spec, &prepared, sets, 0..sets.len(), n, ticker);
+    }
+    let work = |s: usize| sets.victims(s).len() * sets.members(s).len() + sets.size(s);
+    let total: usize = (0..sets.len()).map(work).sum();
+    let mut acc = 0;
+    let mid = (0..sets.len())
+        .find(|&s| {
+            acc += work(s);
+            2 * acc >= total
+        })
+        .map_or(sets.len(), |s| s + 1);
+    let mut fork = ticker.fork();
+    let (first, second) = std::thread::scope(|scope| {
+        let handle =
+            scope.spawn(|| judge_sets(spec, &prepared, sets, mid..sets.len(), n, &mut fork));
+        let first = judge_sets(spec, &prepared, sets, 0..mid, n, ticker);
+        let second = handle
+            .join()
+            .unwrap_or_else(|_| Err(CoreError::internal("an attacker's-view thread panicked")));
+        (first, second)
+    });
+    let mut out = first?;
+    out.absorb(second?, spec.worse());
+    Ok(out)
+}
+
+/// Judges the victims of the sets in `range`.
+fn judge_sets(
+    spec: &Spec,
+    prepared: &Prepared,
+    sets: &CandidateSets,
+    range: std::ops::Range<usize>,
+    n: usize,
+    ticker: &mut Ticker,
+) -> CoreResult<Judged> {
+    let mut out = Judged::new(n);
     let worse = spec.worse();
-    match spec {
-        Spec::K { k } => {
-            for s in 0..sets.len() {
+    match prepared {
+        Prepared::Size => {
+            let Spec::K { k } = spec else {
+                unreachable!("prepared for k-anonymity")
+            };
+            for s in range {
                 let c = sets.size(s);
                 for &v in sets.victims(s) {
                     out.record(worse, v, s, c as f64, c < *k);
@@ -208,15 +336,9 @@ pub(crate) fn judge(
                 ticker.tick(sets.victims(s).len())?;
             }
         }
-        Spec::L { .. } | Spec::AlphaK { .. } | Spec::T { .. } => {
-            let sa = sa.expect("validated: a frequency check has its SA codes");
-            let per_group: Vec<GroupCounts> = partition
-                .groups
-                .iter()
-                .map(|g| sa.group_counts(g))
-                .collect();
+        Prepared::Frequency(sa, per_group) => {
             let mut merger = Merger::new(sa.distinct_values());
-            for s in 0..sets.len() {
+            for s in range {
                 if sets.victims(s).is_empty() {
                     continue;
                 }
@@ -251,13 +373,14 @@ pub(crate) fn judge(
                 }
             }
         }
-        Spec::EpsilonM { .. } | Spec::Dissimilarity { .. } | Spec::DeltaL { .. } => {
-            let counter = Counter::new(spec);
-            let index = GroupIndex::new(&counter, partition);
-            let rule = Rule::of(spec);
+        Prepared::Neighbours {
+            counter,
+            index,
+            rule,
+        } => {
             let mut achieved_m = usize::MAX;
             let mut union = Index::default();
-            for s in 0..sets.len() {
+            for s in range {
                 let victims = sets.victims(s);
                 if victims.is_empty() {
                     continue;
@@ -270,7 +393,7 @@ pub(crate) fn judge(
                     && !matches!(counter, Counter::Pairwise { .. })
                     && victims.len() * members.len() > 2 * c;
                 if by_union {
-                    union.fill(&index, members);
+                    union.fill(index, members);
                 }
                 for &v in victims {
                     let x = if by_union {
@@ -294,13 +417,7 @@ pub(crate) fn judge(
                 };
                 ticker.tick(victims.len() * scan + if by_union { c } else { 0 })?;
             }
-            if let Rule::EpsilonM { .. } = rule {
-                out.achieved_m = Some(if achieved_m == usize::MAX {
-                    0
-                } else {
-                    achieved_m
-                });
-            }
+            out.achieved_m = (achieved_m != usize::MAX).then_some(achieved_m);
         }
     }
     Ok(out)
@@ -682,5 +799,70 @@ pub(crate) fn value_of(
             ),
         ],
         Spec::DeltaL { .. } => vec![d("l", Detail::Num(worst))],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attacker::{GroupBoxes, Victims};
+    use crate::generalize::generalize;
+    use crate::params::{Epsilon, EpsilonM, LDiversityVariant, M};
+    use crate::progress::Progress;
+    use crate::table::{QiValues, SaValues};
+
+    /// Two threads judge exactly as one: the same figure, verdict and set
+    /// for every victim, the same achieved m.
+    #[test]
+    fn two_threads_judge_as_one() {
+        let n = 3000u32;
+        // Rows dealt round-robin into 300 groups over the QI order: every
+        // group spans most of the QI range, so boxes overlap heavily.
+        let qi: Vec<f64> = (0..n).map(|i| ((i * 7) % 1000) as f64).collect();
+        let sa: Vec<f64> = (0..n).map(|i| ((i * 13) % 97) as f64).collect();
+        let t = Table::from_columns(
+            vec![("q".into(), QiValues::Numeric(qi))],
+            vec![("s".into(), SaValues::Numeric(sa))],
+        );
+        let mut groups = vec![Vec::new(); 300];
+        for i in 0..n {
+            groups[(i % 300) as usize].push(i);
+        }
+        let release = generalize(&t, Partition::new(groups)).unwrap();
+        let p = release.partition();
+        let boxes = GroupBoxes::from_release(&t, &release);
+        let mut ticker = Ticker::new(Progress::none());
+        let sets =
+            CandidateSets::build(&t, p, &boxes, &Victims::OriginalPoints, &mut ticker).unwrap();
+        assert!((0..sets.len()).any(|s| sets.members(s).len() > 1));
+        let checks = [
+            AuditCheck::EpsilonM(
+                EpsilonM::new(
+                    Epsilon::new(3.0, "/e").unwrap(),
+                    M::new(3, "/m").unwrap(),
+                    Neighborhood::Absolute,
+                    "/e",
+                )
+                .unwrap(),
+            ),
+            AuditCheck::KAnonymity {
+                k: K::new(12, "/k").unwrap(),
+            },
+            AuditCheck::LDiversity {
+                l: 5.0,
+                variant: LDiversityVariant::Entropy,
+            },
+        ];
+        let mut codes = None;
+        for check in &checks {
+            let spec = Spec::validate(check, &t, &mut codes, "/checks/0").unwrap();
+            let one = judge_on(&spec, codes.as_ref(), &t, p, &sets, &mut ticker, false).unwrap();
+            let two = judge_on(&spec, codes.as_ref(), &t, p, &sets, &mut ticker, true).unwrap();
+            assert_eq!(one.figure, two.figure);
+            assert_eq!(one.over, two.over);
+            assert_eq!(one.set, two.set);
+            assert_eq!(one.achieved_m, two.achieved_m);
+            assert!(one.set.iter().all(|&s| s != u32::MAX), "every row judged");
+        }
     }
 }
