@@ -167,28 +167,43 @@ pub(crate) struct Judged {
     pub achieved_m: Option<usize>,
 }
 
-impl Judged {
+/// One victim's judgement so far, kept together: victims of one set are
+/// scattered over the table, and one cache line per victim beats three.
+#[derive(Debug, Clone, Copy)]
+struct Verdict {
+    figure: f64,
+    /// `u32::MAX` until a set judged the victim.
+    set: u32,
+    over: bool,
+}
+
+/// [`Judged`] while the sets are being judged.
+struct Tally {
+    rows: Vec<Verdict>,
+    achieved_m: Option<usize>,
+}
+
+impl Tally {
     fn new(n: usize) -> Self {
-        Judged {
-            figure: vec![f64::NAN; n],
-            over: vec![false; n],
-            set: vec![u32::MAX; n],
+        Tally {
+            rows: vec![
+                Verdict {
+                    figure: f64::NAN,
+                    set: u32::MAX,
+                    over: false,
+                };
+                n
+            ],
             achieved_m: None,
         }
     }
 
     /// Adds the judgements of later sets (`later` judged sets after all of
     /// this one's): the worse figure wins, this one's on a tie.
-    fn absorb(&mut self, later: Judged, worse: Worse) {
-        for (r, &set) in later.set.iter().enumerate() {
-            if set != u32::MAX {
-                self.record(
-                    worse,
-                    r as u32,
-                    set as usize,
-                    later.figure[r],
-                    later.over[r],
-                );
+    fn absorb(&mut self, later: Tally, worse: Worse) {
+        for (r, v) in later.rows.iter().enumerate() {
+            if v.set != u32::MAX {
+                self.record(worse, r as u32, v.set as usize, v.figure, v.over);
             }
         }
         self.achieved_m = match (self.achieved_m, later.achieved_m) {
@@ -199,11 +214,20 @@ impl Judged {
 
     #[inline]
     fn record(&mut self, worse: Worse, row: u32, set: usize, figure: f64, over: bool) {
-        let r = row as usize;
-        self.over[r] |= over;
-        if self.set[r] == u32::MAX || worse.worse(figure, self.figure[r]) {
-            self.figure[r] = figure;
-            self.set[r] = set as u32;
+        let v = &mut self.rows[row as usize];
+        v.over |= over;
+        if v.set == u32::MAX || worse.worse(figure, v.figure) {
+            v.figure = figure;
+            v.set = set as u32;
+        }
+    }
+
+    fn into_judged(self) -> Judged {
+        Judged {
+            figure: self.rows.iter().map(|v| v.figure).collect(),
+            over: self.rows.iter().map(|v| v.over).collect(),
+            set: self.rows.iter().map(|v| v.set).collect(),
+            achieved_m: self.achieved_m,
         }
     }
 }
@@ -286,7 +310,7 @@ fn judge_on(
     let prepared = Prepared::new(spec, sa, partition);
     let n = table.rows();
     if !two_threads {
-        return judge_sets(spec, &prepared, sets, 0..sets.len(), n, ticker);
+        return Ok(judge_sets(spec, &prepared, sets, 0..sets.len(), n, ticker)?.into_judged());
     }
     let work = |s: usize| sets.victims(s).len() * sets.members(s).len() + sets.size(s);
     let total: usize = (0..sets.len()).map(work).sum();
@@ -309,7 +333,7 @@ fn judge_on(
     });
     let mut out = first?;
     out.absorb(second?, spec.worse());
-    Ok(out)
+    Ok(out.into_judged())
 }
 
 /// Judges the victims of the sets in `range`.
@@ -320,8 +344,8 @@ fn judge_sets(
     range: std::ops::Range<usize>,
     n: usize,
     ticker: &mut Ticker,
-) -> CoreResult<Judged> {
-    let mut out = Judged::new(n);
+) -> CoreResult<Tally> {
+    let mut out = Tally::new(n);
     let worse = spec.worse();
     match prepared {
         Prepared::Size => {
