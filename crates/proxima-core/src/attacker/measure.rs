@@ -835,6 +835,29 @@ mod tests {
     use crate::progress::Progress;
     use crate::table::{QiValues, SaValues};
 
+    /// A union's merged counts are the counts of its rows.
+    #[test]
+    fn merged_counts_are_the_unions_counts() {
+        let groups: Vec<Vec<u32>> = vec![
+            vec![3, 1, 1, 9],
+            vec![],
+            vec![1, 2, 9, 9, 9],
+            vec![0],
+            vec![7, 3],
+        ];
+        let counts: Vec<GroupCounts> = groups
+            .iter()
+            .map(|g| GroupCounts::from_codes(g.iter().copied()))
+            .collect();
+        let mut merger = Merger::new(10);
+        for take in 1..=groups.len() {
+            let merged = merger.merge(counts[..take].iter());
+            let all = groups[..take].iter().flatten().copied();
+            assert_eq!(merged, GroupCounts::from_codes(all), "{take} groups");
+            merger.recycle(merged);
+        }
+    }
+
     /// Two threads judge exactly as one: the same figure, verdict and set
     /// for every victim, the same achieved m.
     #[test]
