@@ -271,17 +271,25 @@ fn audit_case(
 /// notes give each check's victims over the bound, worst figure and
 /// candidate groups per victim.
 fn attacker_view_case(spec: &JobSpec, table: &Table, plan: Plan, r: &mut CaseResult) {
-    let prepared = run::anonymize(table, spec, Progress::none())
-        .and_then(|release| Ok((run::job_audit_checks(table, spec)?, release)));
-    let (checks, release) = match prepared {
-        Ok(p) => p,
+    let anonymized = match run::anonymize(table, spec, Progress::none()) {
+        Ok(a) => a,
         Err(e) => {
             r.error = Some(format!("the release failed: {} ({:?})", e.message, e.kind));
             return;
         }
     };
+    // Rows the job suppressed are not in its release.
+    let table = anonymized.table(table);
+    let release = &anonymized.release;
+    let checks = match run::job_audit_checks(table, spec) {
+        Ok(c) => c,
+        Err(e) => {
+            r.error = Some(format!("the checks failed: {} ({:?})", e.message, e.kind));
+            return;
+        }
+    };
     let (seconds, last) = timed(plan, || {
-        let boxes = GroupBoxes::from_release(table, &release);
+        let boxes = GroupBoxes::from_release(table, release);
         attacker::evaluate(
             table,
             release.partition(),
@@ -293,7 +301,8 @@ fn attacker_view_case(spec: &JobSpec, table: &Table, plan: Plan, r: &mut CaseRes
         )
     });
     set_times(r, seconds);
-    quality(r, table, &release);
+    quality(r, table, release);
+    r.suppressed_by_model = Some(anonymized.suppressed_by_model());
     match last.expect("at least one run") {
         Ok(view) => {
             for c in &view {

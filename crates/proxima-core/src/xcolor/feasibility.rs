@@ -17,7 +17,7 @@ use crate::progress::Progress;
 use super::degrees::DegreeIndex;
 
 /// The k values for which [`feasibility`] reports the largest guaranteed δ.
-const USEFUL_K: [usize; 8] = [2, 3, 4, 5, 10, 20, 50, 100];
+pub const USEFUL_K: [usize; 8] = [2, 3, 4, 5, 10, 20, 50, 100];
 
 /// One (k, δ) pair Theorem 3 guarantees: every δ ≤ `max_delta` works with k.
 #[derive(Debug, Clone, Copy, PartialEq)]
