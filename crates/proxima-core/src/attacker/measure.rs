@@ -499,7 +499,9 @@ enum Rule {
     /// Pbrh = x/c, over when x·m > c.
     EpsilonM { m: usize },
     /// risk = (x−1)/(c−1) (1 when c = 1), over when c < k or
-    /// x − 1 > (1−δ)(c−1).
+    /// x − 1 > (1−δ)(c−1), and a lone candidate (risk 1) when δ > 0 —
+    /// Definition 6's convention, as the per-group audit and XColor's groups
+    /// have it.
     Dissimilarity { delta: f64, k: usize },
     /// l = c/x, over when x·l > c.
     DeltaL { l: usize },
@@ -524,7 +526,7 @@ impl Rule {
             Rule::EpsilonM { m } => (x as f64 / c as f64, x * m > c),
             Rule::Dissimilarity { delta, k } => {
                 if c == 1 {
-                    (1.0, c < k)
+                    (1.0, c < k || delta > 0.0)
                 } else {
                     let others = x.saturating_sub(1);
                     let limit = (1.0 - delta) * (c - 1) as f64;

@@ -13,15 +13,15 @@
 //! | `alpha_k` | the largest relative SA frequency in C(v) | > α, or \|C\| < k | max |
 //! | `t_closeness` | EMD of C(v)'s SA distribution against the table's | > t | max |
 //! | `epsilon_m` | x/\|C\|, x = \|{c ∈ C(v): c.S ∈ I(v.S)}\| (closed) | x·m > \|C\| | max |
-//! | `dissimilarity` | \|{c ∈ C(v), c ≠ v: Δ(c,v) ≤ ε}\| / (\|C\|−1), 1 when \|C\| = 1 | \|C\| < k, or that count > (1−δ)(\|C\|−1) | max |
+//! | `dissimilarity` | \|{c ∈ C(v), c ≠ v: Δ(c,v) ≤ ε}\| / (\|C\|−1), 1 when \|C\| = 1 | \|C\| < k, or that count > (1−δ)(\|C\|−1), or \|C\| = 1 with δ > 0 | max |
 //! | `delta_l_diversity` | \|C\|/n(v), n(v) = the candidates δ-similar to v (v included) | n(v)·l > \|C\| | min |
 //!
 //! (ε,m) reports `achieved_m` = ⌊1/worst⌋ (in integers, the least
 //! ⌊\|C\|/x⌋), dissimilarity `vulnerability` = over_bound / victims. With
 //! disjoint boxes C(v) is v's group and every figure is the per-group
 //! audit's ([`crate::audit::audit`]): the same over-bound rows, the same
-//! worst value; only dissimilarity at \|C\| = 1 differs (the audit counts
-//! a lone row as breached when δ > 0, this view only when k > 1).
+//! worst value (a lone candidate has risk 1 and breaches whenever δ > 0, as
+//! the audit's lone group does).
 //!
 //! # Key spaces and boxes
 //!

@@ -337,7 +337,7 @@ fn neighbourhoods_are_closed_at_exactly_epsilon() {
 }
 
 #[test]
-fn a_lone_candidate_has_risk_one_and_fails_only_below_k() {
+fn a_lone_candidate_has_risk_one_and_fails_when_delta_is_positive() {
     let t = numeric(vec![vec![1., 5., 5.]], vec![10., 20., 21.]);
     let r = release(&t, vec![vec![0], vec![1, 2]]);
     let f = figures(&t, &r, &dissim(5.0, 0.5, 1));
@@ -351,15 +351,19 @@ fn a_lone_candidate_has_risk_one_and_fails_only_below_k() {
             dissim(0.5, 0.5, 1),
         ],
     );
-    // k = 1: rows 1 and 2 are neighbours (1 > 0.5·1): over; row 0 is not.
-    assert_eq!(v[0].over_bound, 2);
+    // k = 1: rows 1 and 2 are neighbours (1 > 0.5·1): over; row 0 alone has
+    // risk 1 > 1 − δ (Definition 6, as the per-group audit): over too.
+    assert_eq!(v[0].over_bound, 3);
     assert_eq!(value(&v[0], "max_risk"), Detail::Num(1.0));
-    // k = 2: row 0's lone candidate set is too small.
+    // k = 2: row 0's lone candidate set is also too small.
     assert_eq!(v[1].over_bound, 3);
     assert_eq!(value(&v[1], "vulnerability"), Detail::Num(1.0));
-    // ε = 0.5: nobody has a neighbour, and a lone row passes at k = 1.
-    assert!(v[2].passed);
+    // ε = 0.5: nobody has a neighbour; only the lone row breaches.
+    assert_eq!(v[2].over_bound, 1);
     assert_eq!(v[2].worst, 1.0);
+    // With δ = 0 a lone row passes (risk 1 ≤ 1 − 0).
+    let v = run(&t, &r, &[dissim(0.5, 0.0, 1)]);
+    assert!(v[0].passed);
 }
 
 #[test]

@@ -207,6 +207,24 @@ pub(crate) fn check_feasible_sorted(sorted: &[f64], params: &EpsilonM) -> CoreRe
     if m <= reach.max_m {
         return Ok(reach);
     }
+    if sorted.len() < m {
+        // No ε helps: every group needs m rows.
+        let n = sorted.len();
+        return Err(CoreError::new(
+            ErrorKind::InfeasibleParameters,
+            format!(
+                "m = {m} needs at least {m} rows in a group; the table has only {n} \
+                 (Theorem 1 allows m ≤ {})",
+                reach.max_m
+            ),
+        )
+        .with_error(
+            "/model/m",
+            format!("m must be at most {n}, the table's rows"),
+        )
+        .with_detail("max_m", reach.max_m)
+        .with_detail("maxsize", reach.maxsize));
+    }
     let sup = max_epsilon_sorted(sorted, params.m, params.neighborhood);
     let kind = match params.neighborhood {
         Neighborhood::Absolute => "",
@@ -247,6 +265,21 @@ pub fn check_feasible(values: &[f64], params: &EpsilonM) -> CoreResult<MaxM> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fewer_rows_than_m_is_refused_without_an_epsilon_advice() {
+        let p = EpsilonM::new(
+            Epsilon::new(10.0, "/e").unwrap(),
+            M::new(5, "/m").unwrap(),
+            Neighborhood::Absolute,
+            "/e",
+        )
+        .unwrap();
+        let e = check_feasible(&[1.0, 50.0, 100.0], &p).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::InfeasibleParameters);
+        assert!(e.message.contains("only 3"), "{}", e.message);
+        assert!(!e.message.contains("epsilon <"), "{}", e.message);
+    }
     use crate::error::Detail;
 
     const TABLE1: [f64; 8] = [

@@ -170,7 +170,10 @@ pub fn evaluate(
                         .filter(|&&c| c != v && space.distance(v, c) <= *epsilon)
                         .count();
                     let allowed = (1.0 - delta) * (size - 1) as f64;
-                    let passed = size >= *k && near as f64 <= allowed;
+                    // risk(G) = 1 for a lone row (Definition 6): over
+                    // whenever δ > 0.
+                    let passed =
+                        size >= *k && near as f64 <= allowed && !(size == 1 && *delta > 0.0);
                     if size == 1 {
                         (1.0, passed)
                     } else {
