@@ -102,7 +102,7 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         self.extents
             .extend(cols.keys.iter().map(|k| extent(&k[node.clone()])));
         let mut best: Option<(f64, usize, usize, u32)> = None;
-        for dim in 0..self.dims.len() {
+        for (dim, &room) in territory.iter().enumerate().take(self.dims.len()) {
             let keys = &cols.keys[dim][node.clone()];
             let Some(cut) = self
                 .dims
@@ -116,7 +116,7 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
             cut.flags(keys, &mut self.flags);
             if !self
                 .dims
-                .keeps_labels_inside(dim, keys, &self.flags, &cut, territory[dim])
+                .keeps_labels_inside(dim, keys, &self.flags, &cut, room)
             {
                 continue;
             }
