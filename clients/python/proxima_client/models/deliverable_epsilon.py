@@ -12,10 +12,10 @@ T = TypeVar("T", bound="DeliverableEpsilon")
 @_attrs_define
 class DeliverableEpsilon:
     """The largest ε the service delivers for sure for this m, without
-    suppression (`null` when none: a value repeats more than n/m times).
+    suppression (to bisection precision, never above a working value).
 
         Attributes:
-            max_epsilon (float | None):
+            max_epsilon (float | None): `null` when unbounded (m = 1).
             suppression_limit (float):
     """
 

@@ -23,21 +23,26 @@ class MaxEpsilonFeasibility:
 
         Attributes:
             bound (FeasibilityBound): What the theorems' figures are.
-            deliverable (DeliverableEpsilon): The largest ε the service delivers for sure for this m, without
-                suppression (`null` when none: a value repeats more than n/m times).
+            deliverable (DeliverableEpsilon | None):
             max_epsilon_exclusive (float | None): Always present (null or a number), so the three shapes are told
                 apart by their required fields.
     """
 
     bound: FeasibilityBound
-    deliverable: DeliverableEpsilon
+    deliverable: DeliverableEpsilon | None
     max_epsilon_exclusive: float | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.deliverable_epsilon import DeliverableEpsilon  # noqa: PLC0415
+
         bound: str = self.bound
 
-        deliverable = self.deliverable.to_dict()
+        deliverable: dict[str, Any] | None
+        if isinstance(self.deliverable, DeliverableEpsilon):
+            deliverable = self.deliverable.to_dict()
+        else:
+            deliverable = self.deliverable
 
         max_epsilon_exclusive: float | None
         max_epsilon_exclusive = self.max_epsilon_exclusive
@@ -61,7 +66,20 @@ class MaxEpsilonFeasibility:
         d = dict(src_dict)
         bound = check_feasibility_bound(d.pop("bound"))
 
-        deliverable = DeliverableEpsilon.from_dict(d.pop("deliverable"))
+        def _parse_deliverable(data: object) -> DeliverableEpsilon | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                deliverable_type_0 = DeliverableEpsilon.from_dict(data)
+
+                return deliverable_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(DeliverableEpsilon | None, data)
+
+        deliverable = _parse_deliverable(d.pop("deliverable"))
 
         def _parse_max_epsilon_exclusive(data: object) -> float | None:
             if data is None:
