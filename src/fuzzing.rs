@@ -101,7 +101,7 @@ pub fn sample_jobs() -> Vec<Vec<u8>> {
     [
         json!({"dataset_id": "d", "model": {"kind": "epsilon_m", "epsilon": 4500, "m": 2, "neighborhood": "absolute"}}),
         json!({"dataset_id": "d", "model": {"kind": "epsilon_m", "epsilon": 0.1, "m": 2, "neighborhood": "relative"}, "algorithm": "mondrian"}),
-        json!({"dataset_id": "d", "model": {"kind": "dissimilarity", "epsilon": 0.1, "delta": 0.8, "k": 4}, "algorithm": "xcolor",
+        json!({"dataset_id": "d", "model": {"kind": "dissimilarity", "epsilon": 0.1, "delta": 0.2, "k": 4}, "algorithm": "xcolor",
                "sensitive_metric": {"kind": "lp", "p": 1}}),
         json!({"dataset_id": "d", "model": {"kind": "dissimilarity", "epsilon": 0.5, "delta": 0.5, "k": 3},
                "sensitive_metric": {"kind": "hierarchical"}, "xcolor": {"initial": "degree_balanced"}}),
