@@ -229,7 +229,20 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         if self.status.is_server_error() {
             match &self.cause {
-                Some(cause) => tracing::error!(code = %self.code, error = ?cause, "request failed"),
+                // `{:#}` is the context chain without a backtrace; with
+                // RUST_BACKTRACE set a backtrace is logged at most once a
+                // minute (one per 500 would bury the log).
+                Some(cause) if super::error_log::backtrace_due() => tracing::error!(
+                    code = %self.code,
+                    error = %format_args!("{cause:#}"),
+                    backtrace = %cause.backtrace(),
+                    "request failed"
+                ),
+                Some(cause) => tracing::error!(
+                    code = %self.code,
+                    error = %format_args!("{cause:#}"),
+                    "request failed"
+                ),
                 None => tracing::error!(code = %self.code, detail = %self.detail, "request failed"),
             }
         }

@@ -8,6 +8,7 @@ mod auth;
 mod containers;
 mod errors;
 mod health;
+mod hostile;
 mod isolation;
 mod jobs;
 mod limits;

@@ -76,6 +76,10 @@ pub struct CsvOptions {
     pub delimiter: u8,
     /// Cell values that mean "missing" (default: the empty cell).
     pub missing: Vec<String>,
+    /// Whether quasi-identifier and sensitive cells may contain line
+    /// breaks (default no: a line break there almost always means a quote
+    /// went astray and rows were merged into one cell).
+    pub allow_line_breaks: bool,
 }
 
 impl Default for CsvOptions {
@@ -83,6 +87,7 @@ impl Default for CsvOptions {
         CsvOptions {
             delimiter: b',',
             missing: vec![String::new()],
+            allow_line_breaks: false,
         }
     }
 }
