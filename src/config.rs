@@ -58,6 +58,23 @@ pub struct ServeArgs {
     #[arg(long, env = "PROXIMA_MAX_CONCURRENT_UPLOADS", default_value_t = 16,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_concurrent_uploads: u64,
+    /// Largest `hierarchy:<column>` part of an upload, in bytes (each is
+    /// held in memory; larger parts get 413 `payload_too_large`).
+    #[arg(long, env = "PROXIMA_MAX_HIERARCHY_BYTES", default_value_t = crate::http::limits::DEFAULT_MAX_HIERARCHY_BYTES)]
+    pub max_hierarchy_bytes: usize,
+    /// Columns a table may have (schema and CSV header); more is 422
+    /// `invalid_parameters`.
+    #[arg(long, env = "PROXIMA_MAX_COLUMNS", default_value_t = crate::http::limits::DEFAULT_MAX_COLUMNS as u64,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_columns: u64,
+    /// Largest decompressed size of a gzip-compressed `data` part, in bytes
+    /// (default: --max-body); larger is 413 `payload_too_large`.
+    #[arg(long, env = "PROXIMA_MAX_DECOMPRESSED_BYTES")]
+    pub max_decompressed_bytes: Option<u64>,
+    /// A token `GET /metrics` requires as `Authorization: Bearer <token>`
+    /// (unset: /metrics is open; it shows counts over all tenants, no ids).
+    #[arg(long, env = "PROXIMA_METRICS_TOKEN", hide_env_values = true)]
+    pub metrics_token: Option<String>,
     /// Seconds a claimed job stays ours without a heartbeat; after that
     /// another worker may take it over (a crashed worker's jobs resume).
     #[arg(long, env = "PROXIMA_LEASE_SECS", default_value_t = 30,
@@ -78,11 +95,20 @@ pub struct ServeArgs {
 impl ServeArgs {
     /// The HTTP side's timeouts and upload cap.
     pub fn limits(&self) -> crate::http::limits::Limits {
-        crate::http::limits::Limits::new(
+        let mut l = crate::http::limits::Limits::new(
             std::time::Duration::from_secs(self.request_timeout_secs),
             std::time::Duration::from_secs(self.upload_timeout_secs),
             self.max_concurrent_uploads as usize,
-        )
+        );
+        l.max_hierarchy_bytes = self.max_hierarchy_bytes;
+        l.max_columns = self.max_columns as usize;
+        l.max_decompressed_bytes = self.max_decompressed_bytes.unwrap_or(self.max_body as u64);
+        l.metrics_token = self
+            .metrics_token
+            .as_deref()
+            .filter(|t| !t.is_empty())
+            .map(Into::into);
+        l
     }
 
     /// Cross-flag checks clap cannot express: the heartbeat must come well

@@ -52,6 +52,16 @@ fn bearer_key(headers: &HeaderMap) -> Result<&str, ApiError> {
     Ok(key)
 }
 
+/// Whether the request carries exactly `Bearer <expected>`, compared in
+/// constant time (the metrics token is a shared secret, not a hashed key).
+pub fn bearer_matches(headers: &HeaderMap, expected: &str) -> bool {
+    let Ok(given) = bearer_key(headers) else {
+        return false;
+    };
+    let (a, b) = (given.as_bytes(), expected.as_bytes());
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -34,6 +34,10 @@ pub const UPLOAD_ROUTE: &str = "/v1/datasets";
 /// Seconds a refused upload is told to wait before trying again.
 pub const UPLOAD_RETRY_AFTER_SECS: u32 = 5;
 
+/// The largest `schema` part of an upload (a schema is a few KiB; a
+/// larger one is not a schema).
+pub const MAX_SCHEMA_BYTES: usize = 1 << 20;
+
 /// The configurable limits of the HTTP side.
 #[derive(Debug, Clone)]
 pub struct Limits {
@@ -42,7 +46,21 @@ pub struct Limits {
     /// Uploads in progress at once (at least 1).
     pub max_uploads: usize,
     uploads: Arc<Semaphore>,
+    /// The largest `hierarchy:<column>` part (each is held in memory).
+    pub max_hierarchy_bytes: usize,
+    /// Columns a table (schema and CSV header) may have.
+    pub max_columns: usize,
+    /// The largest decompressed size of a gzip-compressed `data` part.
+    pub max_decompressed_bytes: u64,
+    /// When set, `GET /metrics` needs `Authorization: Bearer <token>`.
+    pub metrics_token: Option<Arc<str>>,
 }
+
+/// Default cap on a hierarchy part (16 MiB: the largest shared hierarchy is
+/// a few hundred KiB).
+pub const DEFAULT_MAX_HIERARCHY_BYTES: usize = 16 << 20;
+/// Default cap on the columns of a table.
+pub const DEFAULT_MAX_COLUMNS: usize = 2048;
 
 impl Limits {
     pub fn new(request_timeout: Duration, upload_timeout: Duration, max_uploads: usize) -> Self {
@@ -52,6 +70,10 @@ impl Limits {
             upload_timeout,
             max_uploads,
             uploads: Arc::new(Semaphore::new(max_uploads)),
+            max_hierarchy_bytes: DEFAULT_MAX_HIERARCHY_BYTES,
+            max_columns: DEFAULT_MAX_COLUMNS,
+            max_decompressed_bytes: 1 << 30,
+            metrics_token: None,
         }
     }
 

@@ -7,6 +7,7 @@ pub mod datasets;
 pub mod error;
 mod error_log;
 pub mod feasibility;
+pub mod gzip;
 pub mod headers;
 pub mod health;
 pub mod jobs;

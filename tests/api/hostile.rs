@@ -222,3 +222,152 @@ async fn duplicate_json_keys_are_refused() {
     let p = expect_problem(upload(&app, f).await, 400, "malformed_json").await;
     assert!(p["detail"].as_str().unwrap().contains("\"name\""), "{p}");
 }
+
+fn limited(f: impl FnOnce(&mut proxima::http::limits::Limits)) -> Options {
+    let mut limits = proxima::http::limits::Limits::default();
+    f(&mut limits);
+    Options {
+        max_body: 32 << 20,
+        runner: Some(Arc::new(CoreRunner)),
+        limits,
+        ..Options::default()
+    }
+}
+
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    e.write_all(bytes).unwrap();
+    e.finish().unwrap()
+}
+
+/// A gzip-compressed data part is read as its CSV (the CLI reads `.gz`
+/// too); a bomb that inflates past the cap is a 413, not a full inflate.
+#[tokio::test]
+async fn gzip_data_is_accepted_and_a_bomb_is_refused_at_the_cap() {
+    let app = TestApp::with(limited(|l| l.max_decompressed_bytes = 4 << 20)).await;
+    let csv = "name,age,diagnosis\nAnn,20,flu\nBob,21,flu\nCid,22,hiv\n";
+    let res = upload(&app, form(&patients_schema(false), gzip(csv.as_bytes()))).await;
+    assert_eq!(res.status(), 201);
+    let d: Value = res.json().await.unwrap();
+    assert_eq!(d["rows"], 3, "{d}");
+    assert_eq!(d["columns"][2]["distinct"], 2, "{d}");
+
+    // 256 MiB of zeros compress to ~250 KiB; the cap is 4 MiB.
+    let mut zeros = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    let block = vec![0u8; 1 << 20];
+    for _ in 0..256 {
+        std::io::Write::write_all(&mut zeros, &block).unwrap();
+    }
+    let bomb = zeros.finish().unwrap();
+    assert!(bomb.len() < 1 << 20, "{}", bomb.len());
+    let res = upload(&app, form(&patients_schema(false), bomb)).await;
+    let p = expect_problem(res, 413, "payload_too_large").await;
+    assert_eq!(p["details"]["limit_bytes"], 4 << 20, "{p}");
+    assert_eq!(p["details"]["decompressed"], true, "{p}");
+    assert_eq!(dataset_count(&app).await, 1);
+}
+
+/// The schema part is capped at 1 MiB and hierarchy parts at their flag,
+/// each refused while it is being read (the body limit is far larger).
+#[tokio::test]
+async fn schema_and_hierarchy_parts_have_their_own_small_limits() {
+    let app = TestApp::with(limited(|l| l.max_hierarchy_bytes = 64 << 10)).await;
+    let mut schema = serde_json::to_vec(&patients_schema(false)).unwrap();
+    // Whitespace is valid JSON: only the size is wrong.
+    schema.splice(1..1, std::iter::repeat_n(b' ', 2 << 20));
+    let f = Form::new()
+        .part("schema", Part::bytes(schema))
+        .part("data", Part::bytes(b"name,age,diagnosis\nA,1,x\n".to_vec()));
+    let p = expect_problem(upload(&app, f).await, 413, "payload_too_large").await;
+    assert_eq!(p["details"]["part"], "schema", "{p}");
+    assert_eq!(p["details"]["limit_bytes"], 1 << 20, "{p}");
+
+    let schema = json!({"name": "h", "columns": [
+        {"name": "zip", "role": "quasi_identifier", "type": "categorical"},
+        {"name": "salary", "role": "sensitive", "type": "numeric"}]});
+    let hierarchy = "1000;*\n".repeat(20_000);
+    let f = form(&schema, "zip,salary\n1000,1\n")
+        .part("hierarchy:zip", Part::bytes(hierarchy.into_bytes()));
+    let p = expect_problem(upload(&app, f).await, 413, "payload_too_large").await;
+    assert_eq!(p["details"]["part"], "hierarchy:zip", "{p}");
+    assert_eq!(p["details"]["limit_bytes"], 64 << 10, "{p}");
+    assert_eq!(dataset_count(&app).await, 0);
+}
+
+/// The review's wide table: 100,000 columns. A schema describing more than
+/// the column cap is refused; a header with 100,000 undescribed columns gets an
+/// error that lists a bounded number of them.
+#[tokio::test]
+async fn wide_tables_are_capped_and_their_errors_bounded() {
+    let app = TestApp::with(limited(|l| l.max_columns = 1000)).await;
+    let width = 100_000;
+    let names: Vec<String> = (0..width).map(|i| format!("column_{i}")).collect();
+    let mut csv = names.join(",");
+    csv.push('\n');
+    csv.push_str(&vec!["1"; width].join(","));
+    csv.push('\n');
+    // One column over the cap (a 100,000-column schema is over the schema
+    // part's 1 MiB anyway).
+    let cols: Vec<Value> = names[..1001]
+        .iter()
+        .map(|n| json!({"name": n, "role": "quasi_identifier", "type": "numeric"}))
+        .collect();
+    let schema = json!({"name": "wide", "columns": cols});
+    let p = expect_problem(
+        upload(&app, form(&schema, csv.clone())).await,
+        422,
+        "invalid_parameters",
+    )
+    .await;
+    assert_eq!(p["details"]["max_columns"], 1000, "{p}");
+
+    let schema = json!({"name": "wide", "columns": [
+        {"name": "column_0", "role": "quasi_identifier", "type": "numeric"},
+        {"name": "column_1", "role": "sensitive", "type": "numeric"}]});
+    let res = upload(&app, form(&schema, csv)).await;
+    assert_eq!(res.status(), 422);
+    let body = res.bytes().await.unwrap();
+    assert!(body.len() < 16 << 10, "a {}-byte error body", body.len());
+    let p: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(p["code"], "undescribed_column", "{p}");
+    assert_eq!(p["details"]["count"], width - 2, "{p}");
+}
+
+/// With a metrics token configured, /metrics needs it; without one it is
+/// open (the documented default: counts only, over all tenants).
+#[tokio::test]
+async fn metrics_can_require_a_token() {
+    let app = TestApp::with(limited(|l| l.metrics_token = Some("scrape-secret".into()))).await;
+    let get = |auth: Option<&str>| {
+        let mut r = app.client.get(app.url("/metrics"));
+        if let Some(a) = auth {
+            r = r.header("authorization", a);
+        }
+        r.send()
+    };
+    expect_problem(get(None).await.unwrap(), 401, "unauthorized").await;
+    expect_problem(
+        get(Some(&format!("Bearer {}", app.key))).await.unwrap(),
+        401,
+        "unauthorized",
+    )
+    .await;
+    let res = get(Some("Bearer scrape-secret")).await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert!(res
+        .text()
+        .await
+        .unwrap()
+        .contains("proxima_http_requests_total"));
+    let open = TestApp::start().await;
+    assert_eq!(
+        open.client
+            .get(open.url("/metrics"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
+}

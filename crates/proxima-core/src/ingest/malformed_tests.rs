@@ -135,3 +135,26 @@ fn a_huge_bad_cell_is_echoed_shortened() {
     assert_eq!(e.detail("value_chars"), Some(&Detail::Int(1_000_000)));
     assert!(e.message.len() < 1_000, "{}", e.message.len());
 }
+
+/// A 50,000-column header with four columns described: the error lists a
+/// bounded number of names and says how many there are.
+#[test]
+fn a_very_wide_header_gives_a_bounded_error() {
+    let mut csv = String::from("name,age,diagnosis,note");
+    for i in 0..50_000 {
+        csv.push_str(&format!(",extra_column_{i}"));
+    }
+    csv.push('\n');
+    csv.push_str(&"1,".repeat(50_003));
+    csv.push_str("1\n");
+    let e = load_table(schema(false), csv.as_bytes()).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::UndescribedColumn);
+    assert!(e.message.len() < 4_000, "{}", e.message.len());
+    assert!(e.message.contains("and 49980 more"), "{}", e.message);
+    assert!(e.errors.len() <= 20);
+    assert_eq!(e.detail("count"), Some(&Detail::Int(50_000)));
+    let Some(Detail::List(cols)) = e.detail("columns") else {
+        panic!("no column list")
+    };
+    assert_eq!(cols.len(), 20);
+}
