@@ -75,6 +75,17 @@ pub struct ServeArgs {
     /// (unset: /metrics is open; it shows counts over all tenants, no ids).
     #[arg(long, env = "PROXIMA_METRICS_TOKEN", hide_env_values = true)]
     pub metrics_token: Option<String>,
+    /// Seconds a client has to send a request's header, from the
+    /// connection's start or the end of the previous response (so also the
+    /// idle keep-alive timeout); slower connections are closed.
+    #[arg(long, env = "PROXIMA_HEADER_READ_TIMEOUT_SECS", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub header_read_timeout_secs: u64,
+    /// Connections kept open at once; a new one over the cap evicts the
+    /// oldest connection with no request in flight.
+    #[arg(long, env = "PROXIMA_MAX_CONNECTIONS", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_connections: u64,
     /// Seconds a claimed job stays ours without a heartbeat; after that
     /// another worker may take it over (a crashed worker's jobs resume).
     #[arg(long, env = "PROXIMA_LEASE_SECS", default_value_t = 30,
@@ -109,6 +120,14 @@ impl ServeArgs {
             .filter(|t| !t.is_empty())
             .map(Into::into);
         l
+    }
+
+    /// The accept loop's header timeout and connection cap.
+    pub fn connection_limits(&self) -> crate::http::connections::ConnectionLimits {
+        crate::http::connections::ConnectionLimits {
+            header_read_timeout: std::time::Duration::from_secs(self.header_read_timeout_secs),
+            max_connections: self.max_connections as usize,
+        }
     }
 
     /// Cross-flag checks clap cannot express: the heartbeat must come well

@@ -129,13 +129,8 @@ pub async fn serve(args: ServeArgs, runner: Arc<dyn JobRunner>) -> Result<()> {
         .await
         .with_context(|| format!("binding {}", args.bind))?;
     tracing::info!(addr = %listener.local_addr()?, workers, "proxima listening");
-    let mut http_stop = stop_rx;
-    let served = axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            let _ = http_stop.wait_for(|v| *v).await;
-        })
-        .await
-        .context("serving HTTP");
+    crate::http::connections::serve(listener, app, args.connection_limits(), stop_rx).await;
+    let served: Result<()> = Ok(());
     tracing::info!("HTTP server stopped; waiting for the worker");
     let _ = stop_tx.send(true);
     if let Err(e) = worker_task.await {
