@@ -58,6 +58,16 @@ pub struct ServeArgs {
     #[arg(long, env = "PROXIMA_MAX_CONCURRENT_UPLOADS", default_value_t = 16,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_concurrent_uploads: u64,
+    /// Uploads one tenant may have in progress at once; more get 429
+    /// `too_many_uploads`.
+    #[arg(long, env = "PROXIMA_MAX_UPLOADS_PER_TENANT", default_value_t = crate::http::limits::DEFAULT_MAX_UPLOADS_PER_TENANT as u64,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_uploads_per_tenant: u64,
+    /// Seconds an upload may send nothing before it is ended (408
+    /// `upload_timeout`).
+    #[arg(long, env = "PROXIMA_UPLOAD_IDLE_TIMEOUT_SECS", default_value_t = 30,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub upload_idle_timeout_secs: u64,
     /// Largest `hierarchy:<column>` part of an upload, in bytes (each is
     /// held in memory; larger parts get 413 `payload_too_large`).
     #[arg(long, env = "PROXIMA_MAX_HIERARCHY_BYTES", default_value_t = crate::http::limits::DEFAULT_MAX_HIERARCHY_BYTES)]
@@ -112,6 +122,8 @@ impl ServeArgs {
             self.max_concurrent_uploads as usize,
         );
         l.max_hierarchy_bytes = self.max_hierarchy_bytes;
+        l.max_uploads_per_tenant = self.max_uploads_per_tenant as usize;
+        l.upload_idle_timeout = std::time::Duration::from_secs(self.upload_idle_timeout_secs);
         l.max_columns = self.max_columns as usize;
         l.max_decompressed_bytes = self.max_decompressed_bytes.unwrap_or(self.max_body as u64);
         l.metrics_token = self

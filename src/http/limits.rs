@@ -12,7 +12,10 @@
 //! Uploads hold one of `max_uploads` permits from the moment they are
 //! authenticated until their answer; with none left the upload is refused
 //! at once (503 `too_many_uploads`, `Retry-After`) before its body is read,
-//! so a burst of large uploads cannot fill the disk and memory.
+//! so a burst of large uploads cannot fill the disk and memory. One tenant
+//! holds at most `max_uploads_per_tenant` of them (429 beyond), and an
+//! upload that sends nothing for `upload_idle_timeout` is ended (408), so a
+//! tenant's slow or stalled uploads cannot keep the others out.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -54,6 +57,36 @@ pub struct Limits {
     pub max_decompressed_bytes: u64,
     /// When set, `GET /metrics` needs `Authorization: Bearer <token>`.
     pub metrics_token: Option<Arc<str>>,
+    /// Uploads one tenant may have in progress at once (at most
+    /// `max_uploads`), so one tenant cannot take every upload slot.
+    pub max_uploads_per_tenant: usize,
+    /// An upload that sends nothing for this long is 408 `upload_timeout`
+    /// (and frees its slot): a stalled client cannot hold a slot for the
+    /// whole upload timeout.
+    pub upload_idle_timeout: Duration,
+    tenant_uploads: Arc<std::sync::Mutex<std::collections::HashMap<String, usize>>>,
+}
+
+/// Default per-tenant upload cap.
+pub const DEFAULT_MAX_UPLOADS_PER_TENANT: usize = 4;
+
+/// One upload's hold on the global and its tenant's slots.
+pub struct UploadPermit {
+    _global: OwnedSemaphorePermit,
+    tenant: String,
+    counts: Arc<std::sync::Mutex<std::collections::HashMap<String, usize>>>,
+}
+
+impl Drop for UploadPermit {
+    fn drop(&mut self) {
+        let mut counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(n) = counts.get_mut(&self.tenant) {
+            *n -= 1;
+            if *n == 0 {
+                counts.remove(&self.tenant);
+            }
+        }
+    }
 }
 
 /// Default cap on a hierarchy part (16 MiB: the largest shared hierarchy is
@@ -74,7 +107,40 @@ impl Limits {
             max_columns: DEFAULT_MAX_COLUMNS,
             max_decompressed_bytes: 1 << 30,
             metrics_token: None,
+            max_uploads_per_tenant: DEFAULT_MAX_UPLOADS_PER_TENANT,
+            upload_idle_timeout: Duration::from_secs(30),
+            tenant_uploads: Arc::default(),
         }
+    }
+
+    /// A permit for one upload of `tenant`: refused (503) when every slot
+    /// is taken, else (429) when the tenant has its share in progress.
+    pub fn tenant_upload_permit(&self, tenant: &str) -> Result<UploadPermit, ApiError> {
+        let per_tenant = self.max_uploads_per_tenant.max(1);
+        let global = self.upload_permit()?;
+        let mut counts = self
+            .tenant_uploads
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        let held = counts.get(tenant).copied().unwrap_or(0);
+        if held >= per_tenant {
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many_uploads",
+                format!(
+                    "this tenant already has {held} uploads in progress, its limit; retry when \
+                     one has finished"
+                ),
+            )
+            .with_details(json!({"max_uploads_per_tenant": per_tenant}))
+            .with_retry_after(UPLOAD_RETRY_AFTER_SECS));
+        }
+        *counts.entry(tenant.to_string()).or_insert(0) += 1;
+        Ok(UploadPermit {
+            _global: global,
+            tenant: tenant.to_string(),
+            counts: self.tenant_uploads.clone(),
+        })
     }
 
     /// Uploads in progress now.

@@ -51,6 +51,24 @@ fn multipart_error(e: MultipartError, limit: usize) -> ApiError {
     }
 }
 
+/// Awaits the next piece of the body, or refuses the upload when the client
+/// sends nothing for `idle` (it would otherwise hold its slot until the
+/// whole upload timeout).
+async fn stalled<T>(
+    idle: std::time::Duration,
+    next: impl std::future::Future<Output = T>,
+) -> Result<T, ApiError> {
+    tokio::time::timeout(idle, next).await.map_err(|_| {
+        let secs = idle.as_secs_f64();
+        ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            "upload_timeout",
+            format!("the upload sent nothing for {secs} s; it was ended"),
+        )
+        .with_details(serde_json::json!({"idle_limit_secs": secs}))
+    })
+}
+
 /// A part over its own limit (the body as a whole may be far larger).
 fn part_too_large(part: &str, limit: usize) -> ApiError {
     ApiError::new(
@@ -68,11 +86,11 @@ async fn read_capped(
     name: &str,
     cap: usize,
     body_limit: usize,
+    idle: std::time::Duration,
 ) -> Result<Vec<u8>, ApiError> {
     let mut buf = Vec::new();
-    while let Some(chunk) = field
-        .chunk()
-        .await
+    while let Some(chunk) = stalled(idle, field.chunk())
+        .await?
         .map_err(|e| multipart_error(e, body_limit))?
     {
         if buf.len() + chunk.len() > cap {
@@ -93,9 +111,9 @@ async fn receive(
         data: None,
         hierarchies: Vec::new(),
     };
-    while let Some(mut field) = multipart
-        .next_field()
-        .await
+    let idle = limits.upload_idle_timeout;
+    while let Some(mut field) = stalled(idle, multipart.next_field())
+        .await?
         .map_err(|e| multipart_error(e, limit))?
     {
         let name = field.name().unwrap_or("").to_string();
@@ -108,7 +126,10 @@ async fn receive(
             })?;
             let mut hasher = Sha256::new();
             let mut size = 0u64;
-            while let Some(chunk) = field.chunk().await.map_err(|e| multipart_error(e, limit))? {
+            while let Some(chunk) = stalled(idle, field.chunk())
+                .await?
+                .map_err(|e| multipart_error(e, limit))?
+            {
                 hasher.update(&chunk);
                 size += chunk.len() as u64;
                 file.write_all(&chunk).map_err(|e| {
@@ -127,14 +148,15 @@ async fn receive(
             if parts.schema.is_some() {
                 return Err(duplicate("schema"));
             }
-            let bytes = read_capped(&mut field, &name, MAX_SCHEMA_BYTES, limit).await?;
+            let bytes = read_capped(&mut field, &name, MAX_SCHEMA_BYTES, limit, idle).await?;
             parts.schema = Some(bytes);
         } else if let Some(column) = name.strip_prefix("hierarchy:") {
             if parts.hierarchies.iter().any(|(c, _)| c == column) {
                 return Err(duplicate(&name));
             }
             let column = column.to_string();
-            let bytes = read_capped(&mut field, &name, limits.max_hierarchy_bytes, limit).await?;
+            let bytes =
+                read_capped(&mut field, &name, limits.max_hierarchy_bytes, limit, idle).await?;
             parts.hierarchies.push((column, bytes));
         } else {
             return Err(ApiError::invalid_parameters(
@@ -240,9 +262,11 @@ fn compress_file(spooled: &std::fs::File) -> std::io::Result<Vec<Vec<u8>>> {
         (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 413, description = "Body over the configured limit, a `schema` part over 1 MiB, a hierarchy part over its limit or a gzip data part that decompresses past its limit (`payload_too_large`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 415, description = "Not `multipart/form-data` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 408, description = "The upload took longer than the upload timeout (`upload_timeout`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 408, description = "The upload took longer than the upload timeout, or sent nothing for the idle timeout (`upload_timeout`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 422, description = "The table does not match its schema (`invalid_schema`, `invalid_hierarchy`, `unknown_column`, `undescribed_column`, `missing_values`, `invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 500, response = crate::http::openapi::Internal),
+        (status = 429, description = "This tenant has as many uploads in progress as its limit (`too_many_uploads`); retry after `Retry-After` seconds", body = crate::spec::ProblemDto, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait before retrying"))),
         (status = 503, description = "As many uploads as configured are in progress (`too_many_uploads`); retry after `Retry-After` seconds", body = crate::spec::ProblemDto, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying"))),
     )
@@ -253,7 +277,7 @@ pub async fn upload(
     req: Request,
 ) -> Result<Response, ApiError> {
     // Held until the answer; refused before any of the body is read.
-    let _permit = state.limits.upload_permit()?;
+    let _permit = state.limits.tenant_upload_permit(&tenant.0)?;
     let is_multipart = req
         .headers()
         .get(header::CONTENT_TYPE)

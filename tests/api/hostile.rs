@@ -371,3 +371,68 @@ async fn metrics_can_require_a_token() {
         200
     );
 }
+
+/// The head of a multipart upload from `key`, then nothing: the upload
+/// stays in progress until the server ends it or the socket is dropped.
+async fn stalled_upload(app: &TestApp, key: &str) -> tokio::net::TcpStream {
+    use tokio::io::AsyncWriteExt;
+    let addr = app.base.trim_start_matches("http://");
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let head = format!(
+        "POST /v1/datasets HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {key}\r\n\
+         Content-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: 100000\r\n\r\n\
+         --XyZ\r\nContent-Disposition: form-data; name=\"data\"\r\n\r\nname,age\n"
+    );
+    s.write_all(head.as_bytes()).await.unwrap();
+    s
+}
+
+async fn wait_uploads(app: &TestApp, n: usize) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while app.limits.uploads_in_progress() != n {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{} uploads in progress, expected {n}",
+            app.limits.uploads_in_progress()
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+/// One tenant's slow uploads fill its own share only: its next upload is
+/// 429 while another tenant's upload goes through; a stalled upload is
+/// ended at the idle timeout and gives its slot back.
+#[tokio::test]
+async fn one_tenant_cannot_take_every_upload_slot() {
+    let app = TestApp::with(limited(|l| {
+        l.max_uploads_per_tenant = 2;
+        l.upload_idle_timeout = std::time::Duration::from_secs(2);
+    }))
+    .await;
+    let other = app.store.create_key("t2").await.unwrap();
+    let _a = stalled_upload(&app, &app.key).await;
+    let _b = stalled_upload(&app, &app.key).await;
+    wait_uploads(&app, 2).await;
+
+    let csv = "name,age,diagnosis\nAnn,20,flu\nBob,21,flu\n";
+    let res = upload(&app, form(&patients_schema(false), csv)).await;
+    assert!(res.headers().contains_key("retry-after"));
+    let p = expect_problem(res, 429, "too_many_uploads").await;
+    assert_eq!(p["details"]["max_uploads_per_tenant"], 2, "{p}");
+
+    let res = app
+        .client
+        .post(app.url("/v1/datasets"))
+        .bearer_auth(&other)
+        .multipart(form(&patients_schema(false), csv))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
+
+    // The stalled uploads send nothing: both are ended at the idle timeout
+    // (the sockets are still open) and the tenant can upload again.
+    wait_uploads(&app, 0).await;
+    let res = upload(&app, form(&patients_schema(false), csv)).await;
+    assert_eq!(res.status(), 201);
+}
