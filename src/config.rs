@@ -96,6 +96,21 @@ pub struct ServeArgs {
     #[arg(long, env = "PROXIMA_MAX_CONNECTIONS", default_value_t = 1000,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_connections: u64,
+    /// Seconds a job may run (per attempt); longer jobs are stopped and fail
+    /// with `job_timeout`.
+    #[arg(long, env = "PROXIMA_MAX_JOB_SECS", default_value_t = 3600,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_job_secs: u64,
+    /// Jobs one tenant may run at once over all replicas (0: no cap); with
+    /// a cap below the number of workers, other tenants always find a free
+    /// worker.
+    #[arg(long, env = "PROXIMA_MAX_RUNNING_JOBS_PER_TENANT", default_value_t = 0)]
+    pub max_running_jobs_per_tenant: u64,
+    /// Jobs one tenant may have queued or running; more are refused (429
+    /// `too_many_jobs`).
+    #[arg(long, env = "PROXIMA_MAX_ACTIVE_JOBS_PER_TENANT", default_value_t = 100,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_active_jobs_per_tenant: u64,
     /// Seconds a claimed job stays ours without a heartbeat; after that
     /// another worker may take it over (a crashed worker's jobs resume).
     #[arg(long, env = "PROXIMA_LEASE_SECS", default_value_t = 30,
@@ -122,6 +137,7 @@ impl ServeArgs {
             self.max_concurrent_uploads as usize,
         );
         l.max_hierarchy_bytes = self.max_hierarchy_bytes;
+        l.max_active_jobs_per_tenant = self.max_active_jobs_per_tenant as usize;
         l.max_uploads_per_tenant = self.max_uploads_per_tenant as usize;
         l.upload_idle_timeout = std::time::Duration::from_secs(self.upload_idle_timeout_secs);
         l.max_columns = self.max_columns as usize;
@@ -167,6 +183,9 @@ impl ServeArgs {
         c.heartbeat = std::time::Duration::from_millis(self.heartbeat_ms);
         c.poll = std::time::Duration::from_millis(self.poll_ms);
         c.grace = std::time::Duration::from_secs(self.shutdown_grace_secs);
+        c.max_run = Some(std::time::Duration::from_secs(self.max_job_secs));
+        c.max_running_per_tenant = (self.max_running_jobs_per_tenant > 0)
+            .then_some(self.max_running_jobs_per_tenant as usize);
         c
     }
 

@@ -156,6 +156,8 @@ fn created(job: &JobRow, status: StatusCode) -> Response {
         (status = 404, description = "No such dataset (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 409, description = "Idempotency-Key reused with another body (`idempotency_conflict`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 422, description = "Invalid or infeasible parameters; `errors` say the reachable values (`invalid_parameters`, `infeasible_parameters`, `unknown_column`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 429, description = "The tenant has as many jobs queued or running as its limit (`too_many_jobs`, the limit in `details`); retry after `Retry-After` seconds", body = crate::spec::ProblemDto, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait before retrying"))),
         (status = 500, response = crate::http::openapi::Internal),
         (status = 503, response = crate::http::openapi::RequestTimeout),
     )
@@ -214,6 +216,7 @@ pub async fn create(
         .get_dataset(&tenant.0, dataset_id)
         .await?
         .ok_or_else(|| ApiError::not_found("dataset"))?;
+    super::limits::check_job_quota(&state, &tenant.0).await?;
     let job = validate_job(&state, &body, dataset).await?;
     let new = NewJob {
         tenant: tenant.0.clone(),

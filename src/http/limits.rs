@@ -65,6 +65,8 @@ pub struct Limits {
     /// whole upload timeout.
     pub upload_idle_timeout: Duration,
     tenant_uploads: Arc<std::sync::Mutex<std::collections::HashMap<String, usize>>>,
+    /// Jobs one tenant may have queued or running (`store::fairness`).
+    pub max_active_jobs_per_tenant: usize,
 }
 
 /// Default per-tenant upload cap.
@@ -110,6 +112,7 @@ impl Limits {
             max_uploads_per_tenant: DEFAULT_MAX_UPLOADS_PER_TENANT,
             upload_idle_timeout: Duration::from_secs(30),
             tenant_uploads: Arc::default(),
+            max_active_jobs_per_tenant: 100,
         }
     }
 
@@ -163,6 +166,27 @@ impl Default for Limits {
     fn default() -> Self {
         Limits::new(Duration::from_secs(60), Duration::from_secs(3600), 16)
     }
+}
+
+/// Refuses a new job when `tenant` has its quota of queued and running
+/// jobs (checked before the costly validation).
+pub async fn check_job_quota(state: &AppState, tenant: &str) -> Result<(), ApiError> {
+    let max = state.limits.max_active_jobs_per_tenant.max(1);
+    if state.store.active_jobs(tenant).await? >= max as i64 {
+        return Err(too_many_jobs(max));
+    }
+    Ok(())
+}
+
+/// A job creation over the tenant's quota of queued and running jobs.
+pub fn too_many_jobs(max: usize) -> ApiError {
+    ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "too_many_jobs",
+        format!("this tenant already has {max} jobs queued or running, its limit; retry when some have finished"),
+    )
+    .with_details(json!({"max_active_jobs_per_tenant": max}))
+    .with_retry_after(UPLOAD_RETRY_AFTER_SECS)
 }
 
 fn too_many_uploads(max: usize) -> ApiError {

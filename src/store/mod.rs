@@ -4,6 +4,7 @@
 pub mod api_keys;
 pub mod blob;
 pub mod datasets;
+pub mod fairness;
 pub mod jobs;
 pub mod queue;
 pub mod results;

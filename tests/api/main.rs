@@ -7,6 +7,7 @@ mod support;
 mod auth;
 mod containers;
 mod errors;
+mod fairness;
 mod health;
 mod hostile;
 mod isolation;
