@@ -96,6 +96,15 @@ pub struct ServeArgs {
     #[arg(long, env = "PROXIMA_MAX_CONNECTIONS", default_value_t = 1000,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_connections: u64,
+    /// Synchronous computations (feasibility, audits, job validation)
+    /// running at once (default: the number of cores); more get 503
+    /// `too_many_computations`.
+    #[arg(long, env = "PROXIMA_MAX_COMPUTATIONS")]
+    pub max_computations: Option<usize>,
+    /// Synchronous computations one tenant may run at once (default: half
+    /// of --max-computations, at least 1).
+    #[arg(long, env = "PROXIMA_MAX_COMPUTATIONS_PER_TENANT")]
+    pub max_computations_per_tenant: Option<usize>,
     /// Seconds a job may run (per attempt); longer jobs are stopped and fail
     /// with `job_timeout`.
     #[arg(long, env = "PROXIMA_MAX_JOB_SECS", default_value_t = 3600,
@@ -138,6 +147,12 @@ impl ServeArgs {
         );
         l.max_hierarchy_bytes = self.max_hierarchy_bytes;
         l.max_active_jobs_per_tenant = self.max_active_jobs_per_tenant as usize;
+        let computations = self.max_computations.unwrap_or(l.compute.max_global).max(1);
+        l.compute = crate::http::compute::ComputeLimits::new(
+            computations,
+            self.max_computations_per_tenant
+                .unwrap_or(computations.div_ceil(2)),
+        );
         l.max_uploads_per_tenant = self.max_uploads_per_tenant as usize;
         l.upload_idle_timeout = std::time::Duration::from_secs(self.upload_idle_timeout_secs);
         l.max_columns = self.max_columns as usize;

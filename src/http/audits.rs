@@ -6,7 +6,7 @@ use axum::extract::State;
 use axum::{Extension, Json};
 use proxima_core::audit::{group_by_column, group_by_published_qis};
 use proxima_core::generalize::Release;
-use proxima_core::{CoreError, ErrorKind, Progress};
+use proxima_core::{CoreError, ErrorKind};
 use serde_json::Value;
 
 use super::auth::Tenant;
@@ -15,7 +15,7 @@ use super::error::ApiError;
 use super::json::ApiJson;
 use super::AppState;
 use crate::spec::{audit_checks, AuditReportDto, AuditRequestDto, AuditTarget, GroupsDto};
-use crate::worker::dataset::load_stored;
+use crate::worker::dataset::load_stored_with_progress;
 
 #[utoipa::path(
     post,
@@ -34,7 +34,8 @@ use crate::worker::dataset::load_stored;
         (status = 409, description = "The job has not succeeded (`result_not_ready`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 422, description = "Invalid request or checks (`invalid_parameters`, `unknown_column`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        (status = 503, description = "The response did not start within the request timeout (`request_timeout`; the computation is given up), or too many computations are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait before retrying (`too_many_computations`)"))),
     )
 )]
 pub async fn audit(
@@ -72,19 +73,14 @@ pub async fn audit(
         .await?
         .ok_or_else(|| ApiError::not_found("dataset"))?;
     let files = state.store.dataset_files(&tenant.0, dataset_id).await?;
-    let report = crate::telemetry::spawn_blocking_redacted(move || {
-        let table = load_stored(&dataset, &files)?;
+    let report = super::compute::run(&state, &tenant.0, "an audit", move |progress| {
+        let table = load_stored_with_progress(&dataset, &files, progress.sub(0.0, 0.2))?;
+        let progress = progress.sub(0.2, 1.0);
         let checks = audit_checks(&request.checks, table.schema())?;
         let report = match assignment {
             Some(assignment) => {
                 let release = Release::from_assignment(&table, &assignment)?;
-                proxima_core::audit::audit(
-                    &table,
-                    release.partition(),
-                    None,
-                    &checks,
-                    Progress::none(),
-                )?
+                proxima_core::audit::audit(&table, release.partition(), None, &checks, progress)?
             }
             None => {
                 let (partition, ids) = match &request.groups {
@@ -100,19 +96,12 @@ pub async fn audit(
                         group_by_column(&table, index)?
                     }
                 };
-                proxima_core::audit::audit(
-                    &table,
-                    &partition,
-                    Some(&ids),
-                    &checks,
-                    Progress::none(),
-                )?
+                proxima_core::audit::audit(&table, &partition, Some(&ids), &checks, progress)?
             }
         };
         Ok::<_, CoreError>(AuditReportDto::from(&report))
     })
-    .await
-    .map_err(|e| ApiError::join(e, "an audit"))??;
+    .await?;
     Ok(Json(
         serde_json::to_value(report).map_err(|e| ApiError::internal(e.into()))?,
     ))

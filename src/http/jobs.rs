@@ -17,7 +17,7 @@ use super::AppState;
 use crate::spec::{JobRequestDto, MetricDto};
 use crate::store::datasets::DatasetRow;
 use crate::store::jobs::{Cancelled, Created, JobFilter, JobRow, NewJob};
-use crate::worker::dataset::{job_spec, load_stored};
+use crate::worker::dataset::{job_spec, load_stored_with_progress};
 
 pub const STATUSES: [&str; 5] = ["queued", "running", "succeeded", "failed", "cancelled"];
 
@@ -78,6 +78,7 @@ pub async fn validate_job(
     let sensitive_metric = opt("sensitive_metric");
     let xcolor = opt("xcolor");
     let checked = {
+        let tenant = dataset.tenant.clone();
         let (model, algorithm, metric, xcolor) = (
             model.clone(),
             algorithm.clone(),
@@ -87,9 +88,12 @@ pub async fn validate_job(
         // Returns the algorithm and, for the dissimilarity model (the one model
         // that takes a metric), the metric in force — the requested one or
         // the SA's default — so the job shows what is applied.
-        crate::telemetry::spawn_blocking_redacted(
-            move || -> Result<(String, Option<Value>), proxima_core::CoreError> {
-                let table = load_stored(&dataset, &files)?;
+        super::compute::run(
+            state,
+            &tenant,
+            "validating a job",
+            move |progress| -> Result<(String, Option<Value>), proxima_core::CoreError> {
+                let table = load_stored_with_progress(&dataset, &files, progress)?;
                 let spec = job_spec(
                     &model,
                     algorithm.as_ref().and_then(Value::as_str),
@@ -115,7 +119,6 @@ pub async fn validate_job(
             },
         )
         .await
-        .map_err(|e| ApiError::join(e, "validating a job"))?
     };
     let (algorithm, resolved_metric) = checked?;
     Ok(ValidatedJob {
@@ -159,7 +162,8 @@ fn created(job: &JobRow, status: StatusCode) -> Response {
         (status = 429, description = "The tenant has as many jobs queued or running as its limit (`too_many_jobs`, the limit in `details`); retry after `Retry-After` seconds", body = crate::spec::ProblemDto, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying"))),
         (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        (status = 503, description = "The response did not start within the request timeout (`request_timeout`; the computation is given up), or too many computations are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait before retrying (`too_many_computations`)"))),
     )
 )]
 pub async fn create(

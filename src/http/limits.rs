@@ -67,6 +67,8 @@ pub struct Limits {
     tenant_uploads: Arc<std::sync::Mutex<std::collections::HashMap<String, usize>>>,
     /// Jobs one tenant may have queued or running (`store::fairness`).
     pub max_active_jobs_per_tenant: usize,
+    /// Caps on synchronous computations (`http::compute`).
+    pub compute: super::compute::ComputeLimits,
 }
 
 /// Default per-tenant upload cap.
@@ -113,6 +115,7 @@ impl Limits {
             upload_idle_timeout: Duration::from_secs(30),
             tenant_uploads: Arc::default(),
             max_active_jobs_per_tenant: 100,
+            compute: super::compute::ComputeLimits::default(),
         }
     }
 

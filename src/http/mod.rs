@@ -3,6 +3,7 @@
 
 pub mod audits;
 pub mod auth;
+pub mod compute;
 pub mod connections;
 pub mod datasets;
 pub mod error;

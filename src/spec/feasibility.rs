@@ -4,7 +4,7 @@
 
 use proxima_core::error::CoreResult;
 use proxima_core::params::{EpsilonM, M};
-use proxima_core::run::{feasibility, FeasibilityAnswer, FeasibilityRequest};
+use proxima_core::run::{feasibility_with_progress, FeasibilityAnswer, FeasibilityRequest};
 use proxima_core::{CoreError, ErrorKind, Table};
 use serde::{Deserialize, Serialize};
 use serde_json::Number;
@@ -139,7 +139,17 @@ impl From<&FeasibilityAnswer> for FeasibilityResponseDto {
 
 /// Answers a request on a table (`proxima_core::run::feasibility`).
 pub fn answer(request: &FeasibilityRequest, table: &Table) -> CoreResult<FeasibilityResponseDto> {
-    Ok(FeasibilityResponseDto::from(&feasibility(table, request)?))
+    answer_with_progress(request, table, proxima_core::Progress::none())
+}
+
+/// [`answer`], cancellable at the core's checkpoints.
+pub fn answer_with_progress(
+    request: &FeasibilityRequest,
+    table: &Table,
+    progress: proxima_core::Progress<'_>,
+) -> CoreResult<FeasibilityResponseDto> {
+    let answer = feasibility_with_progress(table, request, progress)?;
+    Ok(FeasibilityResponseDto::from(&answer))
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@
 mod support;
 
 mod cancel;
+mod compute;
 mod connections;
 mod db_restart;
 mod flags;

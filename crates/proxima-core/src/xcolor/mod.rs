@@ -25,8 +25,8 @@ mod initial;
 mod repair;
 
 pub use feasibility::{
-    allowed_neighbours, feasibility, group_risk, inequality4_bound, lemma2_holds,
-    max_guaranteed_delta, DissimilarityFeasibility, GuaranteedPair,
+    allowed_neighbours, feasibility, feasibility_with_progress, group_risk, inequality4_bound,
+    lemma2_holds, max_guaranteed_delta, DissimilarityFeasibility, GuaranteedPair,
 };
 
 use crate::error::{CoreError, CoreResult, ErrorKind};
