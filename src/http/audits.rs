@@ -72,36 +72,44 @@ pub async fn audit(
         .get_dataset(&tenant.0, dataset_id)
         .await?
         .ok_or_else(|| ApiError::not_found("dataset"))?;
+    let computation = super::compute::begin(&state, &tenant.0)?;
     let files = state.store.dataset_files(&tenant.0, dataset_id).await?;
-    let report = super::compute::run(&state, &tenant.0, "an audit", move |progress| {
-        let table = load_stored_with_progress(&dataset, &files, progress.sub(0.0, 0.2))?;
-        let progress = progress.sub(0.2, 1.0);
-        let checks = audit_checks(&request.checks, table.schema())?;
-        let report = match assignment {
-            Some(assignment) => {
-                let release = Release::from_assignment(&table, &assignment)?;
-                proxima_core::audit::audit(&table, release.partition(), None, &checks, progress)?
-            }
-            None => {
-                let (partition, ids) = match &request.groups {
-                    GroupsDto::QuasiIdentifiers {} => group_by_published_qis(&table),
-                    GroupsDto::Column { column } => {
-                        let (index, _) = table.schema().column(column).ok_or_else(|| {
-                            CoreError::new(
-                                ErrorKind::UnknownColumn,
-                                format!("the groups column '{column}' is not in the dataset"),
-                            )
-                            .with_error("/groups/column", "no such column in the dataset")
-                        })?;
-                        group_by_column(&table, index)?
-                    }
-                };
-                proxima_core::audit::audit(&table, &partition, Some(&ids), &checks, progress)?
-            }
-        };
-        Ok::<_, CoreError>(AuditReportDto::from(&report))
-    })
-    .await?;
+    let report = computation
+        .run("an audit", move |progress| {
+            let table = load_stored_with_progress(&dataset, &files, progress.sub(0.0, 0.2))?;
+            let progress = progress.sub(0.2, 1.0);
+            let checks = audit_checks(&request.checks, table.schema())?;
+            let report = match assignment {
+                Some(assignment) => {
+                    let release = Release::from_assignment(&table, &assignment)?;
+                    proxima_core::audit::audit(
+                        &table,
+                        release.partition(),
+                        None,
+                        &checks,
+                        progress,
+                    )?
+                }
+                None => {
+                    let (partition, ids) = match &request.groups {
+                        GroupsDto::QuasiIdentifiers {} => group_by_published_qis(&table),
+                        GroupsDto::Column { column } => {
+                            let (index, _) = table.schema().column(column).ok_or_else(|| {
+                                CoreError::new(
+                                    ErrorKind::UnknownColumn,
+                                    format!("the groups column '{column}' is not in the dataset"),
+                                )
+                                .with_error("/groups/column", "no such column in the dataset")
+                            })?;
+                            group_by_column(&table, index)?
+                        }
+                    };
+                    proxima_core::audit::audit(&table, &partition, Some(&ids), &checks, progress)?
+                }
+            };
+            Ok::<_, CoreError>(AuditReportDto::from(&report))
+        })
+        .await?;
     Ok(Json(
         serde_json::to_value(report).map_err(|e| ApiError::internal(e.into()))?,
     ))

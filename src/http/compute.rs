@@ -123,31 +123,42 @@ impl Drop for CancelOnDrop {
     }
 }
 
-/// Runs `work` on the blocking pool (under the redacting panic hook) within
-/// the caps; `work` gets the progress handle to pass to the core. `what`
-/// names the computation in logs.
-pub async fn run<T, E, F>(
-    state: &AppState,
-    tenant: &str,
-    what: &'static str,
-    work: F,
-) -> Result<T, ApiError>
-where
-    F: FnOnce(Progress<'_>) -> Result<T, E> + Send + 'static,
-    T: Send + 'static,
-    E: Into<ApiError> + Send + 'static,
-{
-    let slot = state.limits.compute.slot(tenant)?;
-    let cancelled = Arc::new(AtomicBool::new(false));
-    let _cancel_on_drop = CancelOnDrop(cancelled.clone());
-    let done = crate::telemetry::spawn_blocking_redacted(move || {
-        let _slot = slot;
-        let keep_going = move |_: f64| !cancelled.load(Ordering::Relaxed);
-        work(Progress::new(&keep_going))
+/// A computation admitted under the caps, not yet started. Take it
+/// before loading the dataset: the load is most of a computation's memory,
+/// so the caps bound memory only if nothing is loaded without a slot.
+pub struct Computation {
+    slot: Slot,
+}
+
+/// Admits one computation of `tenant`, or refuses it (503).
+pub fn begin(state: &AppState, tenant: &str) -> Result<Computation, ApiError> {
+    Ok(Computation {
+        slot: state.limits.compute.slot(tenant)?,
     })
-    .await
-    .map_err(|e| ApiError::join(e, what))?;
-    done.map_err(Into::into)
+}
+
+impl Computation {
+    /// Runs `work` on the blocking pool (under the redacting panic hook);
+    /// `work` gets the progress handle to pass to the core. `what` names
+    /// the computation in logs.
+    pub async fn run<T, E, F>(self, what: &'static str, work: F) -> Result<T, ApiError>
+    where
+        F: FnOnce(Progress<'_>) -> Result<T, E> + Send + 'static,
+        T: Send + 'static,
+        E: Into<ApiError> + Send + 'static,
+    {
+        let slot = self.slot;
+        let cancelled = Arc::new(AtomicBool::new(false));
+        let _cancel_on_drop = CancelOnDrop(cancelled.clone());
+        let done = crate::telemetry::spawn_blocking_redacted(move || {
+            let _slot = slot;
+            let keep_going = move |_: f64| !cancelled.load(Ordering::Relaxed);
+            work(Progress::new(&keep_going))
+        })
+        .await
+        .map_err(|e| ApiError::join(e, what))?;
+        done.map_err(Into::into)
+    }
 }
 
 #[cfg(test)]

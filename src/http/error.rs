@@ -135,6 +135,17 @@ impl ApiError {
     }
 
     pub fn internal(cause: anyhow::Error) -> Self {
+        // Every connection of the pool is in use: the server is overloaded,
+        // not broken. A 503 the client may retry, never a 500.
+        if pool_exhausted(&cause) {
+            tracing::warn!("database connection pool exhausted; answering 503 database_busy");
+            return Self::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "database_busy",
+                "the service is overloaded (no database connection was free in time); retry shortly",
+            )
+            .with_retry_after(DATABASE_BUSY_RETRY_AFTER_SECS);
+        }
         ApiError {
             cause: Some(cause),
             ..Self::new(
@@ -205,6 +216,19 @@ impl ApiError {
         }
         body
     }
+}
+
+/// Seconds a `database_busy` answer asks the client to wait.
+pub const DATABASE_BUSY_RETRY_AFTER_SECS: u32 = 1;
+
+/// Whether an error comes from waiting in vain for a pooled connection.
+fn pool_exhausted(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        matches!(
+            c.downcast_ref::<sqlx::Error>(),
+            Some(sqlx::Error::PoolTimedOut)
+        )
+    })
 }
 
 impl From<anyhow::Error> for ApiError {

@@ -51,12 +51,14 @@ pub async fn feasibility(
     let bytes = serde_json::to_vec(&body).map_err(|e| ApiError::internal(e.into()))?;
     // Parameter errors before the (costly) table load.
     let question = FeasibilityRequestDto::from_json(&bytes)?.to_question()?;
+    let computation = super::compute::begin(&state, &tenant.0)?;
     let files = state.store.dataset_files(&tenant.0, id).await?;
-    let response = super::compute::run(&state, &tenant.0, "feasibility", move |progress| {
-        let table = load_stored_with_progress(&dataset, &files, progress.sub(0.0, 0.2))?;
-        answer_with_progress(&question, &table, progress.sub(0.2, 1.0))
-    })
-    .await?;
+    let response = computation
+        .run("feasibility", move |progress| {
+            let table = load_stored_with_progress(&dataset, &files, progress.sub(0.0, 0.2))?;
+            answer_with_progress(&question, &table, progress.sub(0.2, 1.0))
+        })
+        .await?;
     Ok(Json(
         serde_json::to_value(response).map_err(|e| ApiError::internal(e.into()))?,
     ))

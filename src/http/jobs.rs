@@ -68,6 +68,7 @@ pub async fn validate_job(
 ) -> Result<ValidatedJob, ApiError> {
     let bytes = serde_json::to_vec(body).map_err(|e| ApiError::internal(e.into()))?;
     JobRequestDto::from_json(&bytes)?;
+    let computation = super::compute::begin(state, &dataset.tenant)?;
     let files = state
         .store
         .dataset_files(&dataset.tenant, dataset.id)
@@ -78,7 +79,6 @@ pub async fn validate_job(
     let sensitive_metric = opt("sensitive_metric");
     let xcolor = opt("xcolor");
     let checked = {
-        let tenant = dataset.tenant.clone();
         let (model, algorithm, metric, xcolor) = (
             model.clone(),
             algorithm.clone(),
@@ -88,37 +88,38 @@ pub async fn validate_job(
         // Returns the algorithm and, for the dissimilarity model (the one model
         // that takes a metric), the metric in force — the requested one or
         // the SA's default — so the job shows what is applied.
-        super::compute::run(
-            state,
-            &tenant,
-            "validating a job",
-            move |progress| -> Result<(String, Option<Value>), proxima_core::CoreError> {
-                let table = load_stored_with_progress(&dataset, &files, progress)?;
-                let spec = job_spec(
-                    &model,
-                    algorithm.as_ref().and_then(Value::as_str),
-                    metric.as_ref(),
-                    xcolor.as_ref(),
-                    table.schema(),
-                )?;
-                proxima_core::run::validate(&table, &spec)?;
-                let metric = match spec.model {
-                    proxima_core::params::PrivacyModel::Dissimilarity(_) => {
-                        let resolved = spec.resolved_metric(&table)?;
-                        Some(
-                            serde_json::to_value(MetricDto::from_spec(&resolved)).map_err(|e| {
-                                proxima_core::CoreError::internal(format!(
-                                    "serializing a metric: {e}"
-                                ))
-                            })?,
-                        )
-                    }
-                    _ => None,
-                };
-                Ok((spec.algorithm.name().to_string(), metric))
-            },
-        )
-        .await
+        computation
+            .run(
+                "validating a job",
+                move |progress| -> Result<(String, Option<Value>), proxima_core::CoreError> {
+                    let table = load_stored_with_progress(&dataset, &files, progress)?;
+                    let spec = job_spec(
+                        &model,
+                        algorithm.as_ref().and_then(Value::as_str),
+                        metric.as_ref(),
+                        xcolor.as_ref(),
+                        table.schema(),
+                    )?;
+                    proxima_core::run::validate(&table, &spec)?;
+                    let metric = match spec.model {
+                        proxima_core::params::PrivacyModel::Dissimilarity(_) => {
+                            let resolved = spec.resolved_metric(&table)?;
+                            Some(
+                                serde_json::to_value(MetricDto::from_spec(&resolved)).map_err(
+                                    |e| {
+                                        proxima_core::CoreError::internal(format!(
+                                            "serializing a metric: {e}"
+                                        ))
+                                    },
+                                )?,
+                            )
+                        }
+                        _ => None,
+                    };
+                    Ok((spec.algorithm.name().to_string(), metric))
+                },
+            )
+            .await
     };
     let (algorithm, resolved_metric) = checked?;
     Ok(ValidatedJob {

@@ -17,5 +17,6 @@ mod logs;
 mod metrics;
 mod openapi;
 mod portal;
+mod pressure;
 mod queue;
 mod resources;

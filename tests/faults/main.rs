@@ -19,6 +19,7 @@ mod db_restart;
 mod flags;
 mod kill;
 mod panic;
+mod pressure;
 mod replicas;
 mod shutdown;
 mod upload;
