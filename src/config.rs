@@ -105,6 +105,11 @@ pub struct ServeArgs {
     /// of --max-computations, at least 1).
     #[arg(long, env = "PROXIMA_MAX_COMPUTATIONS_PER_TENANT")]
     pub max_computations_per_tenant: Option<usize>,
+    /// Time-to-live of tenant data, in seconds: datasets and finished jobs
+    /// (with their results) older than this are deleted by the service
+    /// (unset: kept until deleted through the API).
+    #[arg(long, env = "PROXIMA_RETENTION_SECS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub retention_secs: Option<u64>,
     /// Seconds a job may run (per attempt); longer jobs are stopped and fail
     /// with `job_timeout`.
     #[arg(long, env = "PROXIMA_MAX_JOB_SECS", default_value_t = 3600,

@@ -122,6 +122,13 @@ pub async fn serve(args: ServeArgs, runner: Arc<dyn JobRunner>) -> Result<()> {
         worker.shutdown().await;
     });
 
+    let retention = args.retention_secs.map(|secs| {
+        crate::retention::start(
+            store.clone(),
+            std::time::Duration::from_secs(secs),
+            stop_rx.clone(),
+        )
+    });
     let state = crate::http::AppState::new(store.clone(), args.max_body, args.max_attempts)
         .with_limits(args.limits());
     let app = crate::http::router(state);
@@ -135,6 +142,9 @@ pub async fn serve(args: ServeArgs, runner: Arc<dyn JobRunner>) -> Result<()> {
     let _ = stop_tx.send(true);
     if let Err(e) = worker_task.await {
         tracing::error!(error = %e, "the worker's shutdown ended abnormally");
+    }
+    if let Some(task) = retention {
+        let _ = task.await;
     }
     served?;
     store.pool.close().await;

@@ -8,6 +8,7 @@ pub mod fairness;
 pub mod jobs;
 pub mod queue;
 pub mod results;
+pub mod retention;
 
 use std::time::Duration;
 

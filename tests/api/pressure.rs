@@ -43,3 +43,65 @@ async fn an_exhausted_connection_pool_is_a_503_not_a_500() {
     drop(held);
     assert_eq!(get("/v1/datasets").await.unwrap().status(), 200);
 }
+
+/// Retention: datasets and finished jobs older than the TTL are deleted by
+/// the service's task (results go with their jobs); a dataset with a job
+/// still queued stays until that job settles; younger data stays.
+#[tokio::test]
+async fn retention_deletes_expired_datasets_and_results() {
+    let app = TestApp::start().await;
+    let old = app.dataset("t1").await;
+    let busy = app.dataset("t1").await;
+    let young = app.dataset("t1").await;
+    // A finished job on a young dataset: purged by its own age.
+    let finished = app.post_json("/v1/jobs", &model_body(young.id)).await;
+    let finished: serde_json::Value = finished.json().await.unwrap();
+    let queued = app.post_json("/v1/jobs", &model_body(busy.id)).await;
+    assert_eq!(queued.status(), 202);
+    sqlx::query(
+        "UPDATE jobs SET status = 'succeeded', finished_at = now() - interval '2 hours'
+         WHERE id = $1",
+    )
+    .bind(
+        finished["id"]
+            .as_str()
+            .unwrap()
+            .parse::<uuid::Uuid>()
+            .unwrap(),
+    )
+    .execute(&app.store.pool)
+    .await
+    .unwrap();
+    sqlx::query("UPDATE datasets SET created_at = now() - interval '2 hours' WHERE id <> $1")
+        .bind(young.id)
+        .execute(&app.store.pool)
+        .await
+        .unwrap();
+
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let task = proxima::retention::start(app.store.clone(), Duration::from_secs(3600), stop_rx);
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while app.get(&format!("/v1/datasets/{}", old.id)).await.status() != 404 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the expired dataset was not purged"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let gone = app
+        .get(&format!("/v1/jobs/{}", finished["id"].as_str().unwrap()))
+        .await;
+    assert_eq!(gone.status(), 404);
+    assert_eq!(
+        app.get(&format!("/v1/datasets/{}", busy.id)).await.status(),
+        200
+    );
+    assert_eq!(
+        app.get(&format!("/v1/datasets/{}", young.id))
+            .await
+            .status(),
+        200
+    );
+    stop_tx.send(true).unwrap();
+    task.await.unwrap();
+}
