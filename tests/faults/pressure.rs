@@ -95,6 +95,11 @@ async fn concurrent_audits_keep_memory_bounded_and_never_500() {
     }
     assert!(ok >= 2, "only {ok} audits were served");
     let grew = peak_many.saturating_sub(before);
+    eprintln!(
+        "RSS: one audit +{} MiB; 40 concurrent audits (cap 2) +{} MiB, {ok} served",
+        one >> 20,
+        grew >> 20
+    );
     assert!(
         grew <= 4 * one + (64 << 20),
         "40 concurrent audits grew RSS by {} MiB; one audit alone by {} MiB",
