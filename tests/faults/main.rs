@@ -22,4 +22,5 @@ mod panic;
 mod pressure;
 mod replicas;
 mod shutdown;
+mod tenants;
 mod upload;
