@@ -110,6 +110,9 @@ pub struct ServeArgs {
     /// (unset: kept until deleted through the API).
     #[arg(long, env = "PROXIMA_RETENTION_SECS", value_parser = clap::value_parser!(u64).range(1..))]
     pub retention_secs: Option<u64>,
+    /// Seconds a computation over a cap waits for a slot before its 503.
+    #[arg(long, env = "PROXIMA_COMPUTATION_QUEUE_SECS", default_value_t = crate::http::compute::DEFAULT_QUEUE_WAIT_SECS)]
+    pub computation_queue_secs: u64,
     /// Seconds a job may run (per attempt); longer jobs are stopped and fail
     /// with `job_timeout`.
     #[arg(long, env = "PROXIMA_MAX_JOB_SECS", default_value_t = 3600,
@@ -158,6 +161,7 @@ impl ServeArgs {
             self.max_computations_per_tenant
                 .unwrap_or(computations.div_ceil(2)),
         );
+        l.compute.queue_wait = std::time::Duration::from_secs(self.computation_queue_secs);
         l.max_uploads_per_tenant = self.max_uploads_per_tenant as usize;
         l.upload_idle_timeout = std::time::Duration::from_secs(self.upload_idle_timeout_secs);
         l.max_columns = self.max_columns as usize;

@@ -72,7 +72,7 @@ pub async fn audit(
         .get_dataset(&tenant.0, dataset_id)
         .await?
         .ok_or_else(|| ApiError::not_found("dataset"))?;
-    let computation = super::compute::begin(&state, &tenant.0)?;
+    let computation = super::compute::begin(&state, &tenant.0).await?;
     let files = state.store.dataset_files(&tenant.0, dataset_id).await?;
     let report = computation
         .run("an audit", move |progress| {

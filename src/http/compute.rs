@@ -4,8 +4,9 @@
 //!
 //! * **Caps**: at most `max_computations` run at once over the server and
 //!   `max_computations_per_tenant` for one tenant; a request over either
-//!   cap gets 503 `too_many_computations` with `Retry-After` at once
-//!   instead of queueing on the blocking pool. A slot is held until the
+//!   cap waits up to `queue_wait` for a slot (a burst of job creations is
+//!   served in turn), then gets 503 `too_many_computations` with
+//!   `Retry-After` instead of queueing on the blocking pool. A slot is held until the
 //!   work has really stopped, not merely until the request is answered, so
 //!   the caps bound the CPU and memory in use.
 //! * **Cancellation**: the work runs with the core's progress callback; when
@@ -28,11 +29,16 @@ use super::AppState;
 /// Seconds a refused computation is told to wait.
 pub const COMPUTE_RETRY_AFTER_SECS: u32 = 2;
 
+/// Default seconds a computation over a cap waits for a slot.
+pub const DEFAULT_QUEUE_WAIT_SECS: u64 = 10;
+
 /// The caps on synchronous computations.
 #[derive(Debug, Clone)]
 pub struct ComputeLimits {
     pub max_global: usize,
     pub max_per_tenant: usize,
+    /// How long a request over a cap waits for a slot before its 503.
+    pub queue_wait: std::time::Duration,
     global: Arc<Semaphore>,
     tenants: Arc<Mutex<HashMap<String, usize>>>,
 }
@@ -43,6 +49,7 @@ impl ComputeLimits {
         ComputeLimits {
             max_global,
             max_per_tenant: max_per_tenant.max(1),
+            queue_wait: std::time::Duration::from_secs(DEFAULT_QUEUE_WAIT_SECS),
             global: Arc::new(Semaphore::new(max_global)),
             tenants: Arc::default(),
         }
@@ -130,11 +137,18 @@ pub struct Computation {
     slot: Slot,
 }
 
-/// Admits one computation of `tenant`, or refuses it (503).
-pub fn begin(state: &AppState, tenant: &str) -> Result<Computation, ApiError> {
-    Ok(Computation {
-        slot: state.limits.compute.slot(tenant)?,
-    })
+/// Admits one computation of `tenant`, waiting up to the queue wait for a
+/// slot, or refuses it (503). Waiting holds nothing but the request.
+pub async fn begin(state: &AppState, tenant: &str) -> Result<Computation, ApiError> {
+    let limits = &state.limits.compute;
+    let deadline = tokio::time::Instant::now() + limits.queue_wait;
+    loop {
+        match limits.slot(tenant) {
+            Ok(slot) => return Ok(Computation { slot }),
+            Err(refused) if tokio::time::Instant::now() >= deadline => return Err(refused),
+            Err(_) => tokio::time::sleep(std::time::Duration::from_millis(25)).await,
+        }
+    }
 }
 
 impl Computation {

@@ -51,7 +51,7 @@ pub async fn feasibility(
     let bytes = serde_json::to_vec(&body).map_err(|e| ApiError::internal(e.into()))?;
     // Parameter errors before the (costly) table load.
     let question = FeasibilityRequestDto::from_json(&bytes)?.to_question()?;
-    let computation = super::compute::begin(&state, &tenant.0)?;
+    let computation = super::compute::begin(&state, &tenant.0).await?;
     let files = state.store.dataset_files(&tenant.0, id).await?;
     let response = computation
         .run("feasibility", move |progress| {

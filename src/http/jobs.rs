@@ -68,7 +68,7 @@ pub async fn validate_job(
 ) -> Result<ValidatedJob, ApiError> {
     let bytes = serde_json::to_vec(body).map_err(|e| ApiError::internal(e.into()))?;
     JobRequestDto::from_json(&bytes)?;
-    let computation = super::compute::begin(state, &dataset.tenant)?;
+    let computation = super::compute::begin(state, &dataset.tenant).await?;
     let files = state
         .store
         .dataset_files(&dataset.tenant, dataset.id)

@@ -72,7 +72,8 @@ async fn a_timed_out_feasibility_request_stops_computing() {
     let serve = Serve::new(&url)
         .env("PROXIMA_REQUEST_TIMEOUT_SECS", "1")
         .env("PROXIMA_MAX_COMPUTATIONS", "4")
-        .env("PROXIMA_MAX_COMPUTATIONS_PER_TENANT", "1");
+        .env("PROXIMA_MAX_COMPUTATIONS_PER_TENANT", "1")
+        .env("PROXIMA_COMPUTATION_QUEUE_SECS", "0");
     let p = Proxima::start(&scratch, "compute", &serve).await;
     let (schema, csv) = wide_sa_table();
     let ds = p.api().upload(&schema, &csv).await;

@@ -48,7 +48,8 @@ async fn concurrent_audits_keep_memory_bounded_and_never_500() {
     let url = fresh_database().await;
     let serve = Serve::new(&url)
         .env("PROXIMA_MAX_COMPUTATIONS", "2")
-        .env("PROXIMA_MAX_COMPUTATIONS_PER_TENANT", "2");
+        .env("PROXIMA_MAX_COMPUTATIONS_PER_TENANT", "2")
+        .env("PROXIMA_COMPUTATION_QUEUE_SECS", "0");
     let p = Proxima::start(&scratch, "pressure", &serve).await;
     let ds = p
         .api()
