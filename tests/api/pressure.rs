@@ -105,3 +105,71 @@ async fn retention_deletes_expired_datasets_and_results() {
     stop_tx.send(true).unwrap();
     task.await.unwrap();
 }
+
+/// A client that gives up on a slow feasibility request (its connection
+/// closes): the computation is abandoned at its next checkpoint and its
+/// slot comes back, long before the work would have ended.
+#[tokio::test]
+async fn a_disconnected_client_s_computation_is_given_up() {
+    let app = TestApp::with(Options {
+        max_body: 64 << 20,
+        ..Options::default()
+    })
+    .await;
+    // 40,000 rows with three distinct numeric sensitive columns: the
+    // dissimilarity degree index is quadratic (many seconds of CPU).
+    let mut csv = String::from("age,s1,s2,s3\n");
+    for i in 0u64..40_000 {
+        csv.push_str(&format!(
+            "{},{},{},{}\n",
+            18 + i % 70,
+            (i * 7919) % 100_003,
+            (i * 104_729) % 100_019,
+            (i * 1_299_709) % 100_043
+        ));
+    }
+    let schema = serde_json::json!({"name": "sa3", "columns": [
+        {"name": "age", "role": "quasi_identifier", "type": "numeric"},
+        {"name": "s1", "role": "sensitive", "type": "numeric"},
+        {"name": "s2", "role": "sensitive", "type": "numeric"},
+        {"name": "s3", "role": "sensitive", "type": "numeric"}]});
+    let form = reqwest::multipart::Form::new()
+        .part(
+            "schema",
+            reqwest::multipart::Part::bytes(serde_json::to_vec(&schema).unwrap()),
+        )
+        .part("data", reqwest::multipart::Part::bytes(csv.into_bytes()));
+    let res = app
+        .client
+        .post(app.url("/v1/datasets"))
+        .bearer_auth(&app.key)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let ds: serde_json::Value = res.json().await.unwrap();
+    let gave_up = app
+        .client
+        .post(app.url(&format!(
+            "/v1/datasets/{}/feasibility",
+            ds["id"].as_str().unwrap()
+        )))
+        .bearer_auth(&app.key)
+        .json(&serde_json::json!({"kind": "dissimilarity", "epsilon": 1.0}))
+        .timeout(Duration::from_millis(1500))
+        .send()
+        .await;
+    assert!(
+        gave_up.is_err(),
+        "the request should still have been running"
+    );
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    while app.limits.compute.running() > 0 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the abandoned computation still runs"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
