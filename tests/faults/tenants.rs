@@ -117,6 +117,7 @@ async fn one_tenants_flood_does_not_starve_another() {
     .fetch_one(&db.store.pool)
     .await
     .unwrap();
+    eprintln!("{a_after_b} of a's 12 earlier jobs started after b's");
     assert!(
         a_after_b >= 3,
         "only {a_after_b} of a's earlier jobs started after b's"
