@@ -36,45 +36,14 @@ if ! "$VENV/bin/schemathesis" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VER
 fi
 PY="$VENV/bin/python"
 
-# --- The server -------------------------------------------------------------
-cargo build -q --bin proxima
-BIN=target/debug/proxima
-
-WORK="$(mktemp -d)"
-# The private cluster runs as an unprivileged account when we are root.
-chmod 755 "$WORK"
-PID=""
-DROP_DB=""
-cleanup() {
-  if [ -n "$PID" ]; then
-    kill "$PID" 2>/dev/null || true
-    wait "$PID" 2>/dev/null || true
-  fi
-  if [ -n "$DROP_DB" ]; then
-    psql -q "$ADMIN_URL" -c "DROP DATABASE IF EXISTS $DROP_DB" >/dev/null 2>&1 || true
-  fi
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-PORT="$("$PY" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-KEY="pxk_schemathesis_$("$PY" -c 'import secrets; print(secrets.token_hex(16))')"
-BASE="http://127.0.0.1:$PORT"
-
-if [ -n "${DATABASE_URL:-}" ]; then
-  DB="schemathesis_$("$PY" -c 'import secrets; print(secrets.token_hex(6))')"
-  # Same server, database `postgres` for the CREATE.
-  ADMIN_URL="$("$PY" -c 'import sys, urllib.parse as u; p = u.urlsplit(sys.argv[1]); print(u.urlunsplit(p._replace(path="/postgres")))' "$DATABASE_URL")"
-  psql -q "$ADMIN_URL" -c "CREATE DATABASE $DB" >/dev/null
-  DROP_DB="$DB"
-  export DATABASE_URL="$("$PY" -c 'import sys, urllib.parse as u; p = u.urlsplit(sys.argv[1]); print(u.urlunsplit(p._replace(path="/" + sys.argv[2])))' "$DATABASE_URL" "$DB")"
-fi
-
-"$BIN" serve --bind "127.0.0.1:$PORT" --data-dir "$WORK" --bootstrap-key "$KEY" \
-  --workers 1 --log-format json >"$WORK/serve.log" 2>&1 &
-PID=$!
+# --- The server (scripts/lib/private_server.sh) -------------------------------
+# shellcheck source=lib/private_server.sh
+. scripts/lib/private_server.sh
+start_private_server schemathesis --workers 1
+WORK="$SERVER_WORK"
 
 # --- Seed: a dataset and a succeeded job --------------------------------------
+wait_ready
 "$PY" - "$BASE" "$KEY" "$WORK/ids" <<'PY'
 import json, sys, time, urllib.request, urllib.error
 
@@ -88,14 +57,6 @@ def call(method, path, body=None, headers=None):
         return json.load(res)
 
 deadline = time.time() + 120
-while True:
-    try:
-        urllib.request.urlopen(base + "/readyz", timeout=2).read()
-        break
-    except Exception:
-        if time.time() > deadline:
-            sys.exit("schemathesis: the server did not become ready")
-        time.sleep(0.5)
 
 schema = {"name": "people", "columns": [
     {"name": "age", "role": "quasi_identifier", "type": "numeric"},
@@ -166,6 +127,6 @@ second=$?
 set -e
 if [ "$status" -ne 0 ]; then
   echo "schemathesis: findings (exit $status); the server's log:"
-  grep -E '"level":"(ERROR|WARN)"' "$WORK/serve.log" | tail -20 || true
+  grep -E '"level":"(ERROR|WARN)"' "$SERVER_LOG" | tail -20 || true
 fi
 exit "$status"

@@ -7,7 +7,7 @@ use proxima_core::ingest::shared::SharedTable;
 use proxima_core::metric::{LpNorm, MetricSpec};
 use proxima_core::params::{
     Algorithm, Dissimilarity, Epsilon, EpsilonM, Fraction, GroundDistance, LDiversity,
-    LDiversityVariant, Neighborhood, PrivacyModel, TCloseness, K, M,
+    LDiversityVariant, Neighborhood, PrivacyModel, SuppressionLimit, TCloseness, K, M,
 };
 use proxima_core::run::JobSpec;
 use proxima_core::xcolor::{InitialColoring, XColorOptions};
@@ -130,6 +130,16 @@ fn epsilon_m(e: f64, m: u64, neighborhood: Neighborhood) -> JobSpec {
         algorithm: Algorithm::EpsilonM,
         metric: None,
         xcolor: XColorOptions::default(),
+        suppression_limit: Default::default(),
+    }
+}
+
+/// `spec` allowed to suppress up to `limit` of the rows.
+fn suppressing(spec: JobSpec, limit: f64) -> JobSpec {
+    JobSpec {
+        suppression_limit: SuppressionLimit::new(limit, "/suppression_limit")
+            .expect("a valid suppression limit"),
+        ..spec
     }
 }
 
@@ -148,6 +158,7 @@ fn xcolor(e: f64, delta: f64, kk: u64, initial: InitialColoring) -> JobSpec {
             weights: Vec::new(),
         }),
         xcolor: XColorOptions { initial },
+        suppression_limit: Default::default(),
     }
 }
 
@@ -157,6 +168,7 @@ fn mondrian(model: PrivacyModel) -> JobSpec {
         algorithm: Algorithm::Mondrian,
         metric: None,
         xcolor: XColorOptions::default(),
+        suppression_limit: Default::default(),
     }
 }
 
@@ -308,6 +320,13 @@ pub fn all() -> Vec<Case> {
              theta(6435, 8295.0, Some(30_162)), "xc-adult with the paper's Algorithm 1 colouring"),
         case("xc-sal/alg1", Colouring, sal, Work::Job(xcolor(0.01, 0.8, 10, Alg1)), None,
              theta(29750, 70000.0, None), "xc-sal with the paper's Algorithm 1 colouring"),
+        // The attacker's view (issue 10): the largest m sal delivers at
+        // ε=4500 without suppression, and m=5 with suppression.
+        case("em-sal-m3", Utility, sal, Work::Job(epsilon_m(4500.0, 3, abs)), Some(0.5),
+             Stated::default(), "(ε,m) absolute ε=4500, m=3 on sal 500k: deliverable unsuppressed"),
+        case("em-sal-s25", Utility, sal,
+             Work::Job(suppressing(epsilon_m(4500.0, 5, abs), 0.25)), Some(0.5),
+             Stated::default(), "em-sal with suppression_limit 0.25 (m=5 in the attacker's view)"),
         // The utility bar: XColor below 15 % query error at ε=0.1, δ=0.8, k=10.
         case("util-xc-adult", Utility, full, Work::Job(xcolor(0.1, 0.8, 10, QiAware)), None,
              Stated { rows: Some(30_162), ..Stated::default() },

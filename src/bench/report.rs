@@ -50,6 +50,12 @@ pub struct CaseResult {
     /// core's audit of it says; `None` when nothing was released for
     /// another reason (see `error`).
     pub model_satisfied: Option<bool>,
+    /// Rows the job left out to satisfy its model in the attacker's view.
+    pub suppressed_by_model: Option<usize>,
+    /// The model's check in the attacker's view: victims over the bound
+    /// and the worst victim's figure.
+    pub attacker_over_bound: Option<usize>,
+    pub attacker_worst: Option<f64>,
     /// No error and the model satisfied.
     pub passed: bool,
     pub error: Option<String>,
@@ -147,8 +153,8 @@ fn secs(v: Option<f64>) -> String {
 pub fn table(results: &[CaseResult]) -> String {
     let mut out = String::new();
     out.push_str(
-        "| case | rows | median | min | max | target | peak RSS | groups | min size | GCP | QE q=2 | QE q=3 | satisfied |\n\
-         |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n",
+        "| case | rows | median | min | max | target | peak RSS | groups | min size | suppressed | GCP | QE q=2 | QE q=3 | attacker's view (over / worst) | satisfied |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n",
     );
     for r in results {
         let target = match (r.target_s, r.meets_target) {
@@ -165,7 +171,7 @@ pub fn table(results: &[CaseResult]) -> String {
         };
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             r.case,
             int(r.rows),
             secs(r.median_s),
@@ -175,9 +181,14 @@ pub fn table(results: &[CaseResult]) -> String {
             mib(r.peak_rss_bytes),
             int(r.groups),
             int(r.min_group_size),
+            int(r.suppressed_by_model),
             opt(r.gcp, 4),
             pct(r.query_error_q2),
             pct(r.query_error_q3),
+            match (r.attacker_over_bound, r.attacker_worst) {
+                (Some(o), Some(w)) => format!("{o} / {w:.3}"),
+                _ => "-".to_string(),
+            },
             satisfied,
         );
     }

@@ -200,10 +200,23 @@ fn job(case: &Case, spec: &JobSpec, table: &Table, plan: Plan, r: &mut CaseResul
     set_times(r, seconds);
     match last.expect("at least one run") {
         Ok(outcome) => {
-            quality(r, table, &outcome.release);
+            quality(
+                r,
+                outcome.anonymized.table(table),
+                &outcome.anonymized.release,
+            );
+            // GCP over every row, rows the model suppressed at loss 1.
+            r.gcp = Some(outcome.summary.information_loss);
+            r.suppressed_by_model = Some(outcome.summary.suppressed_by_model);
             r.checks = checks_of(&outcome.audit);
-            // The job's own model check and k-anonymity come first.
-            r.model_satisfied = Some(outcome.audit.checks.iter().take(2).all(|c| c.passed));
+            // The job's own model check and k-anonymity come first, judged
+            // in the attacker's view (the job already refuses a breach).
+            let view = &outcome.view;
+            r.model_satisfied = Some(view.iter().take(2).all(|c| c.passed));
+            if let Some(model) = view.first() {
+                r.attacker_over_bound = Some(model.over_bound);
+                r.attacker_worst = Some(model.worst);
+            }
         }
         Err(e) => {
             if e.kind == ErrorKind::ModelNotSatisfied {
@@ -228,9 +241,10 @@ fn audit_case(
         algorithm: Algorithm::Mondrian,
         metric: None,
         xcolor: XColorOptions::default(),
+        suppression_limit: Default::default(),
     };
     let release = match run::anonymize(table, &spec, Progress::none()) {
-        Ok(release) => release,
+        Ok(anonymized) => anonymized.release,
         Err(e) => {
             r.error = Some(format!("the Mondrian grouping failed: {}", e.message));
             return;

@@ -4,9 +4,11 @@
 
 use axum::extract::State;
 use axum::{Extension, Json};
+use proxima_core::attacker::{self, GroupBoxes, Victims};
 use proxima_core::audit::{group_by_column, group_by_published_qis};
-use proxima_core::generalize::Release;
-use proxima_core::{CoreError, ErrorKind};
+use proxima_core::run::Anonymized;
+use proxima_core::table::Table;
+use proxima_core::{CoreError, ErrorKind, Partition};
 use serde_json::Value;
 
 use super::auth::Tenant;
@@ -14,12 +16,14 @@ use super::datasets::parse_id;
 use super::error::ApiError;
 use super::json::ApiJson;
 use super::AppState;
+use crate::spec::report::ViewDto;
 use crate::spec::{audit_checks, AuditReportDto, AuditRequestDto, AuditTarget, GroupsDto};
 use crate::worker::dataset::load_stored_with_progress;
 
 #[utoipa::path(
     post,
     path = "/v1/audits",
+    operation_id = "create_audit",
     tag = "audits",
     summary = "Audit a dataset or a job's release",
     security(("bearer" = [])),
@@ -74,21 +78,40 @@ pub async fn audit(
         .ok_or_else(|| ApiError::not_found("dataset"))?;
     let computation = super::compute::begin(&state, &tenant.0).await?;
     let files = state.store.dataset_files(&tenant.0, dataset_id).await?;
+    let view = request.view();
     let report = computation
         .run("an audit", move |progress| {
             let table = load_stored_with_progress(&dataset, &files, progress.sub(0.0, 0.2))?;
             let progress = progress.sub(0.2, 1.0);
             let checks = audit_checks(&request.checks, table.schema())?;
-            let report = match assignment {
+            let run = |table: &Table,
+                       partition: &Partition,
+                       ids: Option<&[String]>,
+                       boxes: Option<(GroupBoxes, Victims)>| {
+                let report = proxima_core::audit::audit(table, partition, ids, &checks, progress)?;
+                Ok::<_, CoreError>(match boxes {
+                    None => AuditReportDto::from(&report),
+                    Some((boxes, victims)) => {
+                        let judged = attacker::evaluate(
+                            table, partition, &boxes, victims, &checks, ids, progress,
+                        )?;
+                        AuditReportDto::from_view(&report, &judged, ids)
+                    }
+                })
+            };
+            match assignment {
                 Some(assignment) => {
-                    let release = Release::from_assignment(&table, &assignment)?;
-                    proxima_core::audit::audit(
-                        &table,
-                        release.partition(),
-                        None,
-                        &checks,
-                        progress,
-                    )?
+                    // Rows the job suppressed are not part of its release.
+                    let anonymized = Anonymized::from_assignment(&table, &assignment)?;
+                    let kept = anonymized.table(&table);
+                    let release = &anonymized.release;
+                    let boxes = (view == ViewDto::Attacker).then(|| {
+                        (
+                            GroupBoxes::from_release(kept, release),
+                            Victims::OriginalPoints,
+                        )
+                    });
+                    run(kept, release.partition(), None, boxes)
                 }
                 None => {
                     let (partition, ids) = match &request.groups {
@@ -104,10 +127,16 @@ pub async fn audit(
                             group_by_column(&table, index)?
                         }
                     };
-                    proxima_core::audit::audit(&table, &partition, Some(&ids), &checks, progress)?
+                    let boxes = match view {
+                        ViewDto::Attacker => Some((
+                            GroupBoxes::from_labels(&table, &partition)?,
+                            Victims::AnyPointOfItsBox,
+                        )),
+                        ViewDto::Groups => None,
+                    };
+                    run(&table, &partition, Some(&ids), boxes)
                 }
-            };
-            Ok::<_, CoreError>(AuditReportDto::from(&report))
+            }
         })
         .await?;
     Ok(Json(

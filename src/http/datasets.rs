@@ -35,6 +35,7 @@ pub fn parse_id(id: &str, what: &str) -> Result<Uuid, ApiError> {
 #[utoipa::path(
     get,
     path = "/v1/datasets",
+    operation_id = "list_datasets",
     tag = "datasets",
     summary = "List datasets",
     security(("bearer" = [])),
@@ -68,6 +69,7 @@ pub async fn list(
 #[utoipa::path(
     get,
     path = "/v1/datasets/{id}",
+    operation_id = "get_dataset",
     tag = "datasets",
     summary = "Read a dataset",
     security(("bearer" = [])),
@@ -99,6 +101,7 @@ pub async fn get(
 #[utoipa::path(
     delete,
     path = "/v1/datasets/{id}",
+    operation_id = "delete_dataset",
     tag = "datasets",
     summary = "Delete a dataset with its jobs and results",
     security(("bearer" = [])),

@@ -16,6 +16,7 @@ use crate::worker::dataset::load_stored_with_progress;
 #[utoipa::path(
     post,
     path = "/v1/datasets/{id}/feasibility",
+    operation_id = "dataset_feasibility",
     tag = "datasets",
     summary = "Parameter guidance before a job",
     security(("bearer" = [])),

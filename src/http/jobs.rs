@@ -39,6 +39,7 @@ pub fn job_json(j: &JobRow) -> Value {
         // not the job's outcome.
         "error": if j.status == "failed" { j.error.clone() } else { None },
         "summary": j.summary,
+        "suppression_limit": j.suppression_limit,
     });
     // API extension, shown only when the request used it.
     if let Some(x) = &j.xcolor {
@@ -55,6 +56,7 @@ pub struct ValidatedJob {
     pub algorithm: String,
     pub sensitive_metric: Option<Value>,
     pub xcolor: Option<Value>,
+    pub suppression_limit: f64,
 }
 
 /// Parses the request (unknown fields and bad values → 422 with pointers)
@@ -67,7 +69,7 @@ pub async fn validate_job(
     dataset: DatasetRow,
 ) -> Result<ValidatedJob, ApiError> {
     let bytes = serde_json::to_vec(body).map_err(|e| ApiError::internal(e.into()))?;
-    JobRequestDto::from_json(&bytes)?;
+    let suppression_limit = JobRequestDto::from_json(&bytes)?.suppression_limit()?.get();
     let computation = super::compute::begin(state, &dataset.tenant).await?;
     let files = state
         .store
@@ -98,6 +100,7 @@ pub async fn validate_job(
                         algorithm.as_ref().and_then(Value::as_str),
                         metric.as_ref(),
                         xcolor.as_ref(),
+                        suppression_limit,
                         table.schema(),
                     )?;
                     proxima_core::run::validate(&table, &spec)?;
@@ -127,6 +130,7 @@ pub async fn validate_job(
         algorithm,
         sensitive_metric: resolved_metric.or(sensitive_metric),
         xcolor,
+        suppression_limit,
     })
 }
 
@@ -141,6 +145,7 @@ fn created(job: &JobRow, status: StatusCode) -> Response {
 #[utoipa::path(
     post,
     path = "/v1/jobs",
+    operation_id = "create_job",
     tag = "jobs",
     summary = "Queue an anonymization job",
     security(("bearer" = [])),
@@ -230,6 +235,7 @@ pub async fn create(
         algorithm: job.algorithm,
         sensitive_metric: job.sensitive_metric,
         xcolor: job.xcolor,
+        suppression_limit: job.suppression_limit,
         max_attempts: state.max_attempts,
         idempotency,
     };
@@ -243,6 +249,7 @@ pub async fn create(
 #[utoipa::path(
     get,
     path = "/v1/jobs/{id}",
+    operation_id = "get_job",
     tag = "jobs",
     summary = "Read a job",
     security(("bearer" = [])),
@@ -274,6 +281,7 @@ pub async fn get(
 #[utoipa::path(
     get,
     path = "/v1/jobs",
+    operation_id = "list_jobs",
     tag = "jobs",
     summary = "List jobs",
     security(("bearer" = [])),
@@ -326,6 +334,7 @@ pub async fn list(
 #[utoipa::path(
     post,
     path = "/v1/jobs/{id}/cancel",
+    operation_id = "cancel_job",
     tag = "jobs",
     summary = "Cancel a job",
     security(("bearer" = [])),

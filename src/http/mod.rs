@@ -18,6 +18,7 @@ pub mod limits;
 pub mod list;
 pub mod metrics;
 pub mod openapi;
+mod openapi_unions;
 pub mod results;
 pub mod upload;
 

@@ -21,7 +21,11 @@ use utoipa::{Modify, OpenApi, ToResponse, ToSchema};
 use utoipa_swagger_ui::SwaggerUi;
 use uuid::Uuid;
 
-use crate::spec::{JobSummaryDto, MetricDto, ModelDto, SchemaDto, XColorOptionsDto};
+use super::openapi_unions::Unions;
+use crate::spec::{
+    AlgorithmDto, JobSummaryDto, MetricDto, ModelDto, ProblemDto, RoleDto, SchemaDto, TypeDto,
+    XColorOptionsDto,
+};
 
 /// The routes `GET /openapi.json` and `GET /docs` (which redirects to
 /// `/docs/`, Swagger UI's page).
@@ -66,8 +70,11 @@ pub fn pretty_json() -> String {
         super::audits::audit,
         super::metrics::metrics,
     ),
-    components(responses(Unauthorized, NotFound, Internal, RequestTimeout)),
-    modifiers(&BearerAuth),
+    components(
+        schemas(ResultFormat),
+        responses(Unauthorized, NotFound, Internal, RequestTimeout)
+    ),
+    modifiers(&BearerAuth, &HierarchyParts, &Unions),
     tags(
         (name = "operations", description = "Liveness, readiness and metrics (no auth)"),
         (name = "datasets", description = "Uploaded tables and parameter guidance"),
@@ -98,14 +105,47 @@ impl Modify for BearerAuth {
     }
 }
 
-/// A problem+json response (the body is a `ProblemDto`), for the responses
+/// The upload form's `hierarchy:<column>` parts: further properties of
+/// `UploadForm`, each a file (utoipa derives no `additionalProperties` but
+/// `false`).
+struct HierarchyParts;
+
+impl Modify for HierarchyParts {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, Schema, Type};
+        let components = openapi.components.get_or_insert_with(Default::default);
+        let Some(RefOr::T(Schema::Object(form))) = components.schemas.get_mut("UploadForm") else {
+            panic!("UploadForm is not an object schema");
+        };
+        let file = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
+                utoipa::openapi::KnownFormat::Binary,
+            )))
+            .description(Some(
+                "A part named `hierarchy:<column>`: the column's hierarchy as an ARX-format CSV",
+            ))
+            .build();
+        form.additional_properties = Some(Box::new(AdditionalProperties::RefOr(RefOr::T(
+            Schema::Object(file),
+        ))));
+        form.property_names = Some(Box::new(Schema::Object(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .pattern(Some("^(schema|data|hierarchy:.+)$"))
+                .build(),
+        )));
+    }
+}
+
+/// A problem+json response (the body is a `Problem`), for the responses
 /// every operation shares.
 fn problem_response(description: &str) -> RefOr<Response> {
     ResponseBuilder::new()
         .description(description)
         .content(
             "application/problem+json",
-            Content::new(Some(Ref::from_schema_name("ProblemDto"))),
+            Content::new(Some(Ref::from_schema_name(ProblemDto::name()))),
         )
         .build()
         .into()
@@ -169,10 +209,25 @@ impl<'r> ToResponse<'r> for RequestTimeout {
     }
 }
 
-/// `{"status": "ok"}` or `{"status": "ready"}`.
+/// `{"status": "ok"}` (`/healthz`) or `{"status": "ready"}` (`/readyz`).
 #[derive(ToSchema)]
 pub struct Status {
-    pub status: String,
+    pub status: StatusValue,
+}
+
+#[derive(ToSchema)]
+#[allow(non_camel_case_types)]
+pub enum StatusValue {
+    ok,
+    ready,
+}
+
+/// `?format=` of a release download.
+#[derive(ToSchema)]
+#[allow(non_camel_case_types)]
+pub enum ResultFormat {
+    csv,
+    json,
 }
 
 /// The `multipart/form-data` body of `POST /v1/datasets`. Besides `schema`
@@ -193,18 +248,21 @@ pub struct UploadForm {
 #[derive(ToSchema)]
 pub struct DatasetColumn {
     pub name: String,
-    /// `identifier`, `quasi_identifier`, `sensitive` or `insensitive`.
-    pub role: String,
-    /// `numeric`, `categorical` or `date`; null for identifiers and
-    /// insensitive columns.
-    pub r#type: Option<String>,
-    pub distinct: Option<u64>,
-    /// The smallest value (a number, or a date string); null for other
-    /// types.
-    pub min: Value,
-    /// The largest value (a number, or a date string); null for other
-    /// types.
-    pub max: Value,
+    pub role: RoleDto,
+    /// Null when the schema gives none (identifiers, insensitive columns).
+    #[schema(required = true)]
+    pub r#type: Option<TypeDto>,
+    /// Distinct values (0 for identifiers).
+    pub distinct: u64,
+    /// The smallest value of a numeric or date column (a date as its day
+    /// number since 1970-01-01); null for other columns.
+    #[schema(required = true)]
+    pub min: Option<f64>,
+    /// The largest value, as `min`.
+    #[schema(required = true)]
+    pub max: Option<f64>,
+    /// Levels of the column's hierarchy; null without one.
+    #[schema(required = true)]
     pub hierarchy_height: Option<u64>,
 }
 
@@ -228,6 +286,7 @@ pub struct Dataset {
 pub struct DatasetList {
     pub items: Vec<Dataset>,
     /// Pass as `?cursor=` for the next page; null on the last page.
+    #[schema(required = true)]
     pub next_cursor: Option<String>,
 }
 
@@ -246,7 +305,8 @@ pub enum JobStatus {
 pub struct JobError {
     pub code: String,
     pub message: String,
-    /// Structured facts about the failure (an object), or null.
+    /// Structured facts about the failure, or null.
+    #[schema(schema_with = crate::spec::doc_schemas::job_error_details)]
     pub details: Value,
 }
 
@@ -257,21 +317,31 @@ pub struct Job {
     pub dataset_id: Uuid,
     pub model: ModelDto,
     /// The algorithm that runs (the model's default when none was named).
-    pub algorithm: String,
+    pub algorithm: AlgorithmDto,
     /// The metric in force: the requested one or, for the dissimilarity
     /// model, the SA's default.
+    #[schema(required = true)]
     pub sensitive_metric: Option<MetricDto>,
     pub status: JobStatus,
     /// From 0 to 1.
+    #[schema(minimum = 0, maximum = 1)]
     pub progress: f64,
     pub attempts: u32,
     pub created_at: DateTime<Utc>,
+    #[schema(required = true)]
     pub started_at: Option<DateTime<Utc>>,
+    #[schema(required = true)]
     pub finished_at: Option<DateTime<Utc>>,
     /// Set when the job failed, null otherwise.
+    #[schema(required = true)]
     pub error: Option<JobError>,
     /// Set when the job succeeded, null otherwise.
+    #[schema(required = true)]
     pub summary: Option<JobSummaryDto>,
+    /// The share of rows the job may leave out of the release to satisfy
+    /// the model in the attacker's view (the request's; 0 by default).
+    #[schema(minimum = 0, exclusive_maximum = 1)]
+    pub suppression_limit: f64,
     /// API extension, present only when the request gave it.
     #[schema(nullable = false)]
     pub xcolor: Option<XColorOptionsDto>,
@@ -282,6 +352,7 @@ pub struct Job {
 pub struct JobList {
     pub items: Vec<Job>,
     /// Pass as `?cursor=` for the next page; null on the last page.
+    #[schema(required = true)]
     pub next_cursor: Option<String>,
 }
 

@@ -13,7 +13,8 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
-use proxima_core::generalize::{for_each_release_row, release_header, Release};
+use proxima_core::generalize::{for_each_release_row, release_header};
+use proxima_core::run::Anonymized;
 use serde_json::Value;
 use tokio::sync::mpsc;
 
@@ -107,12 +108,13 @@ impl Write for ChannelWriter {
 #[utoipa::path(
     get,
     path = "/v1/jobs/{id}/result",
+    operation_id = "get_job_result",
     tag = "jobs",
     summary = "Download the release (streamed)",
     security(("bearer" = [])),
     params(
         ("id" = uuid::Uuid, Path, description = "The job's id; an id of another tenant, or not a UUID, is a 404"),
-        ("format" = Option<String>, Query, description = "`csv` or `json`; wins over `Accept` (CSV by default)"),
+        ("format" = Option<crate::http::openapi::ResultFormat>, Query, description = "`csv` or `json`; wins over `Accept` (CSV by default)"),
         ("row_id" = Option<bool>, Query, description = "Add `row_id` (the upload's 1-based data line); never publish it"),
     ),
     responses(
@@ -157,8 +159,13 @@ pub async fn result(
     // stream.
     let (table, release) = crate::telemetry::spawn_blocking_redacted(move || {
         let table = load_stored(&dataset, &files)?;
-        let release = Release::from_assignment(&table, &stored.group_of_rows)?;
-        Ok::<_, proxima_core::CoreError>((table, release))
+        // Rows the model suppressed are not in the release's table.
+        let anonymized = Anonymized::from_assignment(&table, &stored.group_of_rows)?;
+        let table = match anonymized.kept {
+            Some(kept) => kept.table,
+            None => table,
+        };
+        Ok::<_, proxima_core::CoreError>((table, anonymized.release))
     })
     .await
     .map_err(|e| ApiError::join(e, "rebuilding a release"))??;
@@ -198,6 +205,7 @@ pub async fn result(
 #[utoipa::path(
     get,
     path = "/v1/jobs/{id}/audit",
+    operation_id = "get_job_audit",
     tag = "jobs",
     summary = "The audit of a job's release",
     security(("bearer" = [])),

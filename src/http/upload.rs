@@ -251,6 +251,7 @@ fn compress_file(spooled: &std::fs::File) -> std::io::Result<Vec<Vec<u8>>> {
 #[utoipa::path(
     post,
     path = "/v1/datasets",
+    operation_id = "upload_dataset",
     tag = "datasets",
     summary = "Upload a table",
     security(("bearer" = [])),

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use proxima_core::generalize::{for_each_release_row, release_header};
+use proxima_core::params::SuppressionLimit;
 use proxima_core::run::run_job;
 use proxima_core::{CoreError, ErrorKind, Progress, Table};
 
@@ -45,13 +46,15 @@ pub fn prepare(args: &AnonymizeArgs) -> Result<Prepared, OfflineError> {
     let xcolor = args
         .xcolor_initial
         .map(|i| XColorOptionsDto { initial: i.into() });
-    let job = job_spec(
+    let mut job = job_spec(
         &model,
         args.algorithm.map(Into::into),
         metric.as_ref(),
         xcolor.as_ref(),
         &schema,
     )?;
+    job.suppression_limit =
+        SuppressionLimit::new(args.suppression_limit.unwrap_or(0.0), "/suppression_limit")?;
     let table = load_table(Arc::new(schema), &args.input.data)?;
     Ok(Prepared { table, job })
 }
@@ -66,8 +69,10 @@ pub fn anonymize(args: &AnonymizeArgs) -> Result<(), OfflineError> {
     // partitions, generalizes and audits the release against its own model
     // (model_not_satisfied rather than a release that misses it).
     let outcome = run_job(&table, &job, Progress::none())?;
-    let release = &outcome.release;
-    let header = release_header(&table, args.row_id);
+    let release = &outcome.anonymized.release;
+    // Rows the model suppressed are not in the release's table.
+    let table = outcome.anonymized.table(&table);
+    let header = release_header(table, args.row_id);
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     let format = match args.format {
         FormatArg::Csv => Format::Csv,
@@ -75,7 +80,7 @@ pub fn anonymize(args: &AnonymizeArgs) -> Result<(), OfflineError> {
     };
     write_output(args.out.as_deref(), |w| {
         let mut rows = RowWriter::new(format, w, &header)?;
-        for_each_release_row(&table, release, args.row_id, |cells| rows.write_row(cells))?;
+        for_each_release_row(table, release, args.row_id, |cells| rows.write_row(cells))?;
         rows.finish().map(|_| ())
     })?;
     let summary =

@@ -99,6 +99,10 @@ pub struct AnonymizeArgs {
     /// XColor's initial colouring (API extension `xcolor.initial`).
     #[arg(long, value_enum)]
     pub xcolor_initial: Option<InitialArg>,
+    /// The share of rows the job may leave out to satisfy the model in the
+    /// attacker's view, in [0, 1) (default 0).
+    #[arg(long, value_name = "FRACTION")]
+    pub suppression_limit: Option<f64>,
     /// Add `row_id` (the 1-based data line of the input) to the release:
     /// for the data owner's reconciliation only, never for publication.
     #[arg(long)]

@@ -15,21 +15,36 @@ use super::model::{
     GroundDistanceDto, LVariantDto, NeighborhoodDto,
 };
 use super::number::{integer, real};
+use super::report::ViewDto;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = AuditRequest)]
 #[serde(deny_unknown_fields)]
 pub struct AuditRequestDto {
+    /// The uploaded table to audit; give exactly one of `dataset_id` and
+    /// `job_id`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(format = Uuid)]
     pub dataset_id: Option<String>,
+    /// The succeeded job whose release to audit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(format = Uuid)]
     pub job_id: Option<String>,
     /// Default: `{"by": "quasi_identifiers"}`.
     #[serde(default)]
     pub groups: GroupsDto,
     pub checks: Vec<CheckDto>,
+    /// `attacker` (the default for `job_id`): every check over each
+    /// victim's candidates — the rows of every group whose labels cover the
+    /// victim's QI values; for an uploaded table, whose original values are
+    /// unknown, every set of groups whose labels can cover one QI point.
+    /// `groups` (the default for `dataset_id`): each group alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub view: Option<ViewDto>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = Groups)]
 #[serde(tag = "by", rename_all = "snake_case", deny_unknown_fields)]
 pub enum GroupsDto {
     /// Rows with identical published QI values form a group. (An empty
@@ -40,10 +55,11 @@ pub enum GroupsDto {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = Check)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum CheckDto {
     KAnonymity {
-        #[schema(value_type = f64)]
+        #[schema(value_type = u64, minimum = 1)]
         k: Number,
     },
     LDiversity {
@@ -58,13 +74,13 @@ pub enum CheckDto {
     AlphaK {
         #[schema(value_type = f64)]
         alpha: Number,
-        #[schema(value_type = f64)]
+        #[schema(value_type = u64, minimum = 1)]
         k: Number,
     },
     EpsilonM {
         #[schema(value_type = f64)]
         epsilon: Number,
-        #[schema(value_type = f64)]
+        #[schema(value_type = u64, minimum = 1)]
         m: Number,
         #[serde(default)]
         neighborhood: NeighborhoodDto,
@@ -74,7 +90,7 @@ pub enum CheckDto {
         epsilon: Number,
         #[schema(value_type = f64)]
         delta: Number,
-        #[schema(value_type = f64)]
+        #[schema(value_type = u64, minimum = 1)]
         k: Number,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         sensitive_metric: Option<MetricDto>,
@@ -203,6 +219,16 @@ pub fn audit_checks(checks: &[CheckDto], schema: &Schema) -> CoreResult<Vec<Audi
 impl AuditRequestDto {
     pub fn from_json(bytes: &[u8]) -> CoreResult<AuditRequestDto> {
         super::json::from_json(bytes, "the audit", "", ErrorKind::InvalidParameters)
+    }
+
+    /// The view in force: the request's, else `attacker` for a job and
+    /// `groups` for a dataset.
+    pub fn view(&self) -> ViewDto {
+        self.view.unwrap_or(if self.job_id.is_some() {
+            ViewDto::Attacker
+        } else {
+            ViewDto::Groups
+        })
     }
 
     /// Exactly one of `dataset_id` and `job_id`.

@@ -16,6 +16,7 @@ use super::number::integer;
 
 /// `POST /v1/datasets/{id}/feasibility` (API.md §Feasibility).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = FeasibilityRequest)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum FeasibilityRequestDto {
     /// Exactly one of `epsilon` (→ max m, Theorem 1) and `m` (→ sup ε,
@@ -25,7 +26,7 @@ pub enum FeasibilityRequestDto {
         #[schema(value_type = Option<f64>)]
         epsilon: Option<Number>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[schema(value_type = Option<f64>)]
+        #[schema(value_type = Option<u64>, minimum = 1)]
         m: Option<Number>,
         #[serde(default)]
         neighborhood: NeighborhoodDto,
@@ -85,12 +86,15 @@ impl FeasibilityRequestDto {
 
 /// The answer (API.md §Feasibility): one of three shapes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = FeasibilityAnswer)]
 #[serde(untagged)]
 pub enum FeasibilityResponseDto {
     /// Theorem 1: the largest m for ε, and maxsize(T).
+    #[schema(title = "MaxMFeasibility")]
     MaxM { max_m: u64, maxsize: u64 },
     /// Theorem 2: every ε strictly below this reaches m. `null` when ε is
     /// unbounded (m = 1 with absolute neighbourhoods).
+    #[schema(title = "MaxEpsilonFeasibility")]
     MaxEpsilon {
         /// Always present (null or a number), so the three shapes are told
         /// apart by their required fields.
@@ -98,6 +102,7 @@ pub enum FeasibilityResponseDto {
         max_epsilon_exclusive: Option<f64>,
     },
     /// Inequality 4 of XColor: Θ and the guaranteed (k, δ) pairs.
+    #[schema(title = "DissimilarityFeasibility")]
     Dissimilarity {
         max_degree: u64,
         rows: u64,
@@ -106,6 +111,7 @@ pub enum FeasibilityResponseDto {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = GuaranteedPair)]
 pub struct GuaranteedPairDto {
     pub k: u64,
     pub max_delta: f64,

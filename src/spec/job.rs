@@ -2,7 +2,7 @@
 
 use proxima_core::error::CoreResult;
 use proxima_core::generalize::Summary;
-use proxima_core::params::{Algorithm, PrivacyModel};
+use proxima_core::params::{Algorithm, PrivacyModel, SuppressionLimit};
 use proxima_core::run::JobSpec;
 use proxima_core::xcolor::XColorOptions;
 use proxima_core::{CoreError, ErrorKind, Schema};
@@ -13,10 +13,13 @@ use super::metric::MetricDto;
 use super::model::{
     resolve_algorithm, AlgorithmDto, InitialColoringDto, ModelDto, XColorOptionsDto,
 };
+use super::report::SpreadDto;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = JobRequest)]
 #[serde(deny_unknown_fields)]
 pub struct JobRequestDto {
+    #[schema(format = Uuid)]
     pub dataset_id: String,
     pub model: ModelDto,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -26,6 +29,12 @@ pub struct JobRequestDto {
     /// API extension: XColor options (only with the xcolor algorithm).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub xcolor: Option<XColorOptionsDto>,
+    /// The share of rows the job may leave out of the release to satisfy
+    /// the model in the attacker's view, in [0, 1) (default 0); counted in
+    /// the summary's `suppressed_by_model`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 0, exclusive_maximum = 1)]
+    pub suppression_limit: Option<f64>,
 }
 
 impl JobRequestDto {
@@ -34,13 +43,20 @@ impl JobRequestDto {
     }
 
     pub fn to_spec(&self, schema: &Schema) -> CoreResult<JobSpec> {
-        job_spec(
+        let mut spec = job_spec(
             &self.model,
             self.algorithm,
             self.sensitive_metric.as_ref(),
             self.xcolor.as_ref(),
             schema,
-        )
+        )?;
+        spec.suppression_limit = self.suppression_limit()?;
+        Ok(spec)
+    }
+
+    /// The request's suppression limit (0 when absent).
+    pub fn suppression_limit(&self) -> CoreResult<SuppressionLimit> {
+        SuppressionLimit::new(self.suppression_limit.unwrap_or(0.0), "/suppression_limit")
     }
 }
 
@@ -97,19 +113,48 @@ pub fn job_spec(
         xcolor: XColorOptions {
             initial: initial.into(),
         },
+        suppression_limit: SuppressionLimit::default(),
     })
 }
 
 /// `Job.summary` (API.md §Jobs); the CLI prints it on stderr.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = JobSummary)]
 pub struct JobSummaryDto {
     pub rows: u64,
     pub published_rows: u64,
+    /// Rows left out for missing values.
     pub suppressed_rows: u64,
     pub groups: u64,
     pub min_group_size: u64,
+    /// GCP in [0, 1]; rows suppressed by the model count at loss 1.
     pub information_loss: f64,
     pub elapsed_ms: u64,
+    /// Rows left out to satisfy the model in the attacker's view (within
+    /// the job's `suppression_limit`).
+    #[serde(default)]
+    #[schema(required = true)]
+    pub suppressed_by_model: u64,
+    /// The model's own check in the attacker's view.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attacker_view: Option<AttackerViewDto>,
+}
+
+/// The job model's check in the attacker's view (DESIGN §4).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = AttackerView)]
+pub struct AttackerViewDto {
+    /// Rows judged as victims (every published row).
+    pub victims: u64,
+    /// Victims whose candidates breach the model (0 for a stored result).
+    pub over_bound: u64,
+    /// The worst victim's figure: breach probability for (ε,m), risk for
+    /// dissimilarity, the smallest candidate set for k, … (null when not
+    /// finite).
+    #[schema(required = true)]
+    pub worst: Option<f64>,
+    /// Groups among a victim's candidates.
+    pub candidate_groups: SpreadDto,
 }
 
 impl JobSummaryDto {
@@ -122,6 +167,13 @@ impl JobSummaryDto {
             min_group_size: s.min_group_size as u64,
             information_loss: s.information_loss,
             elapsed_ms,
+            suppressed_by_model: s.suppressed_by_model as u64,
+            attacker_view: s.attacker_view.as_ref().map(|v| AttackerViewDto {
+                victims: v.victims as u64,
+                over_bound: v.over_bound as u64,
+                worst: v.worst.is_finite().then_some(v.worst),
+                candidate_groups: v.candidate_groups.into(),
+            }),
         }
     }
 }

@@ -10,6 +10,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = Metric)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum MetricDto {
     // Empty struct variants, not unit variants: serde ignores extra fields
@@ -21,7 +22,7 @@ pub enum MetricDto {
     Lp {
         /// 1, 2 or `"inf"`; default 1.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[schema(value_type = Option<Object>)]
+        #[schema(schema_with = super::doc_schemas::lp_p)]
         p: Option<Value>,
         /// Weight per sensitive column; default equal weights.
         #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]

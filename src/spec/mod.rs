@@ -5,6 +5,7 @@
 //! service and the offline CLI report the same problems.
 
 pub mod audit;
+pub(crate) mod doc_schemas;
 pub mod feasibility;
 pub mod job;
 pub mod json;

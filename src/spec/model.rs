@@ -25,12 +25,13 @@ use utoipa::ToSchema;
 use super::number::{integer, real};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = Model)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ModelDto {
     EpsilonM {
         #[schema(value_type = f64)]
         epsilon: Number,
-        #[schema(value_type = f64)]
+        #[schema(value_type = u64, minimum = 1)]
         m: Number,
         #[serde(default)]
         neighborhood: NeighborhoodDto,
@@ -40,11 +41,11 @@ pub enum ModelDto {
         epsilon: Number,
         #[schema(value_type = f64)]
         delta: Number,
-        #[schema(value_type = f64)]
+        #[schema(value_type = u64, minimum = 1)]
         k: Number,
     },
     KAnonymity {
-        #[schema(value_type = f64)]
+        #[schema(value_type = u64, minimum = 1)]
         k: Number,
     },
     LDiversity {
@@ -56,14 +57,14 @@ pub enum ModelDto {
         #[schema(value_type = Option<f64>)]
         c: Option<Number>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[schema(value_type = Option<f64>)]
+        #[schema(value_type = Option<u64>, minimum = 1)]
         k: Option<Number>,
     },
     TCloseness {
         #[schema(value_type = f64)]
         t: Number,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[schema(value_type = Option<f64>)]
+        #[schema(value_type = Option<u64>, minimum = 1)]
         k: Option<Number>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ground_distance: Option<GroundDistanceDto>,
@@ -71,6 +72,7 @@ pub enum ModelDto {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[schema(as = Neighborhood)]
 #[serde(rename_all = "snake_case")]
 pub enum NeighborhoodDto {
     #[default]
@@ -79,6 +81,7 @@ pub enum NeighborhoodDto {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[schema(as = LVariant)]
 #[serde(rename_all = "snake_case")]
 pub enum LVariantDto {
     #[default]
@@ -88,6 +91,7 @@ pub enum LVariantDto {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = GroundDistance)]
 #[serde(rename_all = "snake_case")]
 pub enum GroundDistanceDto {
     Ordered,
@@ -96,6 +100,7 @@ pub enum GroundDistanceDto {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = Algorithm)]
 #[serde(rename_all = "snake_case")]
 pub enum AlgorithmDto {
     EpsilonM,
@@ -107,6 +112,7 @@ pub enum AlgorithmDto {
 /// (default) splits the QI space first; `degree_balanced` is the paper's
 /// Algorithm 1, kept for comparison.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[schema(as = XColorOptions)]
 #[serde(deny_unknown_fields)]
 pub struct XColorOptionsDto {
     #[serde(default)]
@@ -114,6 +120,7 @@ pub struct XColorOptionsDto {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[schema(as = InitialColoring)]
 #[serde(rename_all = "snake_case")]
 pub enum InitialColoringDto {
     #[default]

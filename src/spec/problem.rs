@@ -14,6 +14,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = FieldError)]
 pub struct FieldErrorDto {
     pub pointer: String,
     pub message: String,
@@ -94,6 +95,7 @@ pub fn problem_parts(err: &CoreError) -> (u16, &'static str, String, Vec<FieldEr
 /// The problem document itself, for the CLI (and any caller that does not
 /// need framework-specific wrapping).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = Problem)]
 pub struct ProblemDto {
     #[serde(rename = "type")]
     pub type_: String,
@@ -104,7 +106,7 @@ pub struct ProblemDto {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<FieldErrorDto>,
     #[serde(default, skip_serializing_if = "Value::is_null")]
-    #[schema(value_type = Object)]
+    #[schema(schema_with = super::doc_schemas::details, required = false)]
     pub details: Value,
 }
 

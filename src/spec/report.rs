@@ -1,5 +1,6 @@
 //! The `AuditReport` response (API.md §Audits) from the core's report.
 
+use proxima_core::attacker::{Spread, ViewCheck, WorstVictim};
 use proxima_core::audit::{AuditReport, CheckReport, ProsecutorRisk, SizeBucket, WorstGroup};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -8,42 +9,192 @@ use utoipa::ToSchema;
 use super::problem::detail_value;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = AuditReport)]
 pub struct AuditReportDto {
     pub rows: u64,
     pub groups: u64,
+    /// Every check passed, in the report's view.
     pub passed: bool,
+    /// How the checks were judged: `attacker` (over every victim's
+    /// candidate rows, DESIGN §4) or `groups` (each group alone).
+    pub view: ViewDto,
     pub checks: Vec<CheckReportDto>,
     pub risk: RiskDto,
     pub group_sizes: Vec<SizeBucketDto>,
 }
 
+/// The view an audit judges its checks in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = AuditView)]
+pub enum ViewDto {
+    /// Over every victim's candidates: the rows of every group whose labels
+    /// cover the victim's QI values.
+    #[default]
+    Attacker,
+    /// Each group alone (the papers' per-group checks).
+    Groups,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = CheckReport)]
 pub struct CheckReportDto {
     pub kind: String,
-    #[schema(value_type = Object)]
+    #[schema(schema_with = super::doc_schemas::check_params)]
     pub params: Value,
+    /// In the report's view.
     pub passed: bool,
-    #[schema(value_type = Object)]
+    #[schema(schema_with = super::doc_schemas::check_value)]
+    pub value: Value,
+    /// Groups holding a row that fails the check (attacker view: a victim
+    /// over the bound).
+    pub violating_groups: u64,
+    pub violating_rows: u64,
+    pub worst_groups: Vec<WorstGroupDto>,
+    /// Attacker view only: the victims and their candidate sets.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attacker: Option<AttackerFiguresDto>,
+    /// Attacker view only: the same check judged group by group, so the
+    /// difference is visible.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_group: Option<PerGroupDto>,
+}
+
+/// A check's victims in the attacker's view.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = AttackerFigures)]
+pub struct AttackerFiguresDto {
+    /// Rows judged as victims.
+    pub victims: u64,
+    /// Victims whose candidates breach the check.
+    pub over_bound: u64,
+    /// The worst victim's figure (see `value`); null when not finite.
+    #[schema(required = true)]
+    pub worst: Option<f64>,
+    /// Groups among a victim's candidates.
+    pub candidate_groups: SpreadDto,
+    /// The worst victims (at most 20): their group, figure and candidates.
+    pub worst_victims: Vec<WorstVictimDto>,
+    /// Victims per figure bucket: `[upper edge, victims]`.
+    #[schema(schema_with = super::doc_schemas::distribution)]
+    pub distribution: Vec<(f64, u64)>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = Spread)]
+pub struct SpreadDto {
+    pub median: u64,
+    pub max: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = WorstVictim)]
+pub struct WorstVictimDto {
+    /// The victim's own group (1-based, as in the release).
+    pub group_id: String,
+    /// `null` when the figure is not finite.
+    #[schema(required = true)]
+    pub value: Option<f64>,
+    /// Rows among its candidates.
+    pub candidates: u64,
+    /// Groups among its candidates.
+    pub candidate_groups: u64,
+}
+
+/// A check judged group by group.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = PerGroup)]
+pub struct PerGroupDto {
+    pub passed: bool,
+    #[schema(schema_with = super::doc_schemas::check_value)]
     pub value: Value,
     pub violating_groups: u64,
     pub violating_rows: u64,
     pub worst_groups: Vec<WorstGroupDto>,
 }
 
+impl From<Spread> for SpreadDto {
+    fn from(s: Spread) -> Self {
+        SpreadDto {
+            median: s.median as u64,
+            max: s.max as u64,
+        }
+    }
+}
+
+impl WorstVictimDto {
+    fn new(v: &WorstVictim, ids: Option<&[String]>) -> Self {
+        WorstVictimDto {
+            group_id: ids
+                .and_then(|ids| ids.get(v.group as usize).cloned())
+                .unwrap_or_else(|| (v.group + 1).to_string()),
+            value: finite(v.value),
+            candidates: v.candidates as u64,
+            candidate_groups: v.candidate_groups as u64,
+        }
+    }
+}
+
+impl CheckReportDto {
+    /// A check in the attacker's view, with its per-group twin.
+    pub fn from_view(view: &ViewCheck, per_group: &CheckReport, ids: Option<&[String]>) -> Self {
+        CheckReportDto {
+            kind: view.kind.to_string(),
+            params: map(&per_group.params),
+            passed: view.passed,
+            value: map(&view.value),
+            violating_groups: view.violating_groups as u64,
+            violating_rows: view.violating_rows as u64,
+            worst_groups: view.worst_groups.iter().map(WorstGroupDto::from).collect(),
+            attacker: Some(AttackerFiguresDto {
+                victims: view.victims as u64,
+                over_bound: view.over_bound as u64,
+                worst: finite(view.worst),
+                candidate_groups: view.candidate_groups.into(),
+                worst_victims: view
+                    .worst_victims
+                    .iter()
+                    .map(|v| WorstVictimDto::new(v, ids))
+                    .collect(),
+                distribution: view
+                    .distribution
+                    .iter()
+                    .map(|&(edge, n)| (edge, n as u64))
+                    .collect(),
+            }),
+            per_group: Some(PerGroupDto {
+                passed: per_group.passed,
+                value: map(&per_group.value),
+                violating_groups: per_group.violating_groups as u64,
+                violating_rows: per_group.violating_rows as u64,
+                worst_groups: per_group
+                    .worst_groups
+                    .iter()
+                    .map(WorstGroupDto::from)
+                    .collect(),
+            }),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = WorstGroup)]
 pub struct WorstGroupDto {
     pub group_id: String,
     pub size: u64,
     /// `null` when the figure is not finite.
+    #[schema(required = true)]
     pub value: Option<f64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = Risk)]
 pub struct RiskDto {
     pub prosecutor: ProsecutorRiskDto,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = ProsecutorRisk)]
 pub struct ProsecutorRiskDto {
     pub max: f64,
     pub average: f64,
@@ -51,6 +202,7 @@ pub struct ProsecutorRiskDto {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = SizeBucket)]
 pub struct SizeBucketDto {
     pub min_size: u64,
     pub max_size: u64,
@@ -91,6 +243,8 @@ impl From<&CheckReport> for CheckReportDto {
             violating_groups: c.violating_groups as u64,
             violating_rows: c.violating_rows as u64,
             worst_groups: c.worst_groups.iter().map(WorstGroupDto::from).collect(),
+            attacker: None,
+            per_group: None,
         }
     }
 }
@@ -116,12 +270,30 @@ impl From<&SizeBucket> for SizeBucketDto {
     }
 }
 
+impl AuditReportDto {
+    /// Every check judged in the attacker's view (`view[i]` is
+    /// `report.checks[i]` in that view), the per-group figures beside.
+    pub fn from_view(report: &AuditReport, view: &[ViewCheck], ids: Option<&[String]>) -> Self {
+        let mut dto = AuditReportDto::from(report);
+        dto.view = ViewDto::Attacker;
+        dto.checks = view
+            .iter()
+            .zip(&report.checks)
+            .map(|(v, g)| CheckReportDto::from_view(v, g, ids))
+            .collect();
+        dto.passed = view.iter().all(|c| c.passed);
+        dto
+    }
+}
+
 impl From<&AuditReport> for AuditReportDto {
+    /// Every check judged group by group.
     fn from(r: &AuditReport) -> Self {
         AuditReportDto {
             rows: r.rows as u64,
             groups: r.groups as u64,
             passed: r.passed,
+            view: ViewDto::Groups,
             checks: r.checks.iter().map(CheckReportDto::from).collect(),
             risk: RiskDto {
                 prosecutor: ProsecutorRiskDto::from(&r.risk),
@@ -177,7 +349,7 @@ mod tests {
         let v = serde_json::to_value(AuditReportDto::from(&report)).unwrap();
         assert_eq!(
             v,
-            json!({"rows": 30162, "groups": 3016, "passed": false,
+            json!({"rows": 30162, "groups": 3016, "passed": false, "view": "groups",
                 "checks": [{"kind": "epsilon_m", "params": {"epsilon": 4500.0, "m": 5}, "passed": false,
                     "value": {"max_breach_probability": 0.5, "achieved_m": 2},
                     "violating_groups": 12, "violating_rows": 40,

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = DatasetSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SchemaDto {
     pub name: String,
@@ -23,6 +24,7 @@ pub struct SchemaDto {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = CsvOptions)]
 #[serde(deny_unknown_fields)]
 pub struct CsvDto {
     /// One ASCII character; default `,`.
@@ -57,6 +59,7 @@ impl Default for CsvDto {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[schema(as = OnMissing)]
 #[serde(rename_all = "snake_case")]
 pub enum OnMissingDto {
     #[default]
@@ -65,6 +68,7 @@ pub enum OnMissingDto {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = Role)]
 #[serde(rename_all = "snake_case")]
 pub enum RoleDto {
     Identifier,
@@ -74,6 +78,7 @@ pub enum RoleDto {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = ColumnType)]
 #[serde(rename_all = "snake_case")]
 pub enum TypeDto {
     Numeric,
@@ -82,6 +87,7 @@ pub enum TypeDto {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = SchemaColumn)]
 #[serde(deny_unknown_fields)]
 pub struct ColumnDto {
     pub name: String,

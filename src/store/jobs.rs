@@ -22,6 +22,8 @@ pub struct JobRow {
     pub algorithm: String,
     pub sensitive_metric: Option<Value>,
     pub xcolor: Option<Value>,
+    /// The share of rows the job may suppress (0 ≤ x < 1).
+    pub suppression_limit: f64,
     pub status: String,
     pub progress: f64,
     pub attempts: i32,
@@ -43,6 +45,7 @@ pub(crate) fn job_from_row(row: &PgRow) -> Result<JobRow> {
         algorithm: row.try_get("algorithm")?,
         sensitive_metric: row.try_get("sensitive_metric")?,
         xcolor: row.try_get("xcolor")?,
+        suppression_limit: row.try_get("suppression_limit")?,
         status: row.try_get("status")?,
         progress: row.try_get("progress")?,
         attempts: row.try_get("attempts")?,
@@ -65,6 +68,7 @@ pub struct NewJob {
     pub algorithm: String,
     pub sensitive_metric: Option<Value>,
     pub xcolor: Option<Value>,
+    pub suppression_limit: f64,
     pub max_attempts: i32,
     /// `(key, hash of the request body)` when the client sent `Idempotency-Key`.
     pub idempotency: Option<(String, String)>,
@@ -109,8 +113,8 @@ impl Store {
         };
         let inserted = sqlx::query(
             "INSERT INTO jobs (id, tenant, dataset_id, model, algorithm, sensitive_metric, xcolor,
-                               status, max_attempts, idempotency_key, request_hash)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $9, $10)
+                               suppression_limit, status, max_attempts, idempotency_key, request_hash)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'queued', $9, $10, $11)
              ON CONFLICT (tenant, idempotency_key) WHERE idempotency_key IS NOT NULL
              DO NOTHING
              RETURNING *",
@@ -122,6 +126,7 @@ impl Store {
         .bind(&new.algorithm)
         .bind(&new.sensitive_metric)
         .bind(&new.xcolor)
+        .bind(new.suppression_limit)
         .bind(new.max_attempts)
         .bind(key)
         .bind(hash)

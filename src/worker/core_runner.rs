@@ -31,6 +31,7 @@ impl JobRunner for CoreRunner {
             Some(&input.algorithm),
             input.sensitive_metric.as_ref(),
             input.xcolor.as_ref(),
+            input.suppression_limit,
             table.schema(),
         )?;
         let outcome = proxima_core::run::run_job(&table, &spec, progress)?;
@@ -42,11 +43,16 @@ impl JobRunner for CoreRunner {
             &outcome.summary,
             elapsed,
         )))?;
-        let audit = to_json(serde_json::to_value(AuditReportDto::from(&outcome.audit)))?;
+        let audit = to_json(serde_json::to_value(AuditReportDto::from_view(
+            &outcome.audit,
+            &outcome.view,
+            None,
+        )))?;
         Ok(JobOutput {
             summary,
             result: NewResult {
-                group_of_rows: outcome.release.partition().group_of_rows(table.rows()),
+                // Rows the model suppressed are marked, not stored.
+                group_of_rows: outcome.anonymized.assignment(table.rows()),
                 audit,
             },
         })

@@ -73,9 +73,13 @@ pub fn job_spec(
     algorithm: Option<&str>,
     sensitive_metric: Option<&Value>,
     xcolor: Option<&Value>,
+    suppression_limit: f64,
     schema: &Schema,
 ) -> CoreResult<JobSpec> {
     let mut request = json!({"dataset_id": "", "model": model});
+    if suppression_limit != 0.0 {
+        request["suppression_limit"] = json!(suppression_limit);
+    }
     if let Some(a) = algorithm {
         request["algorithm"] = json!(a);
     }

@@ -29,6 +29,7 @@ pub struct JobInput {
     pub sensitive_metric: Option<Value>,
     /// API extension: XColor options.
     pub xcolor: Option<Value>,
+    pub suppression_limit: f64,
     /// 1 on the first run, 2 on the first retry, …
     pub attempt: i32,
     pub dataset: DatasetRow,

@@ -203,6 +203,7 @@ async fn load_input(ctx: &Ctx, job: &JobRow) -> anyhow::Result<Option<JobInput>>
         algorithm: job.algorithm.clone(),
         sensitive_metric: job.sensitive_metric.clone(),
         xcolor: job.xcolor.clone(),
+        suppression_limit: job.suppression_limit,
         attempt: job.attempts,
         dataset,
         files,

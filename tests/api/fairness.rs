@@ -56,6 +56,7 @@ async fn queue(store: &Store, tenant: &str, n: usize) -> Vec<Uuid> {
             sensitive_metric: None,
             xcolor: None,
             max_attempts: 1,
+            suppression_limit: 0.0,
             idempotency: None,
         };
         match store.create_job(&new).await.unwrap() {

@@ -101,6 +101,7 @@ async fn a_download_longer_than_the_timeout_completes() {
         algorithm: "mondrian".into(),
         sensitive_metric: None,
         xcolor: None,
+        suppression_limit: 0.0,
         max_attempts: 3,
         idempotency: None,
     };

@@ -52,20 +52,26 @@ async fn upload_creditcard(app: &TestApp, shared: &std::path::Path) -> Value {
     res.json().await.unwrap()
 }
 
-async fn run_job(app: &TestApp, body: Value) -> Value {
+/// Posts a job, waits until it has finished (however it ended) and returns
+/// it as `GET /v1/jobs/{id}` shows it.
+async fn run_job_to_end(app: &TestApp, body: Value) -> Value {
     let res = app.post_json("/v1/jobs", &body).await;
     assert_eq!(res.status(), 202, "{}", res.text().await.unwrap());
     let job: Value = res.json().await.unwrap();
     let id = job["id"].as_str().unwrap().to_string();
-    let done = app
-        .wait_job(&id, |s| !matches!(s, "queued" | "running"))
+    app.wait_job(&id, |s| !matches!(s, "queued" | "running"))
         .await;
-    assert_eq!(done["status"], "succeeded", "{done}");
     app.get(&format!("/v1/jobs/{id}"))
         .await
         .json()
         .await
         .unwrap()
+}
+
+async fn run_job(app: &TestApp, body: Value) -> Value {
+    let done = run_job_to_end(app, body).await;
+    assert_eq!(done["status"], "succeeded", "{done}");
+    done
 }
 
 #[tokio::test]
@@ -398,14 +404,37 @@ async fn sal_500k_epsilon_m_upload_job_download() {
     assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
     let ds: Value = res.json().await.unwrap();
     assert_eq!(ds["rows"], 500_000);
-    let job = run_job(
+    // sal's densest ±4500 window holds 26 % of the rows: m = 5 in the
+    // attacker's view needs some rows suppressed, so a limit of 0 fails
+    // clearly, naming what would be needed, and a limit of 0.25 publishes.
+    let refused = run_job_to_end(
         &app,
         json!({"dataset_id": ds["id"], "model":
             {"kind": "epsilon_m", "epsilon": 4500, "m": 5, "neighborhood": "absolute"}}),
     )
     .await;
-    assert_eq!(job["summary"]["published_rows"], 500_000);
-    assert!(job["summary"]["min_group_size"].as_u64().unwrap() >= 5);
+    assert_eq!(refused["status"], "failed", "{refused}");
+    assert_eq!(refused["error"]["code"], "model_not_satisfied");
+    let needed = refused["error"]["details"]["rows_needing_suppression"]
+        .as_u64()
+        .unwrap();
+    assert!(needed > 0 && needed < 125_000, "{refused}");
+    let job = run_job(
+        &app,
+        json!({"dataset_id": ds["id"], "suppression_limit": 0.25, "model":
+            {"kind": "epsilon_m", "epsilon": 4500, "m": 5, "neighborhood": "absolute"}}),
+    )
+    .await;
+    let summary = &job["summary"];
+    let suppressed = summary["suppressed_by_model"].as_u64().unwrap();
+    let published = summary["published_rows"].as_u64().unwrap();
+    assert!(suppressed > 0 && suppressed <= 125_000, "{summary}");
+    assert_eq!(published + suppressed, 500_000);
+    assert_eq!(summary["rows"], 500_000);
+    assert!(summary["min_group_size"].as_u64().unwrap() >= 5);
+    assert_eq!(summary["attacker_view"]["over_bound"], 0);
+    assert_eq!(summary["attacker_view"]["victims"], published);
+    assert!(summary["attacker_view"]["worst"].as_f64().unwrap() <= 0.2);
     let id = job["id"].as_str().unwrap();
     let res = app.get(&format!("/v1/jobs/{id}/result")).await;
     assert_eq!(res.status(), 200);
@@ -415,7 +444,8 @@ async fn sal_500k_epsilon_m_upload_job_download() {
         lines.next().unwrap(),
         "group_id,Age,Birthplace,Occupation,Income"
     );
-    assert_eq!(lines.count(), 500_000);
+    // Suppressed rows are absent from the release.
+    assert_eq!(lines.count() as u64, published);
     let audit: Value = app
         .get(&format!("/v1/jobs/{id}/audit"))
         .await
@@ -423,6 +453,12 @@ async fn sal_500k_epsilon_m_upload_job_download() {
         .await
         .unwrap();
     assert_eq!(audit["passed"], true);
+    assert_eq!(audit["view"], "attacker");
+    assert_eq!(audit["rows"], published);
+    let model = &audit["checks"][0];
+    assert_eq!(model["kind"], "epsilon_m");
+    assert_eq!(model["attacker"]["over_bound"], 0);
+    assert_eq!(model["per_group"]["passed"], true);
 }
 
 #[tokio::test]

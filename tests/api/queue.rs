@@ -70,6 +70,7 @@ async fn queue_job(store: &Store, max_attempts: i32) -> Uuid {
         algorithm: "mondrian".into(),
         sensitive_metric: None,
         xcolor: None,
+        suppression_limit: 0.0,
         max_attempts,
         idempotency: None,
     };

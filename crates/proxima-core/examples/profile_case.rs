@@ -164,9 +164,9 @@ fn run_once(name: &str, table: &Table, spec: &JobSpec, mode: &str, audited: &Par
         "job" => match run_job(table, spec, Progress::none()) {
             Ok(out) => format!(
                 "{} groups, min size {}, GCP {:.6}, self-audit passed {}",
-                out.release.groups(),
-                out.release.partition().min_group_size(),
-                gcp(table, &out.release),
+                out.anonymized.release.groups(),
+                out.anonymized.release.partition().min_group_size(),
+                out.summary.information_loss,
                 out.audit.passed
             ),
             Err(e) => format!("error: {e}"),
@@ -174,9 +174,9 @@ fn run_once(name: &str, table: &Table, spec: &JobSpec, mode: &str, audited: &Par
         _ => match anonymize(table, spec, Progress::none()) {
             Ok(r) => format!(
                 "{} groups, min size {}, GCP {:.6}",
-                r.groups(),
-                r.partition().min_group_size(),
-                gcp(table, &r)
+                r.release.groups(),
+                r.release.partition().min_group_size(),
+                gcp(r.table(table), &r.release)
             ),
             Err(e) => format!("error: {e}"),
         },
@@ -214,6 +214,7 @@ fn main() -> ExitCode {
         model,
         metric,
         xcolor: XColorOptions::default(),
+        suppression_limit: Default::default(),
     };
     let audited = if name == "au-600k" {
         mondrian::anonymize(&table, &spec.model, Progress::none()).unwrap()

@@ -59,6 +59,13 @@ pub(crate) struct Cut {
 }
 
 impl Cut {
+    /// The smallest key that goes right: keys below it go left. Where the
+    /// halves' territories part ([`crate::safe_split`]): for a categorical
+    /// cut, the first leaf rank of the first child on the right.
+    pub fn right_start(&self) -> u32 {
+        self.bound + u32::from(!self.strict)
+    }
+
     /// `flags[i]` = whether the i-th row of the node goes left.
     pub fn flags(&self, keys: &[u32], flags: &mut Vec<bool>) {
         flags.clear();
@@ -118,6 +125,47 @@ impl<'a> Dims<'a> {
                 (hierarchy.leaves_under(level, node) as f64 - 1.0) / (leaves as f64 - 1.0)
             }
         }
+    }
+
+    /// The leaf-rank range a categorical dimension's published label covers
+    /// for keys spanning `lo..=hi` (the leaves under their lowest common
+    /// ancestor); `None` for numeric and date dimensions, whose published
+    /// interval is the keys' own extent.
+    pub fn label_ranks(&self, dim: usize, (lo, hi): (u32, u32)) -> Option<(u32, u32)> {
+        match &self.dims[dim] {
+            Dim::Range { .. } => None,
+            Dim::Tree { hierarchy } => {
+                let (level, node) = hierarchy.lca_of_rank_range(lo, hi);
+                let first = hierarchy.first_rank(level, node);
+                Some((first, first + hierarchy.leaves_under(level, node) - 1))
+            }
+        }
+    }
+
+    /// Whether a cut on `dim` (rows going left per `flags`) leaves both
+    /// halves' published labels inside their territories when the node's
+    /// territory on `dim` is `territory` ([`crate::safe_split`]): always for
+    /// numeric and date dimensions (tight intervals on either side of the
+    /// bound); for a categorical one, each side's lowest common ancestor
+    /// must cover no rank on the other side of the bound.
+    pub fn keeps_labels_inside(
+        &self,
+        dim: usize,
+        keys: &[u32],
+        flags: &[bool],
+        cut: &Cut,
+        territory: (u32, u32),
+    ) -> bool {
+        if matches!(self.dims[dim], Dim::Range { .. }) {
+            return true;
+        }
+        let [left, right] = extent_by_side(keys, flags);
+        let bound = cut.right_start();
+        let inside = |side: (u32, u32), lo: u32, hi: u32| {
+            self.label_ranks(dim, side)
+                .is_none_or(|(a, b)| lo <= a && b <= hi)
+        };
+        inside(left, territory.0, bound - 1) && inside(right, bound, territory.1)
     }
 
     /// The median cut of a node on `dim` ([`QiSpace::cut`]'s rule), given
@@ -393,12 +441,21 @@ impl Columns {
             l += f;
             r += 1 - f;
         }
-        gather(&mut self.ids[range.clone()], &tmp.perm, &mut tmp.ids);
+        let perm = std::mem::take(&mut tmp.perm);
+        self.permute(range, &perm, tmp);
+        tmp.perm = perm;
+    }
+
+    /// Reorders the positions of `range` in every column: position i
+    /// receives what was at `range.start + perm[i]`.
+    pub fn permute(&mut self, range: Range<usize>, perm: &[u32], tmp: &mut Tmp) {
+        debug_assert_eq!(perm.len(), range.len());
+        gather(&mut self.ids[range.clone()], perm, &mut tmp.ids);
         for keys in &mut self.keys {
-            gather(&mut keys[range.clone()], &tmp.perm, &mut tmp.ids);
+            gather(&mut keys[range.clone()], perm, &mut tmp.ids);
         }
         if !self.payload.is_empty() {
-            gather(&mut self.payload[range], &tmp.perm, &mut tmp.values);
+            gather(&mut self.payload[range], perm, &mut tmp.values);
         }
     }
 
@@ -424,6 +481,77 @@ fn gather<T: Copy>(values: &mut [T], perm: &[u32], tmp: &mut Vec<T>) {
     tmp.clear();
     tmp.extend(perm.iter().map(|&p| values[p as usize]));
     values.copy_from_slice(tmp);
+}
+
+/// Working memory of [`predicate_cut`], reused across nodes.
+#[derive(Default)]
+pub(crate) struct PredicateScratch {
+    /// (dimension, normalized width, key extent) of the node's wide dims.
+    widths: Vec<(usize, f64, (u32, u32))>,
+    select: CutScratch,
+    flags: Vec<bool>,
+    left: Vec<u32>,
+    right: Vec<u32>,
+    tmp: Tmp,
+}
+
+/// Mondrian's choice of cut: the dimension with the widest normalized range
+/// first, the next widest when its median cut would leave a half that
+/// `allows` refuses (or, with a `territory`, that would publish a label
+/// outside it: [`Dims::keeps_labels_inside`]). Partitions `node` in place
+/// and returns (left size, dimension, [`Cut::right_start`]), or `None` when
+/// no cut is allowed. Parts below
+/// `2·min_size` are not examined (no two allowed halves fit).
+pub(crate) fn predicate_cut(
+    dims: &Dims<'_>,
+    cols: &mut Columns,
+    node: Range<usize>,
+    allows: &(impl Fn(&[u32]) -> bool + ?Sized),
+    min_size: usize,
+    territory: Option<&[(u32, u32)]>,
+    s: &mut PredicateScratch,
+) -> Option<(usize, usize, u32)> {
+    if node.len() < 2 * min_size.max(1) {
+        return None;
+    }
+    s.widths.clear();
+    for d in 0..dims.len() {
+        let (lo, hi) = extent(&cols.keys[d][node.clone()]);
+        let width = dims.width(d, lo, hi);
+        if width > 0.0 {
+            s.widths.push((d, width, (lo, hi)));
+        }
+    }
+    // Widest first, ties by dimension index (deterministic).
+    s.widths
+        .sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    for i in 0..s.widths.len() {
+        let (d, _, ext) = s.widths[i];
+        let keys = &cols.keys[d][node.clone()];
+        let Some(cut) = dims.cut(d, keys, ext, &mut s.select) else {
+            continue;
+        };
+        cut.flags(keys, &mut s.flags);
+        if let Some(t) = territory {
+            if !dims.keeps_labels_inside(d, keys, &s.flags, &cut, t[d]) {
+                continue;
+            }
+        }
+        s.left.clear();
+        s.right.clear();
+        for (&id, &left) in cols.ids[node.clone()].iter().zip(&s.flags) {
+            if left {
+                s.left.push(id);
+            } else {
+                s.right.push(id);
+            }
+        }
+        if allows(&s.left) && allows(&s.right) {
+            cols.partition(node, &s.flags, &mut s.tmp);
+            return Some((cut.left, d, cut.right_start()));
+        }
+    }
+    None
 }
 
 /// Drives a top-down split of positions `0..n` with an explicit worklist.

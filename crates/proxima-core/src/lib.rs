@@ -5,6 +5,7 @@
 //! async runtime, database or HTTP crate: the service and the offline CLI map
 //! [`error::CoreError`] into their own error shapes.
 
+pub mod attacker;
 pub mod audit;
 mod columnar;
 pub mod epsilon_m;
@@ -20,6 +21,7 @@ pub mod partition;
 pub mod privacy;
 pub mod progress;
 pub mod run;
+mod safe_split;
 pub mod schema;
 pub mod split;
 pub mod table;
@@ -28,7 +30,7 @@ pub mod xcolor;
 
 pub use error::{CoreError, Detail, ErrorKind, FieldError};
 pub use hierarchy::Hierarchy;
-pub use partition::Partition;
+pub use partition::{Partition, Placement};
 pub use progress::Progress;
 pub use schema::Schema;
 pub use table::Table;

@@ -81,6 +81,31 @@ impl Fraction {
     }
 }
 
+/// The share of rows a job may leave out of its release to satisfy its
+/// model in the attacker's view: a fraction in [0, 1) (ARX's convention;
+/// 1 would allow publishing nothing). Default 0.
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default)]
+pub struct SuppressionLimit(f64);
+
+impl SuppressionLimit {
+    pub fn new(v: f64, pointer: &str) -> CoreResult<SuppressionLimit> {
+        if !v.is_finite() || !(0.0..1.0).contains(&v) {
+            return Err(CoreError::invalid_parameters(
+                pointer,
+                format!("suppression_limit must be in [0, 1), got {v}"),
+            ));
+        }
+        Ok(SuppressionLimit(v))
+    }
+    pub fn get(self) -> f64 {
+        self.0
+    }
+    /// The most rows of `rows` that may be left out: ⌊limit · rows⌋.
+    pub fn max_rows(self, rows: usize) -> usize {
+        (self.0 * rows as f64).floor() as usize
+    }
+}
+
 /// Absolute (|x−y| ≤ ε) or relative (y ∈ [x(1−ε), x(1+ε)]) neighbourhoods.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Neighborhood {

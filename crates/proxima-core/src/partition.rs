@@ -84,6 +84,61 @@ impl Partition {
     }
 }
 
+/// A partition of some of a table's rows and the rows left out because no
+/// group could hold them safely (the job suppresses them within its
+/// suppression limit, or fails).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Placement {
+    pub partition: Partition,
+    /// Row indices, ascending.
+    pub unplaced: Vec<u32>,
+}
+
+impl Placement {
+    pub fn new(partition: Partition, mut unplaced: Vec<u32>) -> Self {
+        unplaced.sort_unstable();
+        Placement {
+            partition,
+            unplaced,
+        }
+    }
+
+    /// Every row placed: the partition.
+    pub fn complete(partition: Partition) -> Self {
+        Placement {
+            partition,
+            unplaced: Vec::new(),
+        }
+    }
+
+    /// Checks that the groups and the unplaced rows together cover `0..n`
+    /// exactly once, groups non-empty (internal error otherwise).
+    pub fn check_covers(&self, n: usize) -> CoreResult<()> {
+        let mut all = self.partition.clone();
+        if !self.unplaced.is_empty() {
+            all.groups.push(self.unplaced.clone());
+        }
+        all.check_covers(n)
+    }
+
+    /// The partition when every row is placed; otherwise
+    /// `model_not_satisfied` naming how many rows could not be.
+    pub fn into_complete(self) -> CoreResult<Partition> {
+        if self.unplaced.is_empty() {
+            return Ok(self.partition);
+        }
+        Err(CoreError::new(
+            crate::error::ErrorKind::ModelNotSatisfied,
+            format!(
+                "{} rows cannot be placed in any group that satisfies the model in the attacker's view; \
+                 allow suppressing them (suppression_limit) or relax the parameters",
+                self.unplaced.len()
+            ),
+        )
+        .with_detail("rows_needing_suppression", self.unplaced.len()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,6 +3,7 @@
 //! the release and its audit. The service's worker and the offline CLI both
 //! call these, so they give the same answers and the same errors.
 
+use crate::attacker::{self, GroupBoxes, Victims, ViewCheck};
 use crate::audit::{self, AuditCheck, AuditReport};
 use crate::epsilon_m;
 use crate::error::{CoreError, CoreResult};
@@ -10,8 +11,10 @@ use crate::generalize::{self, Release};
 use crate::metric::{MetricSpec, SensitiveSpace};
 use crate::mondrian;
 use crate::params::{
-    Algorithm, Epsilon, Fraction, LDiversityVariant, Neighborhood, PrivacyModel, M,
+    Algorithm, Epsilon, Fraction, LDiversityVariant, Neighborhood, PrivacyModel, SuppressionLimit,
+    M,
 };
+use crate::partition::Placement;
 use crate::progress::Progress;
 use crate::table::Table;
 use crate::xcolor::{self, XColorOptions};
@@ -24,6 +27,9 @@ pub struct JobSpec {
     /// The metric the request named; `None` = the SA's default.
     pub metric: Option<MetricSpec>,
     pub xcolor: XColorOptions,
+    /// The share of rows the job may leave out to satisfy its model in the
+    /// attacker's view (default 0).
+    pub suppression_limit: SuppressionLimit,
 }
 
 impl JobSpec {
@@ -140,42 +146,185 @@ pub fn validate(table: &Table, spec: &JobSpec) -> CoreResult<()> {
     Ok(())
 }
 
-/// Runs the partitioner a request names and generalizes its partition.
-pub fn anonymize(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResult<Release> {
+/// Runs the partitioner a request names: its groups, and the rows it could
+/// not place in any group that satisfies the model in the attacker's view.
+pub fn place(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResult<Placement> {
     validate(table, spec)?;
     progress.report(0.0)?;
-    let partition = match (&spec.model, spec.algorithm) {
+    match (&spec.model, spec.algorithm) {
         (PrivacyModel::EpsilonM(params), Algorithm::EpsilonM) => {
-            epsilon_m::anonymize(table, params, progress)?
+            epsilon_m::place(table, params, progress)
         }
         (PrivacyModel::EpsilonM(params), Algorithm::Mondrian) => {
-            let values = numeric_sa(table)?;
-            mondrian::anonymize_with(
-                table,
-                |rows: &[u32]| {
-                    let group: Vec<f64> = rows.iter().map(|&r| values[r as usize]).collect();
-                    epsilon_m::group_satisfies(&group, params)
-                },
-                progress,
-            )?
+            epsilon_m::place_by_mondrian(table, params, progress)
         }
         (PrivacyModel::Dissimilarity(params), Algorithm::XColor) => {
             let space = SensitiveSpace::new(table, &spec.resolved_metric(table)?)?;
-            xcolor::anonymize(table, &space, params, &spec.xcolor, progress)?
+            xcolor::place(table, &space, params, &spec.xcolor, progress)
         }
-        (model, Algorithm::Mondrian) => mondrian::anonymize(table, model, progress)?,
+        // k, l and t survive unions of groups (DESIGN §4): Mondrian's
+        // releases for them are safe in the attacker's view as they are.
+        (model, Algorithm::Mondrian) => {
+            mondrian::anonymize(table, model, progress).map(Placement::complete)
+        }
         (model, algorithm) => {
             // validate() rejects these; reaching here is a bug.
-            return Err(CoreError::internal(format!(
+            Err(CoreError::internal(format!(
                 "no partitioner for {} with {}",
                 model.kind_name(),
                 algorithm.name()
+            )))
+        }
+    }
+}
+
+/// The rows a job left out to satisfy its model, and the table of the
+/// rows it kept.
+#[derive(Debug, Clone)]
+pub struct Kept {
+    /// The table without the suppressed rows.
+    pub table: Table,
+    /// For each row of `table`, its index in the original table.
+    pub original_rows: Vec<u32>,
+    /// How many rows were left out.
+    pub suppressed: usize,
+}
+
+/// A generalized release, over the original table or, when the job
+/// suppressed rows, over the table of the rows it kept.
+#[derive(Debug, Clone)]
+pub struct Anonymized {
+    pub release: Release,
+    pub kept: Option<Kept>,
+}
+
+/// Marks a row the job suppressed in [`Anonymized::assignment`].
+pub const SUPPRESSED: u32 = u32::MAX;
+
+impl Anonymized {
+    /// The table the release's row indices refer to.
+    pub fn table<'t>(&'t self, original: &'t Table) -> &'t Table {
+        self.kept.as_ref().map_or(original, |k| &k.table)
+    }
+
+    /// Rows left out by the model (0 when none).
+    pub fn suppressed_by_model(&self) -> usize {
+        self.kept.as_ref().map_or(0, |k| k.suppressed)
+    }
+
+    /// `assignment[row]` = the row's 0-based group, [`SUPPRESSED`] for a
+    /// row left out: the compact form a result is stored in.
+    pub fn assignment(&self, original_rows: usize) -> Vec<u32> {
+        match &self.kept {
+            None => self.release.partition().group_of_rows(original_rows),
+            Some(kept) => {
+                let mut out = vec![SUPPRESSED; original_rows];
+                for (g, rows) in self.release.partition().groups.iter().enumerate() {
+                    for &r in rows {
+                        out[kept.original_rows[r as usize] as usize] = g as u32;
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    /// Rebuilds a stored release from its assignment (rows marked
+    /// [`SUPPRESSED`] left out); errors as [`Release::from_assignment`].
+    pub fn from_assignment(table: &Table, assignment: &[u32]) -> CoreResult<Anonymized> {
+        if assignment.len() != table.rows() {
+            return Err(CoreError::internal(format!(
+                "the stored group assignment has {} rows, the table has {}",
+                assignment.len(),
+                table.rows()
             )));
         }
-    };
-    // The partitioners report up to 1.0 of `progress`; ordering and
-    // generalizing the groups only checks for cancellation there.
-    generalize::generalize_with_progress(table, partition, progress.sub(1.0, 1.0))
+        let keep: Vec<bool> = assignment.iter().map(|&g| g != SUPPRESSED).collect();
+        if keep.iter().all(|&k| k) {
+            return Ok(Anonymized {
+                release: Release::from_assignment(table, assignment)?,
+                kept: None,
+            });
+        }
+        let kept_table = table.retain_rows(&keep);
+        let original_rows: Vec<u32> = (0..table.rows() as u32)
+            .filter(|&r| keep[r as usize])
+            .collect();
+        let compact: Vec<u32> = assignment
+            .iter()
+            .copied()
+            .filter(|&g| g != SUPPRESSED)
+            .collect();
+        Ok(Anonymized {
+            release: Release::from_assignment(&kept_table, &compact)?,
+            kept: Some(Kept {
+                suppressed: table.rows() - original_rows.len(),
+                table: kept_table,
+                original_rows,
+            }),
+        })
+    }
+}
+
+/// Runs the partitioner a request names, suppresses the rows it could not
+/// place (within the request's suppression limit, else
+/// `model_not_satisfied` saying how many rows would have to go) and
+/// generalizes the groups.
+pub fn anonymize(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResult<Anonymized> {
+    let placement = place(table, spec, progress.sub(0.0, 1.0))?;
+    let n = table.rows();
+    let unplaced = placement.unplaced.len();
+    let allowed = spec.suppression_limit.max_rows(n);
+    if unplaced > allowed {
+        let share = unplaced as f64 / n.max(1) as f64;
+        return Err(CoreError::new(
+            crate::error::ErrorKind::ModelNotSatisfied,
+            format!(
+                "{unplaced} of {n} rows ({:.2} %) cannot be placed in any group that satisfies the model \
+                 in the attacker's view; the suppression limit allows {allowed}: raise suppression_limit \
+                 above {share:.4} or relax the parameters; nothing was published",
+                100.0 * share
+            ),
+        )
+        .with_detail("rows_needing_suppression", unplaced)
+        .with_detail("share_needing_suppression", share)
+        .with_detail("suppression_limit", spec.suppression_limit.get()));
+    }
+    if unplaced == 0 {
+        let release = generalize::generalize_with_progress(
+            table,
+            placement.partition,
+            progress.sub(1.0, 1.0),
+        )?;
+        return Ok(Anonymized {
+            release,
+            kept: None,
+        });
+    }
+    let mut keep = vec![true; n];
+    for &r in &placement.unplaced {
+        keep[r as usize] = false;
+    }
+    let kept_table = table.retain_rows(&keep);
+    let original_rows: Vec<u32> = (0..n as u32).filter(|&r| keep[r as usize]).collect();
+    let mut new_index = vec![u32::MAX; n];
+    for (i, &r) in original_rows.iter().enumerate() {
+        new_index[r as usize] = i as u32;
+    }
+    let mut partition = placement.partition;
+    for g in &mut partition.groups {
+        g.iter_mut().for_each(|r| *r = new_index[*r as usize]);
+    }
+    let release =
+        generalize::generalize_with_progress(&kept_table, partition, progress.sub(1.0, 1.0))?;
+    Ok(Anonymized {
+        release,
+        kept: Some(Kept {
+            table: kept_table,
+            original_rows,
+            suppressed: unplaced,
+        }),
+    })
 }
 
 /// The checks of a job's audit (API.md: the job's model, plus k-anonymity,
@@ -230,43 +379,66 @@ pub fn job_audit_checks(table: &Table, spec: &JobSpec) -> CoreResult<Vec<AuditCh
     Ok(checks)
 }
 
-/// Everything a finished job stores: the release, its summary and its audit.
+/// Everything a finished job stores: the release, its summary and its
+/// audit (per group) with every check also judged in the attacker's view.
 #[derive(Debug, Clone)]
 pub struct JobOutcome {
-    pub release: Release,
+    pub anonymized: Anonymized,
     pub summary: generalize::Summary,
     pub audit: AuditReport,
+    /// `audit.checks[i]` judged in the attacker's view, same order.
+    pub view: Vec<ViewCheck>,
 }
 
-/// Runs a job end to end: partition (progress 0–0.9), generalize, audit
-/// (0.9–1.0). Defence in depth: a release whose audit fails the job's own
-/// model is never returned — `model_not_satisfied` instead.
+/// Runs a job end to end: partition and suppress (progress 0–0.8),
+/// generalize, then the guard (0.8–1.0): every audit check judged in the
+/// attacker's view (DESIGN §4) and per group. A release that fails the
+/// job's own model (or its k) in the attacker's view is never returned —
+/// `model_not_satisfied` with the view's figures instead.
 pub fn run_job(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResult<JobOutcome> {
-    let release = anonymize(table, spec, progress.sub(0.0, 0.9))?;
-    let checks = job_audit_checks(table, spec)?;
+    let anonymized = anonymize(table, spec, progress.sub(0.0, 0.8))?;
+    let kept = anonymized.table(table);
+    let release = &anonymized.release;
+    let checks = job_audit_checks(kept, spec)?;
+    let boxes = GroupBoxes::from_release(kept, release);
+    let view = attacker::evaluate(
+        kept,
+        release.partition(),
+        &boxes,
+        Victims::OriginalPoints,
+        &checks,
+        None,
+        progress.sub(0.8, 0.9),
+    )?;
+    if let Some(failed) = view.iter().take(2).find(|c| !c.passed) {
+        return Err(CoreError::new(
+            crate::error::ErrorKind::ModelNotSatisfied,
+            format!(
+                "the release failed its own {} check in the attacker's view: {} of {} victims over the bound \
+                 (worst {:.4}); nothing was published",
+                failed.kind, failed.over_bound, failed.victims, failed.worst
+            ),
+        )
+        .with_detail("check", failed.kind)
+        .with_detail("victims_over_bound", failed.over_bound)
+        .with_detail("worst", failed.worst)
+        .with_detail("violating_groups", failed.violating_groups));
+    }
     let report = audit::audit(
-        table,
+        kept,
         release.partition(),
         None,
         &checks,
         progress.sub(0.9, 1.0),
     )?;
-    if let Some(failed) = report.checks.iter().take(2).find(|c| !c.passed) {
-        return Err(CoreError::new(
-            crate::error::ErrorKind::ModelNotSatisfied,
-            format!(
-                "the partition failed its own {} check ({} violating groups); nothing was published",
-                failed.kind, failed.violating_groups
-            ),
-        )
-        .with_detail("check", failed.kind)
-        .with_detail("violating_groups", failed.violating_groups));
-    }
-    let summary = generalize::summary(table, &release);
+    let mut summary = generalize::summary(kept, release);
+    summary.set_suppressed_by_model(anonymized.suppressed_by_model());
+    summary.attacker_view = view.first().map(attacker::ViewSummary::from);
     Ok(JobOutcome {
-        release,
+        anonymized,
         summary,
         audit: report,
+        view,
     })
 }
 

@@ -300,6 +300,80 @@ impl Table {
     pub fn suppressed_rows(&self) -> usize {
         self.suppressed_rows
     }
+    /// The table without the rows whose `keep` flag is false (the rows a job
+    /// suppressed to satisfy its model): same schema, the kept rows in
+    /// order, their source lines kept (so `row_id` still names the upload's
+    /// line). Missing-value suppression is carried over unchanged.
+    pub fn retain_rows(&self, keep: &[bool]) -> Table {
+        debug_assert_eq!(keep.len(), self.n);
+        fn pick<T: Copy>(v: &[T], keep: &[bool]) -> Vec<T> {
+            v.iter()
+                .zip(keep)
+                .filter(|(_, &k)| k)
+                .map(|(&x, _)| x)
+                .collect()
+        }
+        let qis = self
+            .qis
+            .iter()
+            .map(|c| QiColumn {
+                name: c.name.clone(),
+                schema_index: c.schema_index,
+                values: match &c.values {
+                    QiValues::Numeric(v) => QiValues::Numeric(pick(v, keep)),
+                    QiValues::Date(v) => QiValues::Date(pick(v, keep)),
+                    QiValues::Categorical { codes, hierarchy } => QiValues::Categorical {
+                        codes: pick(codes, keep),
+                        hierarchy: hierarchy.clone(),
+                    },
+                },
+            })
+            .collect();
+        let sensitive = self
+            .sensitive
+            .iter()
+            .map(|c| SaColumn {
+                name: c.name.clone(),
+                schema_index: c.schema_index,
+                values: match &c.values {
+                    SaValues::Numeric(v) => SaValues::Numeric(pick(v, keep)),
+                    SaValues::Categorical {
+                        codes,
+                        hierarchy,
+                        has_hierarchy,
+                    } => SaValues::Categorical {
+                        codes: pick(codes, keep),
+                        hierarchy: hierarchy.clone(),
+                        has_hierarchy: *has_hierarchy,
+                    },
+                },
+            })
+            .collect();
+        let text = self
+            .text
+            .iter()
+            .map(|t| {
+                t.as_ref().map(|t| {
+                    let mut out = TextColumn::new();
+                    for (row, _) in keep.iter().enumerate().filter(|(_, &k)| k) {
+                        // Only shrinks: the 4 GiB bound cannot be hit.
+                        let _ = out.push(t.get(row));
+                    }
+                    out
+                })
+            })
+            .collect();
+        Table {
+            schema: self.schema.clone(),
+            n: keep.iter().filter(|&&k| k).count(),
+            qis,
+            sensitive,
+            text,
+            source_line: pick(&self.source_line, keep),
+            suppressed_rows: self.suppressed_rows,
+        }
+    }
+
     /// The single numeric SA column's values, when the SA is exactly one
     /// numeric column (what (ε,m) needs).
     pub fn single_numeric_sa(&self) -> Option<&[f64]> {
@@ -416,6 +490,11 @@ mod tests {
         assert_eq!(t.text(1, 0), Some("1000"));
         assert_eq!(t.source_lines(), &[1, 2]);
         assert_eq!(t.single_numeric_sa(), Some(&[1000.0, 2000.0][..]));
+        let kept = t.retain_rows(&[false, true]);
+        assert_eq!(kept.rows(), 1);
+        assert_eq!(kept.text(0, 0), Some("41.5"));
+        assert_eq!(kept.source_lines(), &[2]);
+        assert_eq!(kept.single_numeric_sa(), Some(&[2000.0][..]));
         let mut c = TextColumn::new();
         c.push("").unwrap();
         c.push("ab").unwrap();

@@ -20,6 +20,7 @@ fn spec(model: PrivacyModel, algorithm: Algorithm, metric: Option<MetricSpec>) -
         algorithm,
         metric,
         xcolor: XColorOptions::default(),
+        suppression_limit: Default::default(),
     }
 }
 
@@ -117,7 +118,12 @@ fn every_model_and_algorithm_pair_runs_and_passes_its_own_audit() {
     for (t, s) in cases {
         let outcome = run::run_job(t, &s, Progress::none())
             .unwrap_or_else(|e| panic!("{} / {}: {e}", s.model.kind_name(), s.algorithm.name()));
-        outcome.release.partition().check_covers(t.rows()).unwrap();
+        outcome
+            .anonymized
+            .release
+            .partition()
+            .check_covers(t.rows())
+            .unwrap();
         assert!(
             outcome.audit.checks.iter().take(2).all(|c| c.passed),
             "{}: {:?}",
@@ -125,7 +131,7 @@ fn every_model_and_algorithm_pair_runs_and_passes_its_own_audit() {
             outcome.audit.checks
         );
         assert_eq!(outcome.summary.published_rows, t.rows());
-        assert_eq!(outcome.summary.groups, outcome.release.groups());
+        assert_eq!(outcome.summary.groups, outcome.anonymized.release.groups());
         // The model's own check comes first, k-anonymity right after (or
         // first, for the k-anonymity model).
         let first = outcome.audit.checks[0].kind;

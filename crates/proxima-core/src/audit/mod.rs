@@ -4,10 +4,10 @@
 //! submodules. A report is computed over any partition: a job's result, or an
 //! uploaded table grouped by identical published QI values or by a column.
 
-mod frequency;
+pub(crate) mod frequency;
 mod grouping;
-mod proximity;
-mod summary;
+pub(crate) mod proximity;
+pub(crate) mod summary;
 
 use crate::error::{CoreError, CoreResult, Detail};
 use crate::metric::{MetricSpec, SensitiveSpace};
@@ -188,12 +188,7 @@ pub fn audit(
                 proximity::epsilon_m(*params, table, &pointer, partition, group_ids)?
             }
             AuditCheck::Dissimilarity { params, metric } => {
-                let space = match metric {
-                    Some(spec) => SensitiveSpace::new(table, spec),
-                    None => MetricSpec::default_for(table)
-                        .and_then(|spec| SensitiveSpace::new(table, &spec)),
-                }
-                .map_err(|e| under(&pointer, e))?;
+                let space = dissimilarity_space(table, metric.as_ref(), &pointer)?;
                 proximity::dissimilarity(*params, &space, partition, group_ids)
             }
             AuditCheck::DeltaLDiversity { delta, l } => {
@@ -212,6 +207,20 @@ pub fn audit(
     };
     progress.report(1.0)?;
     Ok(report)
+}
+
+/// The SA space a dissimilarity check measures in: its metric, or the SA's
+/// default; errors re-rooted under the check's `pointer`.
+pub(crate) fn dissimilarity_space(
+    table: &Table,
+    metric: Option<&MetricSpec>,
+    pointer: &str,
+) -> CoreResult<SensitiveSpace> {
+    match metric {
+        Some(spec) => SensitiveSpace::new(table, spec),
+        None => MetricSpec::default_for(table).and_then(|spec| SensitiveSpace::new(table, &spec)),
+    }
+    .map_err(|e| under(pointer, e))
 }
 
 /// Re-roots an error's field pointers under the check that caused it

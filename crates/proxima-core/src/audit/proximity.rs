@@ -7,6 +7,7 @@
 //! or out exactly as a pairwise test would decide: O(|G| log |G|) per group.
 
 use crate::error::{CoreError, CoreResult, Detail};
+use crate::hierarchy::Hierarchy;
 use crate::metric::{scalar_distance, SensitiveSpace, SpaceKind};
 use crate::neighborhood::{relative_interval, within};
 use crate::params::{Dissimilarity, EpsilonM, Neighborhood};
@@ -51,7 +52,7 @@ fn describe_sa(table: &Table) -> String {
 /// `within(|x − y|, ε)`, with |x − y| as [`scalar_distance`] computes it.
 /// |x − y| / divisor only grows as y moves away from x, so the members are
 /// one contiguous run of `s`.
-fn count_scalar(s: &[f64], x: f64, eps: f64, divisor: f64) -> usize {
+pub(crate) fn count_scalar(s: &[f64], x: f64, eps: f64, divisor: f64) -> usize {
     let lo = s.partition_point(|&y| y < x && !within(scalar_distance(x, y, divisor), eps));
     let hi = s.partition_point(|&y| y <= x || within(scalar_distance(x, y, divisor), eps));
     hi - lo
@@ -59,11 +60,35 @@ fn count_scalar(s: &[f64], x: f64, eps: f64, divisor: f64) -> usize {
 
 /// Number of values of sorted `s` in the relative neighbourhood
 /// [x(1−ε), x(1+ε)] (`in_closed_interval`: lo ≤ y ≤ hi).
-fn count_relative(s: &[f64], x: f64, eps: f64) -> usize {
+pub(crate) fn count_relative(s: &[f64], x: f64, eps: f64) -> usize {
     let (lo_v, hi_v) = relative_interval(x, eps);
     let lo = s.partition_point(|&y| y < lo_v);
     let hi = s.partition_point(|&y| y <= hi_v);
     hi.saturating_sub(lo)
+}
+
+/// The SA an (ε,m) check reads: exactly one numeric column, with every
+/// value positive for a relative neighbourhood. Errors at `pointer` as the
+/// audit reports them (shared with the attacker's view).
+pub(crate) fn epsilon_m_sa<'t>(
+    params: EpsilonM,
+    table: &'t Table,
+    pointer: &str,
+) -> CoreResult<&'t [f64]> {
+    let sa = numeric_sa(table, pointer, "(ε,m)-anonymity")?;
+    if params.neighborhood == Neighborhood::Relative {
+        if let Some((row, v)) = sa.iter().enumerate().find(|(_, v)| **v <= 0.0) {
+            return Err(CoreError::invalid_parameters(
+                format!("{pointer}/neighborhood"),
+                format!(
+                    "a relative neighbourhood needs every sensitive value to be > 0; data line {} has {}",
+                    table.source_lines()[row],
+                    v
+                ),
+            ));
+        }
+    }
+    Ok(sa)
 }
 
 /// (ε,m)-anonymity ((ε,m) paper, Def. 5 and 7): Pbrh(t) = x/|G| where x
@@ -78,21 +103,9 @@ pub(crate) fn epsilon_m(
     partition: &Partition,
     ids: Option<&[String]>,
 ) -> CoreResult<CheckReport> {
-    let sa = numeric_sa(table, pointer, "(ε,m)-anonymity")?;
+    let sa = epsilon_m_sa(params, table, pointer)?;
     let eps = params.epsilon.get();
     let m = params.m.get();
-    if params.neighborhood == Neighborhood::Relative {
-        if let Some((row, v)) = sa.iter().enumerate().find(|(_, v)| **v <= 0.0) {
-            return Err(CoreError::invalid_parameters(
-                format!("{pointer}/neighborhood"),
-                format!(
-                    "a relative neighbourhood needs every sensitive value to be > 0; data line {} has {}",
-                    table.source_lines()[row],
-                    v
-                ),
-            ));
-        }
-    }
     let mut values = Vec::with_capacity(partition.len());
     let mut failed = Vec::with_capacity(partition.len());
     let mut violating_rows = 0;
@@ -148,6 +161,17 @@ pub(crate) fn epsilon_m(
     ))
 }
 
+/// Under the hierarchical metric (distance = LCA level / height) the
+/// ε-neighbours of v are the values sharing v's ancestor at the highest
+/// level whose distance, on the metric's arithmetic, is ≤ ε.
+pub(crate) fn neighbour_level(hierarchy: &Hierarchy, eps: f64) -> usize {
+    let h = hierarchy.height();
+    (0..=h)
+        .rev()
+        .find(|&l| within(if l == 0 { 0.0 } else { l as f64 / h as f64 }, eps))
+        .unwrap_or(0)
+}
+
 /// For each row of `rows` (in order), the number of rows of the group in
 /// its closed ε-neighbourhood, itself included.
 fn neighbour_counts(space: &SensitiveSpace, rows: &[u32], eps: f64) -> Vec<usize> {
@@ -191,11 +215,7 @@ fn neighbour_counts(space: &SensitiveSpace, rows: &[u32], eps: f64) -> Vec<usize
             // Hierarchical: distance = LCA level / height, so the
             // neighbours of v are the values sharing v's ancestor at the
             // highest level L whose distance (same arithmetic) is ≤ ε.
-            let h = hierarchy.height();
-            let level = (0..=h)
-                .rev()
-                .find(|&l| within(if l == 0 { 0.0 } else { l as f64 / h as f64 }, eps))
-                .unwrap_or(0);
+            let level = neighbour_level(hierarchy, eps);
             freq_by(&|r| hierarchy.ancestor(codes[r as usize], level))
         }
         // Composite and distribution SAs: the pairwise test (groups are
@@ -275,6 +295,38 @@ pub(crate) fn dissimilarity(
     )
 }
 
+/// The SA a (δ,l) check reads (one numeric column) after checking δ and l.
+pub(crate) fn delta_l_sa<'t>(
+    delta: f64,
+    l: usize,
+    table: &'t Table,
+    pointer: &str,
+) -> CoreResult<&'t [f64]> {
+    let sa = numeric_sa(table, pointer, "(δ,l)-diversity")?;
+    if !delta.is_finite() || delta < 0.0 {
+        return Err(CoreError::invalid_parameters(
+            format!("{pointer}/delta"),
+            format!("delta must be a finite number ≥ 0, got {delta}"),
+        ));
+    }
+    if l == 0 {
+        return Err(CoreError::invalid_parameters(
+            format!("{pointer}/l"),
+            "l must be an integer of at least 1, got 0",
+        ));
+    }
+    Ok(sa)
+}
+
+/// Number of values of sorted `s` δ-similar to v: their δ-intervals
+/// overlap, (v − δ) ≤ (w + δ) and (w − δ) ≤ (v + δ); both sides are
+/// monotone in w, so the similar values are one run of `s`.
+pub(crate) fn count_delta_similar(s: &[f64], v: f64, delta: f64) -> usize {
+    let lo = s.partition_point(|&w| w + delta < v - delta);
+    let hi = s.partition_point(|&w| w - delta <= v + delta);
+    hi - lo
+}
+
 /// (δ,l)-diversity (δ-l-diversity paper, Def. 3–5): v and w are δ-similar
 /// when their δ-intervals [v−δ, v+δ] and [w−δ, w+δ] overlap (closed:
 /// touching intervals overlap); a group E satisfies it when every value has
@@ -289,19 +341,7 @@ pub(crate) fn delta_l_diversity(
     partition: &Partition,
     ids: Option<&[String]>,
 ) -> CoreResult<CheckReport> {
-    let sa = numeric_sa(table, pointer, "(δ,l)-diversity")?;
-    if !delta.is_finite() || delta < 0.0 {
-        return Err(CoreError::invalid_parameters(
-            format!("{pointer}/delta"),
-            format!("delta must be a finite number ≥ 0, got {delta}"),
-        ));
-    }
-    if l == 0 {
-        return Err(CoreError::invalid_parameters(
-            format!("{pointer}/l"),
-            "l must be an integer of at least 1, got 0",
-        ));
-    }
+    let sa = delta_l_sa(delta, l, table, pointer)?;
     let mut values = Vec::with_capacity(partition.len());
     let mut failed = Vec::with_capacity(partition.len());
     let mut violating_rows = 0;
@@ -314,11 +354,7 @@ pub(crate) fn delta_l_diversity(
         let mut worst = 0usize;
         let mut bad = 0usize;
         for &v in &s {
-            // Overlap: (v − δ) ≤ (w + δ) and (w − δ) ≤ (v + δ); both sides
-            // are monotone in w, so the similar values are one run of s.
-            let lo = s.partition_point(|&w| w + delta < v - delta);
-            let hi = s.partition_point(|&w| w - delta <= v + delta);
-            let n = hi - lo;
+            let n = count_delta_similar(&s, v, delta);
             worst = worst.max(n);
             if n * l > size {
                 bad += 1;

@@ -6,6 +6,7 @@
 //! without allocating.
 
 use super::reduce::{Neighborhoods, Offsets, RelativeBand};
+use crate::neighborhood::within;
 use crate::params::{EpsilonM, Neighborhood};
 
 /// maxsize(G) (Def. 11) by the sliding window of Fig. 1: the longest run
@@ -85,6 +86,139 @@ pub(crate) fn anonymity_check<N: Neighborhoods>(
     true
 }
 
+/// A small set of positions of SA-sorted `get` to leave out so that the
+/// rest passes [`anonymity_check`] (ascending positions; everything when no
+/// subset of ≥ m rows is found). Greedy: while some row x sees c > k/m
+/// kept rows in I(x) (k kept), leave out about half of the ⌈(c·m − k)/(m −
+/// 1)⌉ kept rows that would fix that neighbourhood alone, nearest to x first
+/// — each removal lowers c by one and k/m by only 1/m. Used for suppression, the release officer's last
+/// resort: a leaf that no ancestor can absorb loses its densest rows
+/// instead of all of them.
+pub(crate) fn anonymity_trim<N: Neighborhoods>(
+    n: usize,
+    get: impl Fn(usize) -> f64,
+    nb: N,
+    m: usize,
+) -> Vec<usize> {
+    let mut kept: Vec<usize> = (0..n).collect();
+    let mut removed: Vec<usize> = Vec::new();
+    // Each round removes at least one row.
+    for _ in 0..n {
+        let k = kept.len();
+        if k < m.max(1) || m <= 1 {
+            break;
+        }
+        // The worst row and its neighbourhood run [i, j) among kept rows.
+        let (mut i, mut j) = (0usize, 0usize);
+        let mut worst = (0usize, 0usize, 0usize, 0usize); // (count, x, i, j)
+        for x in 0..k {
+            let v = get(kept[x]);
+            while i < x && !nb.covers(v, get(kept[i])) {
+                i += 1;
+            }
+            j = j.max(x + 1);
+            while j < k && nb.covers(v, get(kept[j])) {
+                j += 1;
+            }
+            if j - i > worst.0 {
+                worst = (j - i, x, i, j);
+            }
+        }
+        let (c, x, i, j) = worst;
+        if c * m <= k {
+            removed.sort_unstable();
+            return removed;
+        }
+        // Enough to fix this neighbourhood alone; half of it per round,
+        // since leaving out its centre also shrinks the neighbourhoods
+        // around it.
+        let need = ((c * m - k).div_ceil(m - 1) / 2).max(1);
+        // Nearest to x first, outward: positions i..j of `kept`.
+        let center = get(kept[x]);
+        let (mut lo, mut hi) = (x as isize, x + 1);
+        let mut take: Vec<usize> = Vec::with_capacity(need);
+        while take.len() < need && (lo >= i as isize || hi < j) {
+            let left = (lo >= i as isize).then(|| center - get(kept[lo as usize]));
+            let right = (hi < j).then(|| get(kept[hi]) - center);
+            match (left, right) {
+                (Some(l), Some(r)) if r < l => {
+                    take.push(hi);
+                    hi += 1;
+                }
+                (Some(_), _) => {
+                    take.push(lo as usize);
+                    lo -= 1;
+                }
+                (None, Some(_)) => {
+                    take.push(hi);
+                    hi += 1;
+                }
+                (None, None) => break,
+            }
+        }
+        take.sort_unstable();
+        for &t in take.iter().rev() {
+            removed.push(kept.remove(t));
+        }
+    }
+    if anonymity_check(kept.len(), |p| get(kept[p]), nb, m) {
+        removed.sort_unstable();
+        return removed;
+    }
+    (0..n).collect()
+}
+
+/// Rows to leave out of a whole table (SA-sorted `sorted`) so that the rest
+/// passes anonymity-check, for neighbourhoods of fixed width `w` = e1 + e2
+/// (absolute ones): keep at most c rows in every closed window of width
+/// w — then each kept row sees at most c kept rows — with c the largest cap
+/// for which the kept count K(c) of the greedy thinning still has c·m ≤
+/// K(c). The greedy (keep a row unless the window ending at it already
+/// holds c kept rows) keeps the most rows for a cap, and K grows with c,
+/// so a binary search finds c: O(n log n) in all, where
+/// [`anonymity_trim`]'s rounds can take O(n) each.
+pub(crate) fn window_thinning(sorted: &[f64], w: f64, m: usize) -> Vec<usize> {
+    let n = sorted.len();
+    let thin = |cap: usize, out: Option<&mut Vec<usize>>| -> usize {
+        let mut kept: Vec<usize> = Vec::with_capacity(n);
+        let mut first = 0usize; // index into `kept` of the window's oldest
+        let mut dropped = Vec::new();
+        for (p, &y) in sorted.iter().enumerate() {
+            while first < kept.len() && !within(y - sorted[kept[first]], w) {
+                first += 1;
+            }
+            if kept.len() - first < cap {
+                kept.push(p);
+            } else {
+                dropped.push(p);
+            }
+        }
+        if let Some(out) = out {
+            *out = dropped;
+        }
+        kept.len()
+    };
+    if m <= 1 {
+        return Vec::new();
+    }
+    let (mut lo, mut hi) = (0usize, n / m);
+    // Invariant: cap lo satisfies lo·m ≤ K(lo) (0 trivially).
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if mid * m <= thin(mid, None) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    if lo == 0 {
+        return (0..n).collect();
+    }
+    let mut out = Vec::new();
+    thin(lo, Some(&mut out));
+    out
+}
+
 /// Whether a group with these SA-sorted values (in the (e1,e2) domain of
 /// the paper's reduction: raw values for absolute, log₂ values for
 /// relative) has an (e1,e2,m)-anonymous generalization: m ≤
@@ -125,6 +259,40 @@ pub fn group_satisfies(values: &[f64], params: &EpsilonM) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn trimming_leaves_out_the_densest_rows_only() {
+        // 1, 2, 3 are mutual neighbours (ε = 1.5 around 2), 10, 20, 30 are
+        // alone: with m = 3, 2 sees 3 of 6 > 2. Removing one of the dense
+        // rows, 2 itself, leaves 5 rows where each sees only itself (1 and
+        // 3 are 2 > 1.5 apart): 1 ≤ 5/3.
+        let s = [1.0, 2.0, 3.0, 10.0, 20.0, 30.0];
+        let nb = Offsets { e1: 1.5, e2: 1.5 };
+        assert!(!anonymity_check(6, |k| s[k], nb, 3));
+        let out = anonymity_trim(6, |k| s[k], nb, 3);
+        assert_eq!(out, vec![1]);
+        let kept: Vec<f64> = (0..6).filter(|p| !out.contains(p)).map(|p| s[p]).collect();
+        assert!(anonymity_check(kept.len(), |k| kept[k], nb, 3));
+        // Already anonymous: nothing to leave out; hopeless: everything.
+        assert!(anonymity_trim(3, |k| [1.0, 10.0, 20.0][k], nb, 3).is_empty());
+        assert_eq!(anonymity_trim(2, |k| [1.0, 2.0][k], nb, 3), vec![0, 1]);
+    }
+
+    #[test]
+    fn window_thinning_keeps_the_rest_anonymous() {
+        // Ten rows at 0..10 step 1, ε = 1 (windows of width 2 hold 3
+        // rows), m = 4: a window may keep ⌊K/4⌋; the thinning keeps 1 of
+        // every 3 consecutive values at cap 1 (K = 4: 0, 3, 6, 9 → 1·4 ≤ 4),
+        // and cap 2 keeps 7 rows but needs 8.
+        let s: Vec<f64> = (0..10).map(f64::from).collect();
+        let out = window_thinning(&s, 2.0, 4);
+        let kept: Vec<f64> = (0..10).filter(|p| !out.contains(p)).map(|p| s[p]).collect();
+        assert_eq!(kept, vec![0.0, 3.0, 6.0, 9.0]);
+        let nb = Offsets { e1: 1.0, e2: 1.0 };
+        assert!(anonymity_check(kept.len(), |k| kept[k], nb, 4));
+        // Already anonymous at the top cap: nothing goes.
+        assert!(window_thinning(&[0.0, 10.0, 20.0, 30.0], 2.0, 2).is_empty());
+    }
     use crate::params::{Epsilon, M};
 
     fn params(e: f64, m: u64, nb: Neighborhood) -> EpsilonM {

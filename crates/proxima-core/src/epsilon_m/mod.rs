@@ -14,19 +14,29 @@
 //!    ([`check_feasible`]).
 //! 3. Split (`split.rs`): Mondrian median cuts over the QIs, keeping only
 //!    cuts whose halves are both generalizable (maxsize, Fig. 1), least
-//!    information loss first. Progress 0–0.8.
-//! 4. Partition (`partition.rs`): a leaf passing anonymity-check (Fig. 3)
-//!    stays, others are dealt round-robin into maxsize(G) buckets
-//!    (Theorem 1). Progress 0.8–1.0.
+//!    information loss first.
+//! 4. Partition — **not the paper's**. The paper deals a leaf that fails
+//!    anonymity-check (Fig. 3) round-robin into maxsize(G) buckets. Those
+//!    buckets publish the leaf's box (or nested boxes), so an attacker who
+//!    knows a victim's QIs sees all of them, and their union is the failing
+//!    leaf again (DESIGN §4, "The attacker's view"; the delta-l-diversity
+//!    paper makes the same point). Instead a failing leaf is absorbed by
+//!    its nearest ancestor that passes anonymity-check, which is then cut
+//!    again into anonymous halves ([`crate::safe_split`]). Every group passes
+//!    anonymity-check and publishes a box no other group's box overlaps, so
+//!    the release is (ε,m)-anonymous in the attacker's view. Rows that no
+//!    ancestor can absorb (only when the whole table fails anonymity-check)
+//!    are returned as unplaced: the job suppresses them within its
+//!    suppression limit or fails.
 //! 5. Verify every group against the definition with independent code
 //!    (`verify.rs`) and the cover of the rows; a failure is `internal`.
 //!
-//! Everything after the one sort is linear per split level; the partition
-//! is deterministic (ties in SA value are broken by row index).
+//! Everything after the one sort is linear per split level except the
+//! re-sorts of absorbing nodes; the partition depends on the values only,
+//! not on the order of the rows.
 
 pub mod feasibility;
 pub mod maxsize;
-mod partition;
 pub mod reduce;
 mod split;
 mod verify;
@@ -38,23 +48,31 @@ pub use reduce::{reduce, Reduced};
 use crate::columnar::radix_order;
 use crate::error::{CoreError, CoreResult};
 use crate::params::{EpsilonM, Neighborhood};
-use crate::partition::Partition;
+use crate::partition::{Partition, Placement};
 use crate::progress::Progress;
 use crate::split::QiSpace;
 use crate::table::Table;
 use reduce::{check_values, Neighborhoods, Offsets, RelativeBand};
 
-/// Partitions `table` into (ε,m)-anonymous QI-groups.
+/// Partitions `table` into (ε,m)-anonymous QI-groups; an error
+/// (`model_not_satisfied`) when some rows cannot be placed (see [`place`]).
+pub fn anonymize(table: &Table, params: &EpsilonM, progress: Progress) -> CoreResult<Partition> {
+    place(table, params, progress)?.into_complete()
+}
+
+/// Partitions `table` into (ε,m)-anonymous QI-groups with pairwise
+/// disjoint published boxes, leaving out the rows no group can hold (only
+/// when the whole table fails anonymity-check).
 ///
 /// Needs exactly one numeric sensitive column (`invalid_parameters` at
 /// `/model` otherwise), finite values and, for relative neighbourhoods,
 /// values > 0 (the first offending data line is named). Unreachable
 /// parameters fail with `infeasible_parameters` before any work (see
 /// [`check_feasible`]). An empty table gives an empty partition.
-pub fn anonymize(table: &Table, params: &EpsilonM, progress: Progress) -> CoreResult<Partition> {
+pub fn place(table: &Table, params: &EpsilonM, progress: Progress) -> CoreResult<Placement> {
     let sa = checked_sa(table, params)?;
     if sa.is_empty() {
-        return Ok(Partition::default());
+        return Ok(Placement::default());
     }
     let (rows, sorted) = sort_by_sa(sa);
     feasibility::check_feasible_sorted(&sorted, params)?;
@@ -62,7 +80,7 @@ pub fn anonymize(table: &Table, params: &EpsilonM, progress: Progress) -> CoreRe
     progress.report(0.0)?;
 
     let e = params.epsilon.get();
-    let groups = match params.neighborhood {
+    let (groups, unplaced) = match params.neighborhood {
         Neighborhood::Absolute => run(table, sa, Offsets { e1: e, e2: e }, params, rows, progress)?,
         Neighborhood::Relative => run(
             table,
@@ -74,9 +92,61 @@ pub fn anonymize(table: &Table, params: &EpsilonM, progress: Progress) -> CoreRe
         )?,
     };
     verify::verify_groups(&groups, sa, params)?;
-    let partition = Partition::new(groups);
-    partition.check_covers(sa.len())?;
-    Ok(partition)
+    let placement = Placement::new(Partition::new(groups), unplaced);
+    placement.check_covers(sa.len())?;
+    Ok(placement)
+}
+
+/// (ε,m) with Mondrian's cuts (widest dimension first) taken only when both
+/// halves are (ε,m)-anonymous, with clean labels ([`crate::safe_split`]):
+/// the `mondrian` algorithm of an `epsilon_m` job.
+pub fn place_by_mondrian(
+    table: &Table,
+    params: &EpsilonM,
+    progress: Progress,
+) -> CoreResult<Placement> {
+    let sa = checked_sa(table, params)?;
+    if sa.is_empty() {
+        return Ok(Placement::default());
+    }
+    feasibility::check_feasible_sorted(&sort_by_sa(sa).1, params)?;
+    let m = params.m.get();
+    let e = params.epsilon.get();
+    let sorted = |rows: &[u32]| -> Vec<f64> {
+        // Rows arrive SA-sorted (the cuts are stable); sort only if not.
+        let mut v: Vec<f64> = rows.iter().map(|&r| sa[r as usize]).collect();
+        if !v.windows(2).all(|w| w[0] <= w[1]) {
+            v.sort_unstable_by(f64::total_cmp);
+        }
+        v
+    };
+    let check = |v: &[f64]| match params.neighborhood {
+        Neighborhood::Absolute => {
+            maxsize::anonymity_check(v.len(), |k| v[k], Offsets { e1: e, e2: e }, m)
+        }
+        Neighborhood::Relative => {
+            maxsize::anonymity_check(v.len(), |k| v[k], RelativeBand { epsilon: e }, m)
+        }
+    };
+    let allows = |rows: &[u32]| check(&sorted(rows));
+    let trim = |rows: &[u32]| -> Vec<u32> {
+        let mut by_sa = rows.to_vec();
+        by_sa.sort_unstable_by(|&a, &b| sa[a as usize].total_cmp(&sa[b as usize]).then(a.cmp(&b)));
+        let get = |k: usize| sa[by_sa[k] as usize];
+        let drop = match params.neighborhood {
+            Neighborhood::Absolute => {
+                maxsize::anonymity_trim(by_sa.len(), get, Offsets { e1: e, e2: e }, m)
+            }
+            Neighborhood::Relative => {
+                maxsize::anonymity_trim(by_sa.len(), get, RelativeBand { epsilon: e }, m)
+            }
+        };
+        drop.into_iter().map(|p| by_sa[p]).collect()
+    };
+    let placement =
+        crate::safe_split::place_by_predicate(table, &allows, &trim, Some(sa), m, progress)?;
+    verify::verify_groups(&placement.partition.groups, sa, params)?;
+    Ok(placement)
 }
 
 /// [`check_feasible`] on a table: the same checks as [`anonymize`] makes
@@ -111,7 +181,16 @@ fn sort_by_sa(sa: &[f64]) -> (Vec<u32>, Vec<f64>) {
     (rows, values)
 }
 
-/// Split then partition, monomorphized per neighbourhood kind.
+/// Split and partition, monomorphized per neighbourhood kind: the groups
+/// and the unplaced rows.
+///
+/// When the whole table fails anonymity-check, some rows must be left out
+/// (suppressed within the job's limit). Two ways: each leaf that no
+/// ancestor can absorb drops its densest rows (groups stay small), or the
+/// table as a whole is thinned first, after which every leaf can be
+/// absorbed (fewer rows go, groups grow where the SA is dense). The one with
+/// the smaller information loss wins, a suppressed row counting as fully
+/// generalized (loss 1, as ARX counts suppression).
 fn run<N: Neighborhoods>(
     table: &Table,
     sa: &[f64],
@@ -119,12 +198,60 @@ fn run<N: Neighborhoods>(
     params: &EpsilonM,
     rows: Vec<u32>,
     progress: Progress<'_>,
-) -> CoreResult<Vec<Vec<u32>>> {
+) -> CoreResult<(Vec<Vec<u32>>, Vec<u32>)> {
     let m = params.m.get();
     let space = QiSpace::new(table);
     progress.report(0.0)?;
-    let leaves = split::split_phase(&space, sa, nb, m, rows, progress.sub(0.0, 0.8))?;
-    partition::partition_phase(leaves, sa, nb, m, progress.sub(0.8, 1.0))
+    let get = |k: usize| sa[rows[k] as usize];
+    if maxsize::anonymity_check(rows.len(), get, nb, m) {
+        return split::split_phase(&space, sa, nb, m, rows, progress);
+    }
+    let by_leaf = split::split_phase(&space, sa, nb, m, rows.clone(), progress.sub(0.0, 0.5))?;
+    // The whole table's thinning needs a fixed neighbourhood width (the
+    // greedy rounds of `anonymity_trim` are too slow on whole tables).
+    let Some(width) = nb.fixed_width() else {
+        return Ok(by_leaf);
+    };
+    let sorted: Vec<f64> = rows.iter().map(|&r| sa[r as usize]).collect();
+    let drop = maxsize::window_thinning(&sorted, width, m);
+    progress.report(0.5)?;
+    if drop.len() >= by_leaf.1.len() {
+        return Ok(by_leaf);
+    }
+    let mut dropped = vec![false; rows.len()];
+    drop.iter().for_each(|&p| dropped[p] = true);
+    let (mut kept, mut unplaced) = (Vec::new(), Vec::new());
+    for (&r, &d) in rows.iter().zip(&dropped) {
+        if d {
+            unplaced.push(r);
+        } else {
+            kept.push(r);
+        }
+    }
+    let (groups, more) = split::split_phase(&space, sa, nb, m, kept, progress.sub(0.5, 1.0))?;
+    unplaced.extend(more);
+    let by_table = (groups, unplaced);
+    Ok(if loss(&space, &by_table) < loss(&space, &by_leaf) {
+        by_table
+    } else {
+        by_leaf
+    })
+}
+
+/// Σ over groups of |G| · mean normalized width, plus one per suppressed
+/// row: the rows' total loss, as GCP counts it.
+fn loss(space: &QiSpace<'_>, (groups, unplaced): &(Vec<Vec<u32>>, Vec<u32>)) -> f64 {
+    let dims = space.dims().max(1) as f64;
+    let grouped: f64 = groups
+        .iter()
+        .map(|g| {
+            let width: f64 = (0..space.dims())
+                .map(|d| space.normalized_width(d, g))
+                .sum();
+            g.len() as f64 * width / dims
+        })
+        .sum();
+    grouped + unplaced.len() as f64
 }
 
 fn single_numeric_sa(table: &Table) -> CoreResult<&[f64]> {
@@ -192,7 +319,7 @@ mod tests {
     fn table1_is_partitioned_within_theorem1() {
         let t = table1();
         let sa = t.single_numeric_sa().unwrap().to_vec();
-        for (e, m) in [(10000.0, 2), (19.0, 4), (100.0, 2)] {
+        for (e, m) in [(10000.0, 2), (100.0, 2)] {
             let p = params(e, m, Neighborhood::Absolute);
             let part = anonymize(&t, &p, Progress::none()).unwrap();
             part.check_covers(8).unwrap();
@@ -201,15 +328,27 @@ mod tests {
                 assert!(group_satisfies(&values, &p), "{e} {m}: {values:?}");
             }
         }
-        // 1000, 1010, 1020 are within 20 of each other: with m = 4 they
-        // must end in distinct groups of ≥ 4 rows, so exactly 2 groups.
-        let part = anonymize(
-            &t,
-            &params(19.0, 4, Neighborhood::Absolute),
-            Progress::none(),
-        )
-        .unwrap();
-        assert_eq!(part.len(), 2);
+        // 1000, 1010, 1020 are within 20 of each other: with m = 4 the
+        // paper puts them in distinct buckets of ≥ 4 rows (Theorem 1 allows
+        // it), but buckets of one QI region publish overlapping boxes, and
+        // an attacker sees their union: a breach. Any group holding all
+        // three needs ≥ 12 rows, the table has 8: some rows must be left
+        // out, and without a suppression limit the job says so instead of
+        // publishing.
+        let p = params(19.0, 4, Neighborhood::Absolute);
+        let placement = place(&t, &p, Progress::none()).unwrap();
+        let left_out = placement.unplaced.len();
+        assert!(left_out > 0);
+        for g in &placement.partition.groups {
+            let values: Vec<f64> = g.iter().map(|&r| sa[r as usize]).collect();
+            assert!(group_satisfies(&values, &p), "{values:?}");
+        }
+        let err = anonymize(&t, &p, Progress::none()).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::ModelNotSatisfied);
+        assert_eq!(
+            err.detail("rows_needing_suppression"),
+            Some(&Detail::Int(left_out as i64))
+        );
         let p = params(10000.0, 3, Neighborhood::Absolute);
         let err = anonymize(&t, &p, Progress::none()).unwrap_err();
         assert_eq!(err.kind, ErrorKind::InfeasibleParameters);

@@ -57,6 +57,12 @@ pub(crate) trait Neighborhoods: Copy {
     /// y ∈ I(x).
     fn covers(self, x: f64, y: f64) -> bool;
 
+    /// The width e1 + e2 of every neighbourhood, when it is the same for
+    /// all values (absolute neighbourhoods); `None` for relative ones.
+    fn fixed_width(self) -> Option<f64> {
+        None
+    }
+
     /// For a ≤ b: a ∈ I(b) or b ∈ I(a) — the test of Fig. 1, line 3.
     #[inline]
     fn either_covers(self, a: f64, b: f64) -> bool {
@@ -85,6 +91,10 @@ impl Neighborhoods for Offsets {
 
     /// Fig. 1 verbatim: t_j.S − t_i.S ≤ emax.
     #[inline]
+    fn fixed_width(self) -> Option<f64> {
+        Some(self.e1 + self.e2)
+    }
+
     fn either_covers(self, a: f64, b: f64) -> bool {
         within(b - a, self.e1.max(self.e2))
     }

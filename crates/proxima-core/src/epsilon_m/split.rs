@@ -19,16 +19,21 @@
 //! hierarchies) make QIs with different units comparable. Ties go to the
 //! lower dimension index, so the result is deterministic.
 
-use super::maxsize::generalizable;
+use super::maxsize::{anonymity_check, anonymity_trim, generalizable};
 use super::reduce::Neighborhoods;
-use crate::columnar::{extent, extent_by_side, split_in_place, Columns, CutScratch, Dims, Tmp};
+use crate::columnar::{extent, extent_by_side, Columns, CutScratch, Dims, Tmp};
 use crate::error::CoreResult;
 use crate::progress::Progress;
+use crate::safe_split::{safe_partition, Rules};
 use crate::split::QiSpace;
 use std::ops::Range;
 
-/// The split phase: SA-sorted `rows` → generalizable SA-sorted leaves, in
-/// depth-first order. `sa[row]` is the row's SA value; `m` the target.
+/// The split phase and the partition phase on one tree (see
+/// [`crate::safe_split`]): SA-sorted `rows` grow by generalizable cuts; a
+/// leaf is a group when it passes anonymity-check; a failing leaf is
+/// absorbed by its nearest ancestor that passes (which is then cut again
+/// into anonymous halves). Returns the groups in depth-first order (rows
+/// SA-sorted inside each) and the rows no group could hold.
 pub(crate) fn split_phase<N: Neighborhoods>(
     space: &QiSpace<'_>,
     sa: &[f64],
@@ -36,15 +41,13 @@ pub(crate) fn split_phase<N: Neighborhoods>(
     m: usize,
     rows: Vec<u32>,
     progress: Progress<'_>,
-) -> CoreResult<Vec<Vec<u32>>> {
+) -> CoreResult<(Vec<Vec<u32>>, Vec<u32>)> {
     let (dims, row_keys) = Dims::new(space);
     let values = rows.iter().map(|&r| sa[r as usize]).collect();
     let mut cols = Columns::new(row_keys, rows, values);
     let mut scratch = Scratch::new(&dims, nb, m);
-    let leaves = split_in_place(cols.ids.len(), progress, |node| {
-        scratch.best_cut(&mut cols, node)
-    })?;
-    Ok(cols.groups(&leaves))
+    let outcome = safe_partition(&dims, &mut cols, &mut scratch, progress)?;
+    Ok(outcome.rows(&cols))
 }
 
 /// Per-node working memory, reused across nodes.
@@ -79,9 +82,17 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         }
     }
 
-    /// Takes the least-loss cut of `node` into two generalizable halves, if
-    /// any: partitions the node in place and returns its left size.
-    fn best_cut(&mut self, cols: &mut Columns, node: Range<usize>) -> Option<usize> {
+    /// Takes the least-loss cut of `node` into two halves that are both
+    /// generalizable (or, when `exact`, both pass anonymity-check), if any:
+    /// partitions the node in place and returns its left size and the
+    /// dimension cut.
+    fn best_cut(
+        &mut self,
+        cols: &mut Columns,
+        node: Range<usize>,
+        exact: bool,
+        territory: &[(u32, u32)],
+    ) -> Option<(usize, usize, u32)> {
         let (m, n) = (self.m, node.len());
         // Each half needs at least m rows to be generalizable.
         if n < 2 * m {
@@ -90,7 +101,7 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         self.extents.clear();
         self.extents
             .extend(cols.keys.iter().map(|k| extent(&k[node.clone()])));
-        let mut best: Option<(f64, usize)> = None;
+        let mut best: Option<(f64, usize, usize, u32)> = None;
         for dim in 0..self.dims.len() {
             let keys = &cols.keys[dim][node.clone()];
             let Some(cut) = self
@@ -103,22 +114,35 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
                 continue;
             }
             cut.flags(keys, &mut self.flags);
-            let Some(loss) = self.evaluate(cols, node.clone(), cut.left) else {
+            if !self
+                .dims
+                .keeps_labels_inside(dim, keys, &self.flags, &cut, territory[dim])
+            {
+                continue;
+            }
+            let Some(loss) = self.evaluate(cols, node.clone(), cut.left, exact) else {
                 continue;
             };
-            if best.is_none_or(|(b, _)| loss < b) {
-                best = Some((loss, cut.left));
+            if best.is_none_or(|(b, ..)| loss < b) {
+                best = Some((loss, cut.left, dim, cut.right_start()));
                 std::mem::swap(&mut self.flags, &mut self.best_flags);
             }
         }
-        let (_, left) = best?;
+        let (_, left, dim, right_start) = best?;
         cols.partition(node, &self.best_flags, &mut self.tmp);
-        Some(left)
+        Some((left, dim, right_start))
     }
 
     /// `loss(left) + loss(right)` of the cut in `self.flags` when both
-    /// halves are generalizable (widths are only computed then).
-    fn evaluate(&mut self, cols: &Columns, node: Range<usize>, left: usize) -> Option<f64> {
+    /// halves are generalizable (anonymous, when `exact`); widths are only
+    /// computed then.
+    fn evaluate(
+        &mut self,
+        cols: &Columns,
+        node: Range<usize>,
+        left: usize,
+        exact: bool,
+    ) -> Option<f64> {
         // Both halves' SA values, in order, written without data-dependent
         // branches (a median cut's sides are a coin toss for the branch
         // predictor): each value goes to both buffers, only the index of
@@ -138,9 +162,14 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         debug_assert_eq!(l, left);
         let (l_sa, r_sa) = (&l_buf[..l], &r_buf[..r]);
         let (nb, m) = (self.nb, self.m);
-        if !generalizable(l_sa.len(), |k| l_sa[k], nb, m)
-            || !generalizable(r_sa.len(), |k| r_sa[k], nb, m)
-        {
+        let passes = |half: &[f64]| {
+            if exact {
+                anonymity_check(half.len(), |k| half[k], nb, m)
+            } else {
+                generalizable(half.len(), |k| half[k], nb, m)
+            }
+        };
+        if !passes(l_sa) || !passes(r_sa) {
             return None;
         }
         let (mut l_width, mut r_width) = (0.0, 0.0);
@@ -150,6 +179,68 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
             r_width += self.dims.width(d, r_lo, r_hi);
         }
         Some(left as f64 * l_width + (n - left) as f64 * r_width)
+    }
+}
+
+impl<N: Neighborhoods> Rules for Scratch<'_, '_, N> {
+    fn cut(
+        &mut self,
+        cols: &mut Columns,
+        node: Range<usize>,
+        exact: bool,
+        territory: &[(u32, u32)],
+    ) -> Option<(usize, usize, u32)> {
+        self.best_cut(cols, node, exact, territory)
+    }
+
+    fn satisfied(&mut self, cols: &Columns, node: Range<usize>, in_order: bool) -> bool {
+        let (nb, m) = (self.nb, self.m);
+        if in_order {
+            let sa = &cols.payload[node];
+            return anonymity_check(sa.len(), |k| sa[k], nb, m);
+        }
+        let sorted = &mut self.half_sa[0];
+        sorted.clear();
+        sorted.extend_from_slice(&cols.payload[node]);
+        sorted.sort_unstable_by(f64::total_cmp);
+        anonymity_check(sorted.len(), |k| sorted[k], nb, m)
+    }
+
+    fn trim(&mut self, cols: &mut Columns, node: Range<usize>) -> usize {
+        let (nb, m) = (self.nb, self.m);
+        let sa = &cols.payload[node.clone()];
+        let out = anonymity_trim(sa.len(), |k| sa[k], nb, m);
+        if out.len() >= sa.len() {
+            return 0;
+        }
+        // Kept positions first (still SA-sorted), the trimmed ones after.
+        let mut perm: Vec<u32> = Vec::with_capacity(sa.len());
+        let mut drop = out.iter().peekable();
+        for p in 0..sa.len() {
+            if drop.peek() == Some(&&p) {
+                drop.next();
+            } else {
+                perm.push(p as u32);
+            }
+        }
+        let kept = perm.len();
+        perm.extend(out.iter().map(|&p| p as u32));
+        cols.permute(node, &perm, &mut self.tmp);
+        kept
+    }
+
+    /// Sorts the node's positions by SA value, ties by row id (the order
+    /// of the one initial sort), in every column.
+    fn restore_order(&mut self, cols: &mut Columns, node: Range<usize>) {
+        let base = node.start;
+        let mut order: Vec<u32> = (0..node.len() as u32).collect();
+        order.sort_unstable_by(|&a, &b| {
+            let (a, b) = (base + a as usize, base + b as usize);
+            cols.payload[a]
+                .total_cmp(&cols.payload[b])
+                .then(cols.ids[a].cmp(&cols.ids[b]))
+        });
+        cols.permute(node, &order, &mut self.tmp);
     }
 }
 
@@ -188,7 +279,7 @@ mod tests {
                 let Some((l, r)) = space.cut(part, dim) else {
                     continue;
                 };
-                if !ok(&l) || !ok(&r) {
+                if !ok(&l) || !ok(&r) || !labels_apart(space, dim, &l, &r) {
                     continue;
                 }
                 // Summed per dimension like the split phase does, so ties
@@ -209,6 +300,25 @@ mod tests {
         .unwrap()
     }
 
+    /// A categorical cut's halves publish disjoint labels (the safe split
+    /// takes no other; numeric halves always do).
+    fn labels_apart(space: &QiSpace<'_>, dim: usize, l: &[u32], r: &[u32]) -> bool {
+        let crate::table::QiValues::Categorical { codes, hierarchy } =
+            &space.table().qis()[dim].values
+        else {
+            return true;
+        };
+        let label = |rows: &[u32]| {
+            let ranks = rows.iter().map(|&x| hierarchy.leaf_rank(codes[x as usize]));
+            let (lo, hi) = ranks.fold((u32::MAX, 0), |(a, b), k| (a.min(k), b.max(k)));
+            let (level, node) = hierarchy.lca_of_rank_range(lo, hi);
+            let first = hierarchy.first_rank(level, node);
+            (first, first + hierarchy.leaves_under(level, node) - 1)
+        };
+        let ((l_lo, l_hi), (r_lo, r_hi)) = (label(l), label(r));
+        l_hi < r_lo || r_hi < l_lo
+    }
+
     fn sorted_by_sa(sa: &[f64]) -> Vec<u32> {
         let mut rows: Vec<u32> = (0..sa.len() as u32).collect();
         rows.sort_by(|&x, &y| sa[x as usize].total_cmp(&sa[y as usize]).then(x.cmp(&y)));
@@ -216,9 +326,9 @@ mod tests {
     }
 
     #[test]
-    fn splits_only_into_generalizable_halves_and_keeps_sa_order() {
+    fn groups_pass_anonymity_check_and_keep_sa_order() {
         // QI a separates {0..3} from {4..7}; SA values repeat per half so
-        // both halves stay generalizable for ε = 0.5, m = 2.
+        // both halves stay anonymous for ε = 0.5, m = 2.
         let qi: Vec<f64> = (0..8).map(|i| i as f64).collect();
         let sa = vec![1.0, 5.0, 9.0, 13.0, 1.0, 5.0, 9.0, 13.0];
         let t = Table::from_columns(
@@ -228,25 +338,31 @@ mod tests {
         let space = QiSpace::new(&t);
         let rows = sorted_by_sa(&sa);
         let nb = Offsets { e1: 0.5, e2: 0.5 };
-        let leaves = split_phase(&space, &sa, nb, 2, rows, Progress::none()).unwrap();
-        crate::Partition::new(leaves.clone())
+        let (groups, unplaced) = split_phase(&space, &sa, nb, 2, rows, Progress::none()).unwrap();
+        assert!(unplaced.is_empty());
+        crate::Partition::new(groups.clone())
             .check_covers(8)
             .unwrap();
-        assert!(leaves.len() >= 2);
-        for leaf in &leaves {
-            assert!(generalizable(leaf.len(), |k| sa[leaf[k] as usize], nb, 2));
-            assert!(leaf
-                .windows(2)
-                .all(|w| sa[w[0] as usize] <= sa[w[1] as usize]));
+        assert!(groups.len() >= 2);
+        for g in &groups {
+            assert!(anonymity_check(g.len(), |k| sa[g[k] as usize], nb, 2));
+            assert!(g.windows(2).all(|w| sa[w[0] as usize] <= sa[w[1] as usize]));
         }
-        // With ε = 4 every two consecutive SA values are neighbours: a
-        // group of 4 distinct values spaced 4 apart has maxsize 2, so
-        // m = 2 needs ≥ 4 rows per half: the halves of 4 qualify, nothing
-        // smaller does.
+        // With ε = 4 every two consecutive SA values are neighbours: the
+        // halves of 4 are generalizable (maxsize 2) but not anonymous (5
+        // sees 1, 5 and 9: 3/4 > 1/2), and neither is the whole table. The
+        // paper would deal each half into two buckets, which publish the
+        // half's box twice — a breach in the attacker's view. Here each half
+        // keeps the rows that pass together and leaves the rest out (to be
+        // suppressed within the job's limit, or the job fails).
         let nb = Offsets { e1: 4.0, e2: 4.0 };
         let rows: Vec<u32> = vec![0, 4, 1, 5, 2, 6, 3, 7];
-        let leaves = split_phase(&space, &sa, nb, 2, rows, Progress::none()).unwrap();
-        assert_eq!(leaves, vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]]);
+        let (groups, unplaced) = split_phase(&space, &sa, nb, 2, rows, Progress::none()).unwrap();
+        assert!(!unplaced.is_empty());
+        for g in &groups {
+            assert!(anonymity_check(g.len(), |k| sa[g[k] as usize], nb, 2));
+        }
+        assert_eq!(groups.concat().len() + unplaced.len(), 8);
     }
 
     #[test]
@@ -267,7 +383,12 @@ mod tests {
         let space = QiSpace::new(&t);
         let nb = Offsets { e1: 1.0, e2: 1.0 };
         let all: Vec<u32> = (0..8).collect();
-        let split = |m| split_phase(&space, &sa, nb, m, all.clone(), Progress::none()).unwrap();
+        let split = |m| {
+            let (groups, unplaced) =
+                split_phase(&space, &sa, nb, m, all.clone(), Progress::none()).unwrap();
+            assert!(unplaced.is_empty());
+            groups
+        };
         assert_eq!(split(4), vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]]);
         assert_eq!(split(5), vec![all.clone()]);
         assert_eq!(split(4), reference(&space, &sa, nb, 4, all.clone()));
@@ -281,9 +402,12 @@ mod tests {
     }
 
     proptest! {
-        /// The columnar split phase makes exactly the choices of the
-        /// definition (same leaves, same order), on numeric and
-        /// categorical QIs with many ties.
+        /// When every leaf of the paper's split (the definition, on row
+        /// lists, taking only categorical cuts whose halves publish disjoint
+        /// labels) passes anonymity-check and holds one category, the
+        /// columnar split gives exactly those leaves, in order; always, its
+        /// groups pass anonymity-check and, with the unplaced rows, cover
+        /// the table. Numeric and categorical QIs with many ties.
         #[test]
         fn equals_the_definition_on_row_lists(
             rows in proptest::collection::vec((0u8..7, 0u8..6, 0u8..4, 0u8..9), 1..120),
@@ -305,8 +429,29 @@ mod tests {
             let space = QiSpace::new(&t);
             let nb = Offsets { e1: e, e2: e };
             let sorted = sorted_by_sa(&sa);
-            let fast = split_phase(&space, &sa, nb, m, sorted.clone(), Progress::none()).unwrap();
-            prop_assert_eq!(fast, reference(&space, &sa, nb, m, sorted));
+            let (groups, unplaced) =
+                split_phase(&space, &sa, nb, m, sorted.clone(), Progress::none()).unwrap();
+            let mut all = groups.clone();
+            all.push(unplaced.clone());
+            all.retain(|g| !g.is_empty());
+            crate::Partition::new(all).check_covers(sa.len()).unwrap();
+            for g in &groups {
+                prop_assert!(anonymity_check(g.len(), |k| sa[g[k] as usize], nb, m));
+            }
+            let leaves = reference(&space, &sa, nb, m, sorted);
+            let anonymous = leaves
+                .iter()
+                .all(|g| anonymity_check(g.len(), |k| sa[g[k] as usize], nb, m));
+            // Leaves holding one category publish that leaf: no label can
+            // cover another leaf's rows (wider labels may, and are then
+            // merged up, so the partitions may differ).
+            let clean = leaves
+                .iter()
+                .all(|g| g.iter().all(|&r| rows[r as usize].1 == rows[g[0] as usize].1));
+            if anonymous && clean {
+                prop_assert!(unplaced.is_empty());
+                prop_assert_eq!(groups, leaves);
+            }
         }
     }
 }

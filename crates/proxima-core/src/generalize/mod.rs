@@ -153,13 +153,60 @@ pub fn generalize_with_progress(
         .iter()
         .map(|c| generalize_groups(&c.values, &group_of, partition.len()))
         .collect();
-    let generalized = (0..partition.len())
+    let mut generalized: Vec<Vec<GeneralizedQi>> = (0..partition.len())
         .map(|g| columns.iter().map(|c| c[g]).collect())
         .collect();
+    order_identical_labels(&order, &mut partition, &mut generalized);
     Ok(Release {
         partition,
         generalized,
     })
+}
+
+/// Groups that publish identical labels are told apart only by their ids.
+/// The partitioners number groups in the order their cuts produce them —
+/// for a categorical cut, the lower leaf ranks first — so the lower id of
+/// two identically labelled siblings would tell an attacker which one holds
+/// the lower-ranked (hidden) values. Among the groups of one label, ids are
+/// therefore given by what the groups publish anyway: their rows in
+/// publication order (SA, then insensitive columns), then their size; the
+/// positions the label's groups occupy stay the same.
+fn order_identical_labels(
+    order: &PublicationOrder<'_>,
+    partition: &mut Partition,
+    generalized: &mut [Vec<GeneralizedQi>],
+) {
+    use std::collections::HashMap;
+    let key = |g: &[GeneralizedQi]| -> Vec<u64> {
+        g.iter()
+            .flat_map(|q| match *q {
+                GeneralizedQi::Numeric { lo, hi } => [0, lo.to_bits(), hi.to_bits()],
+                GeneralizedQi::Categorical { level, node } => [1, level as u64, node as u64],
+                GeneralizedQi::Date { lo, hi } => [2, lo as u64, hi as u64],
+            })
+            .collect()
+    };
+    let mut by_label: HashMap<Vec<u64>, Vec<usize>> = HashMap::new();
+    for (g, labels) in generalized.iter().enumerate() {
+        by_label.entry(key(labels)).or_default().push(g);
+    }
+    let content = |a: &[u32], b: &[u32]| -> Ordering {
+        a.iter()
+            .zip(b)
+            .map(|(&x, &y)| order.cmp_content(x, y))
+            .find(|o| o.is_ne())
+            .unwrap_or_else(|| a.len().cmp(&b.len()))
+    };
+    for positions in by_label.into_values().filter(|p| p.len() > 1) {
+        let mut members: Vec<Vec<u32>> = positions
+            .iter()
+            .map(|&g| std::mem::take(&mut partition.groups[g]))
+            .collect();
+        members.sort_by(|a, b| content(a, b));
+        for (&g, rows) in positions.iter().zip(members) {
+            partition.groups[g] = rows;
+        }
+    }
 }
 
 /// [`generalize_column`] of every group at once, in one pass over the
@@ -305,6 +352,16 @@ impl<'t> PublicationOrder<'t> {
         }
     }
 
+    /// The published content of two rows compared (no row-index tie-break).
+    fn cmp_content(&self, a: u32, b: u32) -> Ordering {
+        let (ai, bi) = (a as usize, b as usize);
+        self.keys
+            .iter()
+            .map(|k| k.cmp(ai, bi))
+            .find(|o| o.is_ne())
+            .unwrap_or(Ordering::Equal)
+    }
+
     /// The full comparison from column `from` on (the earlier ones being
     /// equal), ties by row index.
     fn cmp_from(&self, from: usize, a: u32, b: u32) -> Ordering {
@@ -409,7 +466,28 @@ pub struct Summary {
     pub groups: usize,
     pub min_group_size: usize,
     /// Global certainty penalty (GCP, in [0, 1]); see [`crate::utility`].
+    /// Rows suppressed by the model count as fully generalized (loss 1),
+    /// as ARX counts suppressed records.
     pub information_loss: f64,
+    /// Rows left out to satisfy the model in the attacker's view.
+    pub suppressed_by_model: usize,
+    /// The model's own check in the attacker's view (set by the job).
+    pub attacker_view: Option<crate::attacker::ViewSummary>,
+}
+
+impl Summary {
+    /// Accounts for `rows` more rows of the upload that the model left out:
+    /// counted in `rows` and `suppressed_by_model`, at loss 1 in GCP.
+    pub fn set_suppressed_by_model(&mut self, rows: usize) {
+        if rows == 0 {
+            return;
+        }
+        let published = self.published_rows as f64;
+        self.information_loss =
+            (self.information_loss * published + rows as f64) / (published + rows as f64);
+        self.rows += rows;
+        self.suppressed_by_model = rows;
+    }
 }
 
 pub fn summary(table: &Table, release: &Release) -> Summary {
@@ -420,6 +498,8 @@ pub fn summary(table: &Table, release: &Release) -> Summary {
         groups: release.groups(),
         min_group_size: release.partition.min_group_size(),
         information_loss: gcp(table, release),
+        suppressed_by_model: 0,
+        attacker_view: None,
     }
 }
 

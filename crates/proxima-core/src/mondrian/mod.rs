@@ -13,7 +13,7 @@ mod constraint;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use crate::columnar::{extent, split_in_place, Columns, CutScratch, Dims, Tmp};
+use crate::columnar::{predicate_cut, split_in_place, Columns, Dims, PredicateScratch};
 use crate::error::{CoreError, CoreResult, ErrorKind};
 use crate::params::PrivacyModel;
 use crate::partition::Partition;
@@ -65,67 +65,26 @@ struct Chooser<'d, 'a, F> {
     min_size: usize,
 }
 
-/// Working memory of [`Chooser::choose`], reused across nodes.
-#[derive(Default)]
-struct Scratch {
-    /// (dimension, normalized width, key extent) of the node's wide dims.
-    widths: Vec<(usize, f64, (u32, u32))>,
-    select: CutScratch,
-    flags: Vec<bool>,
-    left: Vec<u32>,
-    right: Vec<u32>,
-    tmp: Tmp,
-}
-
 impl<F> Chooser<'_, '_, F>
 where
     F: Fn(&[u32]) -> bool + Sync,
 {
     /// Cuts the node `range` of `cols` in place and returns its left size,
     /// or `None` when it stays a group.
-    fn choose(&self, cols: &mut Columns, range: Range<usize>, s: &mut Scratch) -> Option<usize> {
-        // A part below 2·min_size cannot have two allowed halves.
-        if range.len() < 2 * self.min_size.max(1) {
-            return None;
-        }
-        s.widths.clear();
-        for d in 0..self.dims.len() {
-            let (lo, hi) = extent(&cols.keys[d][range.clone()]);
-            let width = self.dims.width(d, lo, hi);
-            if width > 0.0 {
-                s.widths.push((d, width, (lo, hi)));
-            }
-        }
-        // Widest first, ties by dimension index (deterministic).
-        s.widths
-            .sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        for i in 0..s.widths.len() {
-            let (d, _, ext) = s.widths[i];
-            let keys = &cols.keys[d][range.clone()];
-            let Some(cut) = self.dims.cut(d, keys, ext, &mut s.select) else {
-                continue;
-            };
-            cut.flags(keys, &mut s.flags);
-            s.left.clear();
-            s.right.clear();
-            for (&id, &left) in cols.ids[range.clone()].iter().zip(&s.flags) {
-                if left {
-                    s.left.push(id);
-                } else {
-                    s.right.push(id);
-                }
-            }
-            if (self.allows)(&s.left) && (self.allows)(&s.right) {
-                cols.partition(range, &s.flags, &mut s.tmp);
-                return Some(cut.left);
-            }
-        }
-        None
+    fn choose(
+        &self,
+        cols: &mut Columns,
+        range: Range<usize>,
+        s: &mut PredicateScratch,
+    ) -> Option<usize> {
+        // k, l and t survive unions of groups: labels may overlap.
+        predicate_cut(self.dims, cols, range, self.allows, self.min_size, None, s)
+            .map(|(left, ..)| left)
     }
 
     /// Splits every position of `cols` into final groups.
     fn run(&self, cols: &mut Columns, progress: Progress) -> CoreResult<Vec<Vec<u32>>> {
-        let mut scratch = Scratch::default();
+        let mut scratch = PredicateScratch::default();
         let finals = split_in_place(cols.ids.len(), progress, |range| {
             self.choose(cols, range, &mut scratch)
         })?;
@@ -214,7 +173,7 @@ where
     let groups = if n < PARALLEL_MIN_ROWS {
         chooser.run(&mut cols, progress)?
     } else {
-        match chooser.choose(&mut cols, 0..n, &mut Scratch::default()) {
+        match chooser.choose(&mut cols, 0..n, &mut PredicateScratch::default()) {
             None => {
                 progress.report(1.0)?;
                 vec![cols.ids]

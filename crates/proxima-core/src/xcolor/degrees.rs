@@ -211,15 +211,6 @@ impl<'a> DegreeIndex<'a> {
         }
     }
 
-    /// Θ of the subgraph induced by `rows` (0 for an empty set).
-    pub(crate) fn max_degree_in(&self, rows: &[u32]) -> CoreResult<u32> {
-        Ok(self
-            .degrees_in(rows, Progress::none())?
-            .into_iter()
-            .max()
-            .unwrap_or(0))
-    }
-
     fn scalar_degrees(&self, rows: &[u32]) -> Vec<u32> {
         let SpaceKind::Scalar { values, divisor } = self.space.kind() else {
             unreachable!("scalar index on a scalar space")

@@ -1,126 +1,14 @@
-//! Initial colourings: the paper's Algorithm 1 (degree-balanced) and our
-//! QI-aware variant (DESIGN §4): Mondrian median cuts first, as long as each
-//! part still meets Lemma 2's sufficient condition on its own subgraph,
-//! then Algorithm 1 inside each part.
+//! The paper's initial colouring, Algorithm 1 (degree-balanced), of each
+//! part of a table (the `degree_balanced` option colours one part: the
+//! whole table).
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::time::{Duration, Instant};
 
 use crate::error::CoreResult;
 use crate::progress::Progress;
-use crate::split::{recursive_split, QiSpace};
 
 use super::degrees::DegreeIndex;
-use super::feasibility::{allowed_neighbours, lemma2_holds};
-
-/// Wall-clock interval between progress checkpoints during the split.
-const REPORT_EVERY: Duration = Duration::from_millis(100);
-
-/// The QI-aware pre-partition: cuts `rows` at QI medians while both halves
-/// keep ≥ k rows and satisfy Θ(half) ≤ ⌊|half|/k⌋(t+1)/2 on their own
-/// subgraph, trying dimensions widest first. `rows` of a scalar space
-/// should be SA-sorted: cuts are stable, so every part stays sorted and its
-/// degrees cost one sweep.
-///
-/// When the whole table is already beyond that condition (no guarantee to
-/// keep), a half is also accepted when its ratio 2Θ/(m(t+1)) is at most 5/4
-/// of the whole table's: parts are then about as hard to repair as the
-/// table, and the repair still falls back to other parts when stuck. (With
-/// no slack a half is almost never accepted — sampling noise makes one side
-/// slightly denser — and the colouring ignores the QIs entirely; on
-/// xc-credit-hard 5/4 cuts the mean normalized width from 0.54 to 0.09 and
-/// the release still satisfies the model.)
-pub(crate) fn qi_parts(
-    qs: &QiSpace<'_>,
-    index: &DegreeIndex<'_>,
-    rows: Vec<u32>,
-    k: usize,
-    delta: f64,
-    progress: Progress<'_>,
-) -> CoreResult<Vec<Vec<u32>>> {
-    // (2Θ, m(t+1)) of a set of rows, as in Lemma 2.
-    let ratio = |theta: u32, len: usize| -> (u64, u64) {
-        let m = len / k;
-        let t = allowed_neighbours(delta, len / m.max(1));
-        (2 * theta as u64, (m * (t + 1)) as u64)
-    };
-    let root_theta = index.max_degree_in(&rows)?;
-    progress.report(0.0)?;
-    let relaxed = (!lemma2_holds(root_theta as usize, rows.len(), k, delta))
-        .then(|| ratio(root_theta, rows.len()));
-    let mut failure = None;
-    let passes = |part: &[u32], failure: &mut Option<crate::error::CoreError>| -> bool {
-        if part.len() < k {
-            return false;
-        }
-        match index.max_degree_in(part) {
-            Ok(theta) => {
-                lemma2_holds(theta as usize, part.len(), k, delta)
-                    || relaxed.is_some_and(|(num, den)| {
-                        let (n2, d2) = ratio(theta, part.len());
-                        // n2/d2 ≤ (5/4)·num/den, cross-multiplied in u128.
-                        d2 > 0
-                            && 4 * (n2 as u128) * (den as u128) <= 5 * (num as u128) * (d2 as u128)
-                    })
-            }
-            Err(e) => {
-                *failure = Some(e);
-                false
-            }
-        }
-    };
-    // recursive_split reports when parts become final; the first ones only
-    // do after a descent through every level, so the closure also checks
-    // the clock (cancellation within a fraction of a second on 500k rows).
-    let total = rows.len().max(1) as f64;
-    let (mut done, mut last) = (0usize, Instant::now());
-    let parts = recursive_split(rows, progress, |part| {
-        if failure.is_some() {
-            return None;
-        }
-        if !tick(&mut last, done as f64 / total, progress, &mut failure) {
-            return None;
-        }
-        if part.len() >= 2 * k {
-            for dim in qs.dims_by_width(part) {
-                if let Some((left, right)) = qs.cut(part, dim) {
-                    if passes(&left, &mut failure) && passes(&right, &mut failure) {
-                        return Some((left, right));
-                    }
-                }
-                // Each try counts the degrees of the whole part.
-                if !tick(&mut last, done as f64 / total, progress, &mut failure) {
-                    return None;
-                }
-            }
-        }
-        done += part.len();
-        None
-    })?;
-    match failure {
-        Some(e) => Err(e),
-        None => Ok(parts),
-    }
-}
-
-/// A cancellation checkpoint at most every [`REPORT_EVERY`]: `false` (with
-/// the error in `failure`) when the caller asks to stop.
-fn tick(
-    last: &mut Instant,
-    fraction: f64,
-    progress: Progress<'_>,
-    failure: &mut Option<crate::error::CoreError>,
-) -> bool {
-    if last.elapsed() >= REPORT_EVERY {
-        *last = Instant::now();
-        if let Err(e) = progress.report(fraction) {
-            *failure = Some(e);
-            return false;
-        }
-    }
-    true
-}
 
 /// Classes, and the range of class indices of each part.
 pub(crate) type Colouring = (Vec<Vec<u32>>, Vec<std::ops::Range<usize>>);

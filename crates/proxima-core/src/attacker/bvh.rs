@@ -1,0 +1,170 @@
+//! A bounding-volume hierarchy over the group boxes: which boxes overlap a
+//! box, which contain a point, in O(log G + answers) on typical releases
+//! instead of a scan of every group.
+//!
+//! Built top-down: a node's items are split at the median of their box
+//! centres along the axis where the centres spread most (relative to the
+//! axis's extent), until a node holds at most [`LEAF_ITEMS`] boxes. Identical
+//! boxes (the (ε,m) partitioner's buckets) end up in one subtree, and every
+//! query that touches one of them touches all of them, as it must.
+
+use super::boxes::GroupBoxes;
+
+/// The most boxes a leaf holds.
+const LEAF_ITEMS: usize = 8;
+
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    /// The node's groups are `items[start..end]`.
+    start: u32,
+    end: u32,
+    /// The children's node ids; `u32::MAX` for a leaf.
+    left: u32,
+    right: u32,
+}
+
+pub(crate) struct Bvh {
+    dims: usize,
+    nodes: Vec<Node>,
+    /// `bounds[node * dims + d]`: the node's bounding interval on QI d.
+    bounds: Vec<[f64; 2]>,
+    items: Vec<u32>,
+}
+
+impl Bvh {
+    pub fn new(boxes: &GroupBoxes) -> Bvh {
+        let dims = boxes.dimensions();
+        let groups = boxes.groups();
+        let mut bvh = Bvh {
+            dims,
+            nodes: Vec::with_capacity(2 * groups / LEAF_ITEMS + 1),
+            bounds: Vec::new(),
+            items: (0..groups as u32).collect(),
+        };
+        if groups == 0 {
+            return bvh;
+        }
+        let centre = |g: u32, d: usize| {
+            let [lo, hi] = boxes.of(g as usize)[d];
+            lo * 0.5 + hi * 0.5
+        };
+        bvh.push_node(boxes, 0, groups);
+        let mut stack = vec![0usize];
+        while let Some(id) = stack.pop() {
+            let Node { start, end, .. } = bvh.nodes[id];
+            let (start, end) = (start as usize, end as usize);
+            if end - start <= LEAF_ITEMS {
+                continue;
+            }
+            // The axis where the centres spread most, relative to the
+            // node's extent on it (axes have unrelated units).
+            let items = &mut bvh.items[start..end];
+            let mut best = (0usize, -1.0f64);
+            for d in 0..dims {
+                let (lo, hi) =
+                    items
+                        .iter()
+                        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &g| {
+                            let c = centre(g, d);
+                            (lo.min(c), hi.max(c))
+                        });
+                let [nlo, nhi] = bvh.bounds[id * dims + d];
+                let extent = nhi - nlo;
+                let spread = if extent > 0.0 {
+                    (hi - lo) / extent
+                } else {
+                    0.0
+                };
+                if spread > best.1 {
+                    best = (d, spread);
+                }
+            }
+            let axis = best.0;
+            let mid = items.len() / 2;
+            items.select_nth_unstable_by(mid, |&a, &b| {
+                centre(a, axis).total_cmp(&centre(b, axis)).then(a.cmp(&b))
+            });
+            let left = bvh.push_node(boxes, start, start + mid);
+            let right = bvh.push_node(boxes, start + mid, end);
+            bvh.nodes[id].left = left as u32;
+            bvh.nodes[id].right = right as u32;
+            stack.push(left);
+            stack.push(right);
+        }
+        bvh
+    }
+
+    /// Adds a node over `items[start..end]` with its bounding box.
+    fn push_node(&mut self, boxes: &GroupBoxes, start: usize, end: usize) -> usize {
+        let id = self.nodes.len();
+        self.nodes.push(Node {
+            start: start as u32,
+            end: end as u32,
+            left: u32::MAX,
+            right: u32::MAX,
+        });
+        let base = self.bounds.len();
+        self.bounds.extend(std::iter::repeat_n(
+            [f64::INFINITY, f64::NEG_INFINITY],
+            self.dims,
+        ));
+        for &g in &self.items[start..end] {
+            for (d, &[lo, hi]) in boxes.of(g as usize).iter().enumerate() {
+                let b = &mut self.bounds[base + d];
+                b[0] = b[0].min(lo);
+                b[1] = b[1].max(hi);
+            }
+        }
+        id
+    }
+
+    /// Calls `f` for every group whose box passes `hit` (given the box),
+    /// descending only into nodes whose bounds pass `hit`. `hit` must be
+    /// monotone: a box that passes has a bounding box that passes.
+    fn visit(&self, boxes: &GroupBoxes, hit: impl Fn(&[[f64; 2]]) -> bool, mut f: impl FnMut(u32)) {
+        if self.nodes.is_empty() {
+            return;
+        }
+        let mut stack = vec![0usize];
+        while let Some(id) = stack.pop() {
+            if !hit(&self.bounds[id * self.dims..(id + 1) * self.dims]) {
+                continue;
+            }
+            let n = self.nodes[id];
+            if n.left == u32::MAX {
+                for &g in &self.items[n.start as usize..n.end as usize] {
+                    if hit(boxes.of(g as usize)) {
+                        f(g);
+                    }
+                }
+            } else {
+                stack.push(n.right as usize);
+                stack.push(n.left as usize);
+            }
+        }
+    }
+
+    /// Every group whose box meets `query` (closed intervals on every QI),
+    /// in no particular order.
+    pub fn overlapping(&self, boxes: &GroupBoxes, query: &[[f64; 2]], out: &mut Vec<u32>) {
+        self.visit(
+            boxes,
+            |b| {
+                b.iter()
+                    .zip(query)
+                    .all(|(b, q)| b[0] <= q[1] && q[0] <= b[1])
+            },
+            |g| out.push(g),
+        );
+    }
+
+    /// Every group whose box contains `point` (closed), in no particular
+    /// order.
+    pub fn containing(&self, boxes: &GroupBoxes, point: &[f64], out: &mut Vec<u32>) {
+        self.visit(
+            boxes,
+            |b| b.iter().zip(point).all(|(b, &x)| b[0] <= x && x <= b[1]),
+            |g| out.push(g),
+        );
+    }
+}

@@ -1,0 +1,537 @@
+//! Partitions whose groups publish pairwise disjoint boxes, so that the
+//! attacker's view of the release equals its per-group view (DESIGN §4).
+//!
+//! **Why.** An attacker who knows a victim's QI values sees every group whose
+//! published labels cover them. (ε,m)-anonymity and (ε,δ)^k-dissimilarity
+//! are not preserved by unions of groups, so a partition whose groups pass
+//! one by one can still breach when two groups publish overlapping boxes.
+//! If no QI point is covered by two groups' labels, each victim's
+//! candidates are exactly its own group, and the per-group check *is* the
+//! attacker's check. This module builds such partitions for any model given
+//! as [`Rules`].
+//!
+//! **How.** Median cuts (the columnar engine, [`crate::columnar`]) build a
+//! tree in two phases:
+//! 1. *Grow* (the partitioner's own split phase): a node is cut while its
+//!    rules' guide accepts both halves — for (ε,m) the paper's
+//!    generalizability, a weaker test than the model that lets the split go
+//!    deeper, exactly as §5.2 does.
+//! 2. *Settle*, bottom-up: a leaf is final when it satisfies the model by
+//!    itself and is **clean** (below); an inner node whose subtree has a
+//!    failing leaf becomes the group instead when it satisfies the model and
+//!    is clean, after which it is cut again with the model itself as the
+//!    criterion (*refine*: halves must satisfy the model), so the failure
+//!    costs as little utility as possible. A node that cannot absorb its
+//!    failing leaves passes them up; rows that even the root cannot place
+//!    are *unplaced*: the caller suppresses them within the job's
+//!    suppression limit, or fails the job.
+//!
+//! **Clean labels.** Every node owns a *territory*: per dimension, the key
+//! range left to it by its ancestors' cuts (a cut sends keys below the right
+//! side's smallest key left). Territories of different leaves are disjoint.
+//! A numeric or date group publishes the tight interval of its values,
+//! which lies inside its territory. A categorical group publishes the
+//! lowest common ancestor of its leaves, which may also cover leaves of a
+//! sibling's territory (a cut that sends two of three children of a node
+//! left publishes that node). A group is clean when every categorical label
+//! covers only ranks of its own territory; clean groups' boxes are
+//! therefore pairwise disjoint, and a victim's only candidate group is its
+//! own.
+//!
+//! **Rows with identical QI values** always share their fate: median cuts
+//! never separate equal keys, so they sit in the same leaf and move up
+//! together. The partition depends only on the data (cuts use values and
+//! counts, never row order), so reordering the upload does not change it.
+
+use std::ops::Range;
+
+use crate::columnar::{extent, predicate_cut, Columns, Dims, PredicateScratch, Tmp};
+use crate::error::CoreResult;
+use crate::partition::{Partition, Placement};
+use crate::progress::Progress;
+use crate::split::{QiSpace, SplitCheckpoints};
+use crate::table::Table;
+
+/// What a partitioner supplies to [`safe_partition`].
+pub(crate) trait Rules {
+    /// Cuts `node` of `cols` in place along one QI and returns (left size,
+    /// dimension, the smallest key that went right — [`Cut::right_start`]),
+    /// or `None` to leave it whole. With `exact` both halves must satisfy
+    /// the model; without, the partitioner's guide decides. A cut must keep
+    /// both halves' labels inside their territories (the node's is
+    /// `territory`, [`Dims::keeps_labels_inside`]), so that categorical
+    /// cuts do not leave unclean leaves behind.
+    ///
+    /// [`Dims::keeps_labels_inside`]: crate::columnar::Dims::keeps_labels_inside
+    ///
+    /// [`Cut::right_start`]: crate::columnar::Cut::right_start
+    fn cut(
+        &mut self,
+        cols: &mut Columns,
+        node: Range<usize>,
+        exact: bool,
+        territory: &[(u32, u32)],
+    ) -> Option<(usize, usize, u32)>;
+    /// Whether the rows of `node` satisfy the model as one group.
+    /// `in_order`: the range is in the order the cuts keep (a leaf, or a node
+    /// after [`Rules::restore_order`]); false for a node whose children were
+    /// cut in place since.
+    fn satisfied(&mut self, cols: &Columns, node: Range<usize>, in_order: bool) -> bool;
+    /// Puts `node`'s positions back in the order cuts rely on (e.g. sorted
+    /// by SA value) before it is cut again.
+    fn restore_order(&mut self, cols: &mut Columns, node: Range<usize>);
+
+    /// For a leaf (in order) that fails the model: moves a few rows to
+    /// leave out to the end of the range and returns how many stay in front,
+    /// such that those satisfy the model; 0 (the default) when no such
+    /// trimming is known. Only used when no ancestor can absorb the leaf, as
+    /// suppression within the job's limit.
+    fn trim(&mut self, _cols: &mut Columns, _node: Range<usize>) -> usize {
+        0
+    }
+}
+
+/// The result of [`safe_partition`]: ranges of `cols` positions.
+#[derive(Debug, Default)]
+pub(crate) struct Outcome {
+    /// Final groups, in depth-first (publication) order; each satisfies the
+    /// model and publishes a clean box.
+    pub groups: Vec<Range<usize>>,
+    /// Rows no group could hold: empty unless the whole table fails.
+    pub unplaced: Vec<Range<usize>>,
+}
+
+impl Outcome {
+    /// Row ids of the groups and of the unplaced rows.
+    pub fn rows(&self, cols: &Columns) -> (Vec<Vec<u32>>, Vec<u32>) {
+        let groups = cols.groups(&self.groups);
+        let unplaced = self
+            .unplaced
+            .iter()
+            .flat_map(|r| cols.ids[r.clone()].iter().copied())
+            .collect();
+        (groups, unplaced)
+    }
+}
+
+/// One node of a grown tree.
+struct Node {
+    range: Range<usize>,
+    children: Option<(usize, usize)>,
+    /// Per dimension, the inclusive key range the ancestors' cuts left.
+    territory: Vec<(u32, u32)>,
+}
+
+/// Partitions every position of `cols` into clean groups that satisfy the
+/// rules' model (see the module doc). `cols` must start in the order the
+/// rules' cuts need.
+pub(crate) fn safe_partition<R: Rules>(
+    dims: &Dims<'_>,
+    cols: &mut Columns,
+    rules: &mut R,
+    progress: Progress<'_>,
+) -> CoreResult<Outcome> {
+    let n = cols.ids.len();
+    let mut engine = Engine {
+        dims,
+        checkpoints: SplitCheckpoints::new(n, progress),
+    };
+    let mut out = Outcome::default();
+    if n == 0 {
+        return Ok(out);
+    }
+    let territory = vec![(0, u32::MAX); dims.len()];
+    let nodes = engine.grow(rules, cols, 0..n, territory, false)?;
+    engine.settle(rules, cols, &nodes, 0, true, &mut out)?;
+    engine.checkpoints.finish()?;
+    Ok(out)
+}
+
+struct Engine<'d, 'a, 'p> {
+    dims: &'d Dims<'a>,
+    checkpoints: SplitCheckpoints<'p>,
+}
+
+impl Engine<'_, '_, '_> {
+    /// Grows a tree from `root` by the rules' cuts; nodes come parent first.
+    fn grow<R: Rules>(
+        &mut self,
+        rules: &mut R,
+        cols: &mut Columns,
+        root: Range<usize>,
+        territory: Vec<(u32, u32)>,
+        exact: bool,
+    ) -> CoreResult<Vec<Node>> {
+        let mut nodes = vec![Node {
+            range: root,
+            children: None,
+            territory,
+        }];
+        let mut stack = vec![0usize];
+        while let Some(i) = stack.pop() {
+            self.checkpoints.before_node()?;
+            let range = nodes[i].range.clone();
+            let cut = rules.cut(cols, range.clone(), exact, &nodes[i].territory);
+            let Some((left, dim, first_right)) = cut else {
+                self.checkpoints.final_group(range.len())?;
+                continue;
+            };
+            debug_assert!(left > 0 && left < range.len());
+            debug_assert!(first_right > 0);
+            let mid = range.start + left;
+            // Keys below the cut's bound went left, the others right: the
+            // bound is where the territories part (for a categorical cut,
+            // a child boundary, so a side holding one child keeps a label
+            // inside its territory).
+            let mut lt = nodes[i].territory.clone();
+            let mut rt = lt.clone();
+            lt[dim].1 = first_right - 1;
+            rt[dim].0 = first_right;
+            let l = nodes.len();
+            nodes.push(Node {
+                range: range.start..mid,
+                children: None,
+                territory: lt,
+            });
+            nodes.push(Node {
+                range: mid..range.end,
+                children: None,
+                territory: rt,
+            });
+            nodes[i].children = Some((l, l + 1));
+            stack.push(l + 1);
+            stack.push(l);
+        }
+        Ok(nodes)
+    }
+
+    /// Settles node `i` bottom-up (module doc). Returns whether every row of
+    /// the node is in a final group; otherwise its failing rows are in
+    /// `out.unplaced` (tentatively: an ancestor may still absorb them).
+    /// `refine`: a node that absorbs its subtree is cut again by the model
+    /// (true in a tree grown by the guide; in a tree grown by the model
+    /// itself the same cuts would come back, so the node stays whole).
+    fn settle<R: Rules>(
+        &mut self,
+        rules: &mut R,
+        cols: &mut Columns,
+        nodes: &[Node],
+        i: usize,
+        refine: bool,
+        out: &mut Outcome,
+    ) -> CoreResult<bool> {
+        let node = &nodes[i];
+        let range = node.range.clone();
+        let Some((l, r)) = node.children else {
+            let ok = self.clean(cols, range.clone(), &node.territory)
+                && rules.satisfied(cols, range.clone(), true);
+            if ok {
+                out.groups.push(range);
+                return Ok(true);
+            }
+            // Tentatively keep what survives trimming: if no ancestor
+            // absorbs this leaf, only the trimmed rows need suppressing.
+            let kept = rules.trim(cols, range.clone());
+            let front = range.start..range.start + kept;
+            if kept > 0
+                && self.clean(cols, front.clone(), &node.territory)
+                && rules.satisfied(cols, front.clone(), true)
+            {
+                out.groups.push(front.clone());
+                out.unplaced.push(front.end..range.end);
+            } else {
+                out.unplaced.push(range);
+            }
+            return Ok(false);
+        };
+        let (groups_before, unplaced_before) = (out.groups.len(), out.unplaced.len());
+        let left_ok = self.settle(rules, cols, nodes, l, refine, out)?;
+        let right_ok = self.settle(rules, cols, nodes, r, refine, out)?;
+        if left_ok && right_ok {
+            return Ok(true);
+        }
+        if !self.clean(cols, range.clone(), &node.territory)
+            || !rules.satisfied(cols, range.clone(), false)
+        {
+            return Ok(false);
+        }
+        // This node absorbs its subtree: one group, or cut again by the
+        // model itself.
+        out.groups.truncate(groups_before);
+        out.unplaced.truncate(unplaced_before);
+        rules.restore_order(cols, range.clone());
+        if !refine {
+            out.groups.push(range);
+            return Ok(true);
+        }
+        let sub = self.grow(rules, cols, range, node.territory.clone(), true)?;
+        let ok = self.settle(rules, cols, &sub, 0, false, out)?;
+        debug_assert!(ok, "a satisfied, clean node always settles");
+        Ok(ok)
+    }
+
+    /// Whether every categorical label of `node`'s rows covers only ranks of
+    /// its territory.
+    fn clean(&self, cols: &Columns, node: Range<usize>, territory: &[(u32, u32)]) -> bool {
+        (0..self.dims.len()).all(|d| {
+            let keys = extent(&cols.keys[d][node.clone()]);
+            match self.dims.label_ranks(d, keys) {
+                None => true,
+                Some((lo, hi)) => territory[d].0 <= lo && hi <= territory[d].1,
+            }
+        })
+    }
+}
+
+/// [`Rules`] from a predicate on row ids: cuts as Mondrian takes them
+/// (widest normalized range first, [`predicate_cut`]) with the model itself
+/// as guide, for partitioners whose model has no cheaper guide.
+pub(crate) struct PredicateRules<'d, 'a, 'f> {
+    pub dims: &'d Dims<'a>,
+    /// Whether rows may form a group.
+    pub allows: &'f (dyn Fn(&[u32]) -> bool + Sync),
+    /// Rows of a failing leaf to leave out so the rest is allowed (empty
+    /// when none is found).
+    pub trim: &'f (dyn Fn(&[u32]) -> Vec<u32> + Sync),
+    /// A per-row key the predicate reads faster when the rows come sorted
+    /// by it (the SA value), or `None`.
+    pub order: Option<&'f [f64]>,
+    /// No allowed group is smaller (k, or m).
+    pub min_size: usize,
+    pub scratch: PredicateScratch,
+}
+
+impl Rules for PredicateRules<'_, '_, '_> {
+    fn cut(
+        &mut self,
+        cols: &mut Columns,
+        node: Range<usize>,
+        _: bool,
+        territory: &[(u32, u32)],
+    ) -> Option<(usize, usize, u32)> {
+        predicate_cut(
+            self.dims,
+            cols,
+            node,
+            self.allows,
+            self.min_size,
+            Some(territory),
+            &mut self.scratch,
+        )
+    }
+
+    fn satisfied(&mut self, cols: &Columns, node: Range<usize>, _: bool) -> bool {
+        (self.allows)(&cols.ids[node])
+    }
+
+    fn restore_order(&mut self, cols: &mut Columns, node: Range<usize>) {
+        let Some(key) = self.order else {
+            return;
+        };
+        let base = node.start;
+        let ids = &cols.ids;
+        let mut perm: Vec<u32> = (0..node.len() as u32).collect();
+        perm.sort_unstable_by(|&a, &b| {
+            let (a, b) = (ids[base + a as usize], ids[base + b as usize]);
+            key[a as usize].total_cmp(&key[b as usize]).then(a.cmp(&b))
+        });
+        cols.permute(node, &perm, &mut Tmp::default());
+    }
+
+    fn trim(&mut self, cols: &mut Columns, node: Range<usize>) -> usize {
+        let dropped = (self.trim)(&cols.ids[node.clone()]);
+        if dropped.is_empty() || dropped.len() >= node.len() {
+            return 0;
+        }
+        let drop: std::collections::HashSet<u32> = dropped.into_iter().collect();
+        let ids = &cols.ids[node.clone()];
+        let (mut perm, mut tail): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
+        for (p, id) in ids.iter().enumerate() {
+            if drop.contains(id) {
+                tail.push(p as u32);
+            } else {
+                perm.push(p as u32);
+            }
+        }
+        let kept = perm.len();
+        perm.extend(tail);
+        cols.permute(node, &perm, &mut Tmp::default());
+        kept
+    }
+}
+
+/// Places the rows of `table` into clean groups that `allows` accepts (see
+/// the module doc): Mondrian's cuts with the model as the criterion. Rows
+/// come to the predicate sorted by `order` when given.
+pub(crate) fn place_by_predicate(
+    table: &Table,
+    allows: &(dyn Fn(&[u32]) -> bool + Sync),
+    trim: &(dyn Fn(&[u32]) -> Vec<u32> + Sync),
+    order: Option<&[f64]>,
+    min_size: usize,
+    progress: Progress<'_>,
+) -> CoreResult<Placement> {
+    let n = table.rows();
+    let ids: Vec<u32> = match order {
+        Some(key) => crate::columnar::radix_order(key),
+        None => (0..n as u32).collect(),
+    };
+    let space = QiSpace::new(table);
+    let (dims, row_keys) = Dims::new(&space);
+    let mut cols = Columns::new(row_keys, ids, Vec::new());
+    let mut rules = PredicateRules {
+        dims: &dims,
+        allows,
+        trim,
+        order,
+        min_size,
+        scratch: PredicateScratch::default(),
+    };
+    let outcome = safe_partition(&dims, &mut cols, &mut rules, progress)?;
+    let (groups, unplaced) = outcome.rows(&cols);
+    let placement = Placement::new(Partition::new(groups), unplaced);
+    placement.check_covers(n)?;
+    Ok(placement)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::{QiValues, SaValues};
+    use std::sync::Arc;
+
+    /// Rules from a predicate on row ids, cutting like Mondrian (widest
+    /// first) — enough to exercise the engine.
+    struct Pred<'d, 'a, G, F> {
+        dims: &'d Dims<'a>,
+        guide: G,
+        ok: F,
+        scratch: crate::columnar::PredicateScratch,
+    }
+
+    impl<G: Fn(&[u32]) -> bool, F: Fn(&[u32]) -> bool> Rules for Pred<'_, '_, G, F> {
+        fn cut(
+            &mut self,
+            cols: &mut Columns,
+            node: Range<usize>,
+            exact: bool,
+            territory: &[(u32, u32)],
+        ) -> Option<(usize, usize, u32)> {
+            let test: &dyn Fn(&[u32]) -> bool = if exact { &self.ok } else { &self.guide };
+            crate::columnar::predicate_cut(
+                self.dims,
+                cols,
+                node,
+                test,
+                1,
+                Some(territory),
+                &mut self.scratch,
+            )
+        }
+        fn satisfied(&mut self, cols: &Columns, node: Range<usize>, _: bool) -> bool {
+            (self.ok)(&cols.ids[node])
+        }
+        fn restore_order(&mut self, _: &mut Columns, _: Range<usize>) {}
+    }
+
+    fn hierarchy() -> Arc<crate::Hierarchy> {
+        // * → {ab → {a, b}, c}: three leaves, "ab" an inner node.
+        let paths: Vec<Vec<String>> = [["a", "ab", "*"], ["b", "ab", "*"], ["c", "c'", "*"]]
+            .iter()
+            .map(|p| p.iter().map(|s| s.to_string()).collect())
+            .collect();
+        Arc::new(crate::Hierarchy::from_paths(&paths).unwrap())
+    }
+
+    fn run(
+        t: &Table,
+        guide: impl Fn(&[u32]) -> bool,
+        ok: impl Fn(&[u32]) -> bool,
+    ) -> (Vec<Vec<u32>>, Vec<u32>) {
+        let space = QiSpace::new(t);
+        let (dims, keys) = Dims::new(&space);
+        let mut cols = Columns::new(keys, (0..t.rows() as u32).collect(), Vec::new());
+        let mut rules = Pred {
+            dims: &dims,
+            guide,
+            ok,
+            scratch: Default::default(),
+        };
+        let out = safe_partition(&dims, &mut cols, &mut rules, Progress::none()).unwrap();
+        let (mut groups, unplaced) = out.rows(&cols);
+        groups.iter_mut().for_each(|g| g.sort_unstable());
+        (groups, unplaced)
+    }
+
+    #[test]
+    fn numeric_cuts_give_disjoint_groups() {
+        let t = Table::from_columns(
+            vec![(
+                "x".into(),
+                QiValues::Numeric((0..8).map(f64::from).collect()),
+            )],
+            vec![("s".into(), SaValues::Numeric(vec![0.0; 8]))],
+        );
+        let two = |g: &[u32]| g.len() >= 2;
+        let (groups, unplaced) = run(&t, two, two);
+        assert!(unplaced.is_empty());
+        assert_eq!(groups, vec![vec![0, 1], vec![2, 3], vec![4, 5], vec![6, 7]]);
+    }
+
+    #[test]
+    fn a_categorical_label_covering_a_sibling_is_merged_up() {
+        // Rows a, b, c, c: the only cut sends {a, b} left (label "ab",
+        // clean) and {c, c} right. With groups of ≥ 2 both halves pass.
+        let codes = |v: &[u32]| QiValues::Categorical {
+            codes: v.to_vec(),
+            hierarchy: hierarchy(),
+        };
+        let sa = |n| vec![("s".into(), SaValues::Numeric(vec![0.0; n]))];
+        let t = Table::from_columns(vec![("c".into(), codes(&[0, 1, 2, 2]))], sa(4));
+        let two = |g: &[u32]| g.len() >= 2;
+        let (groups, _) = run(&t, two, two);
+        assert_eq!(groups, vec![vec![0, 1], vec![2, 3]]);
+        // Rows a, b, b, c, c, c with a hierarchy * → {a, b, c} (flat): a
+        // cut {a, b, b} | {c, c, c} publishes "*" on the left, which covers
+        // c: not clean, so the root stays one group.
+        let flat = Arc::new(crate::Hierarchy::flat(["a", "b", "c"]));
+        let t = Table::from_columns(
+            vec![(
+                "c".into(),
+                QiValues::Categorical {
+                    codes: vec![0, 1, 1, 2, 2, 2],
+                    hierarchy: flat,
+                },
+            )],
+            sa(6),
+        );
+        let three = |g: &[u32]| g.len() >= 3;
+        let (groups, unplaced) = run(&t, three, three);
+        assert!(unplaced.is_empty());
+        assert_eq!(groups, vec![vec![0, 1, 2, 3, 4, 5]]);
+    }
+
+    #[test]
+    fn failing_leaves_are_absorbed_or_left_unplaced() {
+        // A predicate that fails on {0, 1} but holds on {0..3}: the parent
+        // of the failing leaf absorbs it.
+        let t = Table::from_columns(
+            vec![(
+                "x".into(),
+                QiValues::Numeric((0..8).map(f64::from).collect()),
+            )],
+            vec![("s".into(), SaValues::Numeric(vec![0.0; 8]))],
+        );
+        let two = |g: &[u32]| g.len() >= 2;
+        let bad = |g: &[u32]| g.len() >= 2 && !(g.len() == 2 && g.contains(&0));
+        let (groups, unplaced) = run(&t, two, bad);
+        assert!(unplaced.is_empty());
+        assert_eq!(groups, vec![vec![0, 1, 2, 3], vec![4, 5], vec![6, 7]]);
+        // Row 0 can never be in a group: its leaf is unplaced, and no
+        // ancestor can absorb it; the other leaves stay groups.
+        let never0 = |g: &[u32]| !g.contains(&0);
+        let (groups, unplaced) = run(&t, two, never0);
+        assert_eq!(unplaced, vec![0, 1]);
+        assert_eq!(groups, vec![vec![2, 3], vec![4, 5], vec![6, 7]]);
+    }
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# The client checks of issue 16, run by .ci/run:
+#   1. clients/python is what scripts/clients/generate.sh makes of the
+#      committed openapi/openapi.json (drift);
+#   2. the portal flow (portal_flow.py) through a Python client generated
+#      afresh from the committed document, against a real `proxima serve` on
+#      a private database (scripts/lib/private_server.sh), one check per
+#      step; skipped with a reason when ../shared (the tables) is absent;
+#   3. a TypeScript portal snippet compiles with `tsc --strict` against
+#      openapi-typescript's output (ts/check.sh).
+# Ends with `clients: N passed, M failed`; exits 1 when anything failed.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "ok - $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL - $1"; }
+
+if scripts/clients/generate.sh --check; then
+  pass "clients/python matches the committed document"
+else
+  fail "clients/python matches the committed document"
+fi
+
+if [ ! -d ../shared/data/adult ] || [ ! -d ../shared/data/creditcard ] || [ ! -d ../shared/examples ]; then
+  echo "skip - portal flow: ../shared/data/{adult,creditcard} or ../shared/examples is absent"
+else
+  flow_log="$(mktemp)"
+  (
+    set -e
+    # shellcheck source=../lib/private_server.sh
+    . scripts/lib/private_server.sh
+    start_private_server portal --workers 1
+    scripts/clients/generate.sh --out "$SERVER_WORK/python" >/dev/null
+    wait_ready
+    PYTHONPATH="$SERVER_WORK/python" .venv-clients/bin/python scripts/clients/portal_flow.py \
+      "$BASE" "$KEY" ../shared || {
+      echo "clients: the server's log:"
+      grep -E '"level":"(ERROR|WARN)"' "$SERVER_LOG" | tail -20 || true
+      exit 1
+    }
+  ) 2>&1 | tee "$flow_log"
+  summary="$(grep -E '^portal flow: [0-9]+ passed, [0-9]+ failed$' "$flow_log" | tail -1)"
+  if [ -n "$summary" ]; then
+    read -r p f <<<"$(sed -E 's/^portal flow: ([0-9]+) passed, ([0-9]+) failed$/\1 \2/' <<<"$summary")"
+    passed=$((passed + p))
+    failed=$((failed + f))
+  else
+    fail "portal flow (it did not run to its summary)"
+  fi
+  rm -f "$flow_log"
+fi
+
+if scripts/clients/ts/check.sh; then
+  pass "TypeScript portal snippet compiles with tsc --strict"
+else
+  fail "TypeScript portal snippet compiles with tsc --strict"
+fi
+
+echo "clients: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
