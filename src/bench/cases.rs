@@ -69,6 +69,10 @@ pub enum Work {
     /// A Mondrian k-anonymity partition (untimed), then `audit::audit` with
     /// these checks (timed). The first check is the grouping's own model.
     Audit { k: K, checks: Vec<AuditCheck> },
+    /// The job's release (untimed), then its audit checks judged in the
+    /// attacker's view (`attacker::evaluate`, victims at their original
+    /// points; timed, boxes included).
+    AttackerView(JobSpec),
     /// Over HTTP: upload → job → poll → download the CSV (timed).
     Http {
         model: Value,
@@ -310,6 +314,10 @@ pub fn all() -> Vec<Case> {
              "HTTP: upload adult_full (`?` rows dropped), XColor job as xc-adult, poll, download CSV"),
         case("e2e-sal", Standard, sal, http_work(epsilon_m(4500.0, 5, abs)), Some(6.0),
              Stated { rows: Some(500_000), ..Stated::default() }, "HTTP: upload sal_synthetic 500k, (ε,m) job as em-sal, poll, download CSV"),
+        case("av-sal", Standard, sal,
+             Work::AttackerView(suppressing(epsilon_m(4500.0, 5, abs), 0.25)), Some(0.5),
+             Stated::default(),
+             "the attacker's-view check alone on em-sal's release (m=5 needs suppression; limit 0.25)"),
         // The paper's degree-balanced Algorithm 1 on the same cases.
         case("xc-credit/alg1", Colouring, credit, Work::Job(xcolor(0.001, 0.5, 10, Alg1)), None,
              theta(5984, 8250.0, None), "xc-credit with the paper's Algorithm 1 colouring"),
@@ -363,6 +371,9 @@ pub fn all() -> Vec<Case> {
         case("mini-em", Test, Source::Mini, Work::Job(epsilon_m(2000.0, 3, abs)), None,
              Stated { rows: Some(crate::bench::data::MINI_ROWS), ..Stated::default() },
              "(ε,m) on a generated 2,000-row table (the harness's own test)"),
+        case("mini-av", Test, Source::Mini, Work::AttackerView(epsilon_m(2000.0, 3, abs)), None,
+             Stated::default(),
+             "the attacker's view of mini-em's release (the harness's own test)"),
     ]
 }
 
@@ -396,7 +407,7 @@ pub fn select(names: &[String]) -> Result<Vec<Case>, String> {
 mod tests {
     use super::*;
 
-    const STANDARD: [&str; 13] = [
+    const STANDARD: [&str; 14] = [
         "em-sal",
         "em-sal-rel",
         "em-credit",
@@ -410,6 +421,7 @@ mod tests {
         "au-600k",
         "e2e-adult",
         "e2e-sal",
+        "av-sal",
     ];
 
     #[test]
@@ -436,7 +448,7 @@ mod tests {
     fn no_names_selects_the_default_suite() {
         let picked = select(&[]).unwrap();
         let names: Vec<&str> = picked.iter().map(|c| c.name).collect();
-        assert_eq!(&names[..13], STANDARD);
+        assert_eq!(&names[..14], STANDARD);
         assert!(names.contains(&"xc-adult/alg1"));
         assert!(names.contains(&"util-xc-adult"));
         assert!(names.contains(&"mem-600k"));

@@ -4,6 +4,7 @@
 
 use std::time::Instant;
 
+use proxima_core::attacker::{self, GroupBoxes, Victims};
 use proxima_core::audit::{self, AuditReport};
 use proxima_core::error::ErrorKind;
 use proxima_core::generalize::Release;
@@ -265,7 +266,72 @@ fn audit_case(
     }
 }
 
-/// Runs an in-process case (a `Job` or an `Audit`).
+/// The attacker's view: the job's release (untimed), then its audit checks
+/// judged over every victim's candidates (timed, boxes included). The
+/// notes give each check's victims over the bound, worst figure and
+/// candidate groups per victim.
+fn attacker_view_case(spec: &JobSpec, table: &Table, plan: Plan, r: &mut CaseResult) {
+    let anonymized = match run::anonymize(table, spec, Progress::none()) {
+        Ok(a) => a,
+        Err(e) => {
+            r.error = Some(format!("the release failed: {} ({:?})", e.message, e.kind));
+            return;
+        }
+    };
+    // Rows the job suppressed are not in its release.
+    let table = anonymized.table(table);
+    let release = &anonymized.release;
+    let checks = match run::job_audit_checks(table, spec) {
+        Ok(c) => c,
+        Err(e) => {
+            r.error = Some(format!("the checks failed: {} ({:?})", e.message, e.kind));
+            return;
+        }
+    };
+    let (seconds, last) = timed(plan, || {
+        let boxes = GroupBoxes::from_release(table, release);
+        attacker::evaluate(
+            table,
+            release.partition(),
+            &boxes,
+            Victims::OriginalPoints,
+            &checks,
+            None,
+            Progress::none(),
+        )
+    });
+    set_times(r, seconds);
+    quality(r, table, release);
+    r.suppressed_by_model = Some(anonymized.suppressed_by_model());
+    match last.expect("at least one run") {
+        Ok(view) => {
+            for c in &view {
+                r.notes.push(format!(
+                    "attacker's view {}: {} of {} victims over the bound, worst {:.4}, \
+                     candidate groups per victim median {} max {}",
+                    c.kind,
+                    c.over_bound,
+                    c.victims,
+                    c.worst,
+                    c.candidate_groups.median,
+                    c.candidate_groups.max
+                ));
+            }
+            r.checks = view
+                .iter()
+                .map(|c| CheckOutcome {
+                    kind: c.kind.to_string(),
+                    passed: c.passed,
+                })
+                .collect();
+            // The job's own model and k-anonymity come first.
+            r.model_satisfied = Some(view.iter().take(2).all(|c| c.passed));
+        }
+        Err(e) => r.error = Some(format!("{} ({:?})", e.message, e.kind)),
+    }
+}
+
+/// Runs an in-process case (a `Job`, an `Audit` or an `AttackerView`).
 pub fn run_in_process(case: &Case, plan: Plan) -> CaseResult {
     let mut r = blank(case, plan);
     let table = match data::load(case.source) {
@@ -280,6 +346,7 @@ pub fn run_in_process(case: &Case, plan: Plan) -> CaseResult {
     match &case.work {
         Work::Job(spec) => job(case, spec, &table, plan, &mut r),
         Work::Audit { k, checks } => audit_case(*k, checks, &table, plan, &mut r),
+        Work::AttackerView(spec) => attacker_view_case(spec, &table, plan, &mut r),
         Work::Http { .. } => {
             r.error = Some("an HTTP case does not run in-process".to_string());
         }
@@ -315,6 +382,31 @@ mod tests {
             Some(r.checks[0].passed && r.checks[1].passed)
         );
         assert!(r.passed);
+    }
+
+    #[test]
+    fn the_attacker_view_case_times_the_evaluation_of_the_jobs_checks() {
+        let case = cases::select(&["mini-av".to_string()]).unwrap().remove(0);
+        let r = run_in_process(&case, Plan { warmup: 0, runs: 2 });
+        assert_eq!(r.error, None);
+        assert_eq!(r.seconds.len(), 2);
+        assert!(r.groups.is_some_and(|g| g > 1));
+        // The job's checks: (ε,m), k-anonymity, distinct l-diversity.
+        let kinds: Vec<&str> = r.checks.iter().map(|c| c.kind.as_str()).collect();
+        assert_eq!(kinds, ["epsilon_m", "k_anonymity", "l_diversity"]);
+        assert_eq!(
+            r.model_satisfied,
+            Some(r.checks[0].passed && r.checks[1].passed)
+        );
+        let note = r
+            .notes
+            .iter()
+            .find(|n| n.starts_with("attacker's view epsilon_m"))
+            .expect("a note per check");
+        assert!(
+            note.contains(&format!("of {} victims", data::MINI_ROWS)),
+            "{note}"
+        );
     }
 
     #[test]

@@ -2,9 +2,11 @@
 //! its conversion into the core's `FeasibilityRequest`, and the response
 //! DTO of the core's answer.
 
+use proxima_core::epsilon_m;
 use proxima_core::error::CoreResult;
 use proxima_core::params::{EpsilonM, M};
 use proxima_core::run::{feasibility_with_progress, FeasibilityAnswer, FeasibilityRequest};
+use proxima_core::xcolor::{deliverable_max_delta, USEFUL_K};
 use proxima_core::{CoreError, ErrorKind, Table};
 use serde::{Deserialize, Serialize};
 use serde_json::Number;
@@ -89,25 +91,75 @@ impl FeasibilityRequestDto {
 #[schema(as = FeasibilityAnswer)]
 #[serde(untagged)]
 pub enum FeasibilityResponseDto {
-    /// Theorem 1: the largest m for ε, and maxsize(T).
+    /// Theorem 1: the largest m for ε, and maxsize(T) — a per-group upper
+    /// bound — and the m the service delivers for sure.
     #[schema(title = "MaxMFeasibility")]
-    MaxM { max_m: u64, maxsize: u64 },
-    /// Theorem 2: every ε strictly below this reaches m. `null` when ε is
-    /// unbounded (m = 1 with absolute neighbourhoods).
+    MaxM {
+        max_m: u64,
+        maxsize: u64,
+        /// Always `per_group_upper_bound`: `max_m` holds for partitions
+        /// judged group by group, not in the attacker's view.
+        bound: BoundDto,
+        deliverable: DeliverableMDto,
+    },
+    /// Theorem 2: every ε strictly below this reaches m (a per-group upper
+    /// bound). `null` when ε is unbounded (m = 1 with absolute
+    /// neighbourhoods).
     #[schema(title = "MaxEpsilonFeasibility")]
     MaxEpsilon {
         /// Always present (null or a number), so the three shapes are told
         /// apart by their required fields.
         #[schema(required = true)]
         max_epsilon_exclusive: Option<f64>,
+        bound: BoundDto,
+        /// `null` when no ε delivers m for sure (a value repeats more than
+        /// n/m times).
+        #[schema(required = true)]
+        deliverable: Option<DeliverableEpsilonDto>,
     },
-    /// Inequality 4 of XColor: Θ and the guaranteed (k, δ) pairs.
+    /// Inequality 4 of XColor: Θ and the (k, δ) pairs Theorem 3 guarantees
+    /// per group, and the δ the service delivers for sure.
     #[schema(title = "DissimilarityFeasibility")]
     Dissimilarity {
         max_degree: u64,
         rows: u64,
         guaranteed: Vec<GuaranteedPairDto>,
+        bound: BoundDto,
+        deliverable: Vec<GuaranteedPairDto>,
     },
+}
+
+/// What the theorems' figures are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = FeasibilityBound)]
+pub enum BoundDto {
+    /// They bound partitions judged group by group; in the attacker's view
+    /// (DESIGN §4) a job between `deliverable` and this figure may succeed
+    /// or fail with `model_not_satisfied`.
+    PerGroupUpperBound,
+}
+
+/// The m the service delivers for sure on this table, without suppression:
+/// the whole table is a valid group in the attacker's view, so a job at
+/// any m up to this one succeeds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = DeliverableM)]
+pub struct DeliverableMDto {
+    pub max_m: u64,
+    /// The suppression this figure assumes: 0.
+    pub suppression_limit: f64,
+}
+
+/// The largest ε the service delivers for sure for this m, without
+/// suppression (to bisection precision, never above a working value).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = DeliverableEpsilon)]
+pub struct DeliverableEpsilonDto {
+    /// `null` when unbounded (m = 1).
+    #[schema(required = true)]
+    pub max_epsilon: Option<f64>,
+    pub suppression_limit: f64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -117,19 +169,72 @@ pub struct GuaranteedPairDto {
     pub max_delta: f64,
 }
 
-impl From<&FeasibilityAnswer> for FeasibilityResponseDto {
-    fn from(a: &FeasibilityAnswer) -> Self {
-        match a {
-            FeasibilityAnswer::MaxM(reach) => FeasibilityResponseDto::MaxM {
+/// Answers a request on a table (`proxima_core::run::feasibility`), with
+/// what the service delivers for sure beside the theorems' bounds.
+pub fn answer(request: &FeasibilityRequest, table: &Table) -> CoreResult<FeasibilityResponseDto> {
+    answer_with_progress(request, table, proxima_core::Progress::none())
+}
+
+/// [`answer`], cancellable at the core's checkpoints (the dissimilarity
+/// question's degree index is quadratic on wide numeric SAs).
+pub fn answer_with_progress(
+    request: &FeasibilityRequest,
+    table: &Table,
+    progress: proxima_core::Progress<'_>,
+) -> CoreResult<FeasibilityResponseDto> {
+    let bound = BoundDto::PerGroupUpperBound;
+    Ok(match feasibility_with_progress(table, request, progress)? {
+        FeasibilityAnswer::MaxM(reach) => {
+            let FeasibilityRequest::MaxM {
+                epsilon,
+                neighborhood,
+            } = request
+            else {
+                return Err(CoreError::internal("a max_m answer to another question"));
+            };
+            let sa = single_sa(table)?;
+            FeasibilityResponseDto::MaxM {
                 max_m: reach.max_m as u64,
                 maxsize: reach.maxsize as u64,
-            },
-            FeasibilityAnswer::MaxEpsilon(sup) => FeasibilityResponseDto::MaxEpsilon {
-                max_epsilon_exclusive: sup.is_finite().then_some(*sup),
-            },
-            FeasibilityAnswer::Dissimilarity(f) => FeasibilityResponseDto::Dissimilarity {
+                bound,
+                deliverable: DeliverableMDto {
+                    max_m: epsilon_m::deliverable_max_m(sa, *epsilon, *neighborhood)? as u64,
+                    suppression_limit: 0.0,
+                },
+            }
+        }
+        FeasibilityAnswer::MaxEpsilon(sup) => {
+            let FeasibilityRequest::MaxEpsilon { m, neighborhood } = request else {
+                return Err(CoreError::internal(
+                    "a max_epsilon answer to another question",
+                ));
+            };
+            let sa = single_sa(table)?;
+            let delivered = epsilon_m::deliverable_max_epsilon(sa, *m, *neighborhood)?;
+            FeasibilityResponseDto::MaxEpsilon {
+                max_epsilon_exclusive: sup.is_finite().then_some(sup),
+                bound,
+                deliverable: delivered.map(|e| DeliverableEpsilonDto {
+                    max_epsilon: e.is_finite().then_some(e),
+                    suppression_limit: 0.0,
+                }),
+            }
+        }
+        FeasibilityAnswer::Dissimilarity(f) => {
+            let delivered = deliverable_max_delta(f.max_degree, f.rows);
+            FeasibilityResponseDto::Dissimilarity {
                 max_degree: f.max_degree as u64,
                 rows: f.rows as u64,
+                deliverable: USEFUL_K
+                    .iter()
+                    .filter(|&&k| k <= f.rows)
+                    .filter_map(|&k| {
+                        delivered.map(|max_delta| GuaranteedPairDto {
+                            k: k as u64,
+                            max_delta,
+                        })
+                    })
+                    .collect(),
                 guaranteed: f
                     .guaranteed
                     .iter()
@@ -138,24 +243,18 @@ impl From<&FeasibilityAnswer> for FeasibilityResponseDto {
                         max_delta: p.max_delta,
                     })
                     .collect(),
-            },
+                bound,
+            }
         }
-    }
+    })
 }
 
-/// Answers a request on a table (`proxima_core::run::feasibility`).
-pub fn answer(request: &FeasibilityRequest, table: &Table) -> CoreResult<FeasibilityResponseDto> {
-    answer_with_progress(request, table, proxima_core::Progress::none())
-}
-
-/// [`answer`], cancellable at the core's checkpoints.
-pub fn answer_with_progress(
-    request: &FeasibilityRequest,
-    table: &Table,
-    progress: proxima_core::Progress<'_>,
-) -> CoreResult<FeasibilityResponseDto> {
-    let answer = feasibility_with_progress(table, request, progress)?;
-    Ok(FeasibilityResponseDto::from(&answer))
+/// The single numeric SA an (ε,m) question needs (`feasibility` has
+/// already refused the others).
+fn single_sa(table: &Table) -> CoreResult<&[f64]> {
+    table
+        .single_numeric_sa()
+        .ok_or_else(|| CoreError::internal("(ε,m) feasibility without a numeric SA"))
 }
 
 #[cfg(test)]
@@ -230,19 +329,36 @@ mod tests {
         let max_m = ask(r#"{"kind": "epsilon_m", "epsilon": 100}"#);
         // Values 100 apart: the largest covering set (Fig. 1, width ε)
         // holds two of them, so m ≤ ⌊10 / 2⌋.
-        assert_eq!(max_m, json!({"max_m": 5, "maxsize": 2}));
+        // In the attacker's view the whole table must pass: each inner
+        // value has 3 values in [x − 100, x + 100], so m ≤ ⌊10 / 3⌋ for sure.
+        assert_eq!(
+            max_m,
+            json!({"max_m": 5, "maxsize": 2, "bound": "per_group_upper_bound",
+                   "deliverable": {"max_m": 3, "suppression_limit": 0.0}})
+        );
         let unbounded = ask(r#"{"kind": "epsilon_m", "m": 1}"#);
-        assert_eq!(unbounded, json!({"max_epsilon_exclusive": null}));
+        assert_eq!(
+            unbounded,
+            json!({"max_epsilon_exclusive": null, "bound": "per_group_upper_bound",
+                   "deliverable": {"max_epsilon": null, "suppression_limit": 0.0}})
+        );
         let sup = ask(r#"{"kind": "epsilon_m", "m": 5}"#);
         assert!(
             sup["max_epsilon_exclusive"].as_f64().unwrap() > 0.0,
             "{sup}"
         );
+        // m = 5 allows 2 values per neighbourhood: any ε below 100.
+        let delivered = sup["deliverable"]["max_epsilon"].as_f64().unwrap();
+        assert!((99.99..100.0).contains(&delivered), "{sup}");
         let d = ask(r#"{"kind": "dissimilarity", "epsilon": 150}"#);
         assert_eq!(d["rows"], 10);
         // Each inner value has 2 neighbours within 150 (itself excluded).
         assert_eq!(d["max_degree"], 2);
         assert!(d["guaranteed"].is_array());
+        // The whole table allows ⌊(1−δ)·9⌋ ≥ 2 neighbours for δ ≤ 7/9.
+        let delta = d["deliverable"][0]["max_delta"].as_f64().unwrap();
+        assert!((delta - 7.0 / 9.0).abs() < 1e-9, "{d}");
+        assert_eq!(d["deliverable"][0]["k"], 2);
     }
 
     #[test]

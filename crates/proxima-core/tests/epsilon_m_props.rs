@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use proptest::prelude::*;
-use proxima_core::epsilon_m::{anonymize, max_epsilon, max_m, place};
+use proxima_core::epsilon_m::{anonymize, deliverable_max_m, max_epsilon, max_m, place};
 use proxima_core::params::{Epsilon, EpsilonM, Neighborhood, M};
 use proxima_core::table::{QiValues, SaValues};
 use proxima_core::{Detail, ErrorKind, Hierarchy, Progress, Table};
@@ -192,6 +192,27 @@ proptest! {
         prop_assert_eq!(err.detail("max_m"), Some(&Detail::Int(bound as i64)));
         let expected = format!("Theorem 1 allows m ≤ {bound}");
         prop_assert!(err.message.contains(&expected), "{}", err.message);
+    }
+
+    /// The deliverable m (the whole table passes anonymity-check) is
+    /// always placed without leaving a row out, and never exceeds
+    /// Theorem 1's per-group bound.
+    #[test]
+    fn the_deliverable_m_is_always_delivered(
+        (qis, values) in small_table(),
+        relative in any::<bool>(),
+        pick in 0usize..100,
+    ) {
+        let nb = neighborhood(relative);
+        let e = epsilon_for(nb, pick);
+        let m = deliverable_max_m(&values, eps(e), nb).unwrap();
+        let bound = max_m(&values, eps(e), nb).unwrap().max_m;
+        prop_assert!(m <= bound, "deliverable {m} > Theorem 1's {bound}");
+        if m >= 1 {
+            let t = table(&qis, &values);
+            let placement = place(&t, &params(e, m, nb), Progress::none()).unwrap();
+            prop_assert!(placement.unplaced.is_empty(), "m = {m}: {:?} left out", placement.unplaced);
+        }
     }
 
     #[test]

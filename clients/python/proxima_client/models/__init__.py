@@ -21,6 +21,8 @@ from .dataset import Dataset
 from .dataset_column import DatasetColumn
 from .dataset_list import DatasetList
 from .dataset_schema import DatasetSchema
+from .deliverable_epsilon import DeliverableEpsilon
+from .deliverable_m import DeliverableM
 from .delta_l_diversity_check import DeltaLDiversityCheck
 from .delta_l_diversity_check_kind import DeltaLDiversityCheckKind
 from .dissimilarity_check import DissimilarityCheck
@@ -38,6 +40,7 @@ from .epsilon_m_model import EpsilonMModel
 from .epsilon_m_model_kind import EpsilonMModelKind
 from .equal_metric import EqualMetric
 from .equal_metric_kind import EqualMetricKind
+from .feasibility_bound import FeasibilityBound
 from .field_error import FieldError
 from .ground_distance import GroundDistance
 from .guaranteed_pair import GuaranteedPair
@@ -120,6 +123,8 @@ __all__ = (
     "DatasetColumn",
     "DatasetList",
     "DatasetSchema",
+    "DeliverableEpsilon",
+    "DeliverableM",
     "DeltaLDiversityCheck",
     "DeltaLDiversityCheckKind",
     "DissimilarityCheck",
@@ -137,6 +142,7 @@ __all__ = (
     "EpsilonMModelKind",
     "EqualMetric",
     "EqualMetricKind",
+    "FeasibilityBound",
     "FieldError",
     "GroundDistance",
     "GuaranteedPair",

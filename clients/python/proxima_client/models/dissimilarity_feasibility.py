@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.feasibility_bound import FeasibilityBound, check_feasibility_bound
+
 if TYPE_CHECKING:
     from ..models.guaranteed_pair import GuaranteedPair
 
@@ -15,20 +17,32 @@ T = TypeVar("T", bound="DissimilarityFeasibility")
 
 @_attrs_define
 class DissimilarityFeasibility:
-    """Inequality 4 of XColor: Θ and the guaranteed (k, δ) pairs.
+    """Inequality 4 of XColor: Θ and the (k, δ) pairs Theorem 3 guarantees
+    per group, and the δ the service delivers for sure.
 
-    Attributes:
-        guaranteed (list[GuaranteedPair]):
-        max_degree (int):
-        rows (int):
+        Attributes:
+            bound (FeasibilityBound): What the theorems' figures are.
+            deliverable (list[GuaranteedPair]):
+            guaranteed (list[GuaranteedPair]):
+            max_degree (int):
+            rows (int):
     """
 
+    bound: FeasibilityBound
+    deliverable: list[GuaranteedPair]
     guaranteed: list[GuaranteedPair]
     max_degree: int
     rows: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        bound: str = self.bound
+
+        deliverable = []
+        for deliverable_item_data in self.deliverable:
+            deliverable_item = deliverable_item_data.to_dict()
+            deliverable.append(deliverable_item)
+
         guaranteed = []
         for guaranteed_item_data in self.guaranteed:
             guaranteed_item = guaranteed_item_data.to_dict()
@@ -42,6 +56,8 @@ class DissimilarityFeasibility:
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
+                "bound": bound,
+                "deliverable": deliverable,
                 "guaranteed": guaranteed,
                 "max_degree": max_degree,
                 "rows": rows,
@@ -55,6 +71,15 @@ class DissimilarityFeasibility:
         from ..models.guaranteed_pair import GuaranteedPair  # noqa: PLC0415
 
         d = dict(src_dict)
+        bound = check_feasibility_bound(d.pop("bound"))
+
+        deliverable = []
+        _deliverable = d.pop("deliverable")
+        for deliverable_item_data in _deliverable:
+            deliverable_item = GuaranteedPair.from_dict(deliverable_item_data)
+
+            deliverable.append(deliverable_item)
+
         guaranteed = []
         _guaranteed = d.pop("guaranteed")
         for guaranteed_item_data in _guaranteed:
@@ -67,6 +92,8 @@ class DissimilarityFeasibility:
         rows = d.pop("rows")
 
         dissimilarity_feasibility = cls(
+            bound=bound,
+            deliverable=deliverable,
             guaranteed=guaranteed,
             max_degree=max_degree,
             rows=rows,

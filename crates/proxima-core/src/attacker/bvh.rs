@@ -168,3 +168,72 @@ impl Bvh {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+
+    use super::super::boxes::{Axis, Dim};
+    use super::*;
+
+    /// Random boxes on 3 axes, many of them identical (as buckets publish),
+    /// against a scan of every box.
+    #[test]
+    fn queries_match_a_scan_of_every_box() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let dims = vec![
+            Dim {
+                axis: Axis::Value,
+                discrete: false,
+            };
+            3
+        ];
+        let mut bounds = Vec::new();
+        for g in 0..500 {
+            for _ in 0..3 {
+                if g % 5 == 4 {
+                    // Every fifth box repeats the previous one.
+                    let prev: [f64; 2] = bounds[bounds.len() - 3];
+                    bounds.push(prev);
+                    continue;
+                }
+                let lo: f64 = rng.gen_range(0.0..100.0);
+                bounds.push([lo, lo + rng.gen_range(0.0..20.0)]);
+            }
+        }
+        let boxes = GroupBoxes { bounds, dims };
+        let bvh = Bvh::new(&boxes);
+        let scan = |hit: &dyn Fn(&[[f64; 2]]) -> bool| -> Vec<u32> {
+            (0..boxes.groups() as u32)
+                .filter(|&g| hit(boxes.of(g as usize)))
+                .collect()
+        };
+        let mut out = Vec::new();
+        for _ in 0..200 {
+            let lo: [f64; 3] = [0, 1, 2].map(|_| rng.gen_range(-10.0..110.0));
+            let query: Vec<[f64; 2]> = lo
+                .iter()
+                .map(|&l| [l, l + rng.gen_range(0.0..15.0)])
+                .collect();
+            out.clear();
+            bvh.overlapping(&boxes, &query, &mut out);
+            out.sort_unstable();
+            let expected = scan(&|b| {
+                b.iter()
+                    .zip(&query)
+                    .all(|(b, q)| b[0] <= q[1] && q[0] <= b[1])
+            });
+            assert_eq!(out, expected);
+            out.clear();
+            bvh.containing(&boxes, &lo, &mut out);
+            out.sort_unstable();
+            let expected = scan(&|b| b.iter().zip(&lo).all(|(b, &x)| b[0] <= x && x <= b[1]));
+            assert_eq!(out, expected);
+        }
+        // A box's own corner is in it: closed bounds.
+        let corner: Vec<f64> = boxes.of(42).iter().map(|b| b[1]).collect();
+        out.clear();
+        bvh.containing(&boxes, &corner, &mut out);
+        assert!(out.contains(&42));
+    }
+}

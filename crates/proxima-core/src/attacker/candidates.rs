@@ -12,14 +12,17 @@ use super::bvh::Bvh;
 use super::cells::cell_sets;
 use super::ticker::Ticker;
 use super::Victims;
-use crate::error::CoreResult;
+use crate::error::{CoreError, CoreResult};
 use crate::hierarchy::Hierarchy;
 use crate::partition::Partition;
 use crate::table::{QiValues, Table};
 
 /// Overlap lists at most this long are stabbed by a scan; longer ones by
 /// the hierarchy.
-const SCAN_LIMIT: usize = 32;
+const SCAN_LIMIT: usize = 256;
+
+/// Tables at least this large stab their victims on two threads.
+const PARALLEL_MIN_ROWS: usize = 50_000;
 
 /// The candidate sets and which victims are judged against each.
 pub(crate) struct CandidateSets {
@@ -28,8 +31,7 @@ pub(crate) struct CandidateSets {
     groups: Vec<u32>,
     /// Rows in the union of set s (|C|).
     size: Vec<usize>,
-    /// Victims judged against set s: `victims[victim_start[s]..victim_start[s + 1]]`,
-    /// ascending.
+    /// Victims judged against set s: `victims[victim_start[s]..victim_start[s + 1]]`.
     victim_start: Vec<usize>,
     victims: Vec<u32>,
     /// Per row: the most groups in any of its candidate sets.
@@ -54,7 +56,11 @@ impl CandidateSets {
     }
 
     /// Builds the sets for `victims` ([`Victims`]); `partition` and
-    /// `boxes` describe the same groups.
+    /// `boxes` describe the same groups. Victims at their original points
+    /// of a large table are stabbed on two threads, each half of the
+    /// groups with its own interner; the second's sets are then interned
+    /// into the first in their order of appearance, which gives every set
+    /// the id one thread would have given it.
     pub fn build(
         table: &Table,
         partition: &Partition,
@@ -62,60 +68,70 @@ impl CandidateSets {
         victims: &Victims,
         ticker: &mut Ticker,
     ) -> CoreResult<CandidateSets> {
+        Self::build_on(
+            table,
+            partition,
+            boxes,
+            victims,
+            ticker,
+            table.rows() >= PARALLEL_MIN_ROWS,
+        )
+    }
+
+    /// [`CandidateSets::build`] on one thread, or on two when `two_threads`
+    /// (victims at their original points only).
+    pub(crate) fn build_on(
+        table: &Table,
+        partition: &Partition,
+        boxes: &GroupBoxes,
+        victims: &Victims,
+        ticker: &mut Ticker,
+        two_threads: bool,
+    ) -> CoreResult<CandidateSets> {
         let n = table.rows();
+        let bvh = Bvh::new(boxes);
         let mut interner = Interner::new(partition);
         // (set, row) pairs, sorted into per-set lists at the end.
         let mut pairs: Vec<(u32, u32)> = Vec::with_capacity(n);
-        let mut spread = vec![1u32; n];
-        let bvh = Bvh::new(boxes);
-        let mut near: Vec<u32> = Vec::new();
         match victims {
             Victims::OriginalPoints => {
-                let points = Points::new(table, boxes);
-                let mut order: Vec<u32> = Vec::new();
-                let mut found: Vec<u32> = Vec::new();
-                let mut point = vec![0.0; boxes.dimensions()];
-                for (g, rows) in partition.groups.iter().enumerate() {
-                    near.clear();
-                    bvh.overlapping(boxes, boxes.of(g), &mut near);
-                    ticker.tick(near.len() + 8)?;
-                    if near.len() <= 1 {
-                        pairs.extend(rows.iter().map(|&r| (g as u32, r)));
-                        continue;
-                    }
-                    near.sort_unstable();
-                    // Rows with equal points share their set: stab once per point.
-                    order.clear();
-                    order.extend_from_slice(rows);
-                    order.sort_unstable_by(|&a, &b| points.cmp(a, b));
-                    let mut set = g as u32;
-                    for (i, &r) in order.iter().enumerate() {
-                        if i == 0 || points.cmp(order[i - 1], r).is_ne() {
-                            points.fill(r, &mut point);
-                            found.clear();
-                            if near.len() <= SCAN_LIMIT {
-                                found.extend(
-                                    near.iter()
-                                        .copied()
-                                        .filter(|&h| contains(boxes.of(h as usize), &point)),
-                                );
-                            } else {
-                                bvh.containing(boxes, &point, &mut found);
-                                found.sort_unstable();
-                            }
-                            // v's own group is always a candidate.
-                            if let Err(at) = found.binary_search(&(g as u32)) {
-                                found.insert(at, g as u32);
-                            }
-                            ticker.tick(near.len().min(SCAN_LIMIT) + found.len())?;
-                            set = interner.intern(&found);
-                        }
-                        spread[r as usize] = interner.groups_in(set);
-                        pairs.push((set, r));
-                    }
+                let stabber = Stabber {
+                    partition,
+                    boxes,
+                    bvh: &bvh,
+                    points: Points::new(table, boxes),
+                };
+                let groups = partition.len();
+                if !two_threads {
+                    stabber.run(0..groups, &mut interner, &mut pairs, ticker)?;
+                } else {
+                    let mut rows = 0;
+                    let mid = (0..groups)
+                        .find(|&g| {
+                            rows += partition.groups[g].len();
+                            2 * rows >= n
+                        })
+                        .map_or(groups, |g| g + 1);
+                    let mut other = Interner::new(partition);
+                    let mut later: Vec<(u32, u32)> = Vec::new();
+                    let mut fork = ticker.fork();
+                    let (first, second) = std::thread::scope(|scope| {
+                        let handle = scope
+                            .spawn(|| stabber.run(mid..groups, &mut other, &mut later, &mut fork));
+                        let first = stabber.run(0..mid, &mut interner, &mut pairs, ticker);
+                        let second = handle.join().unwrap_or_else(|_| {
+                            Err(CoreError::internal("an attacker's-view thread panicked"))
+                        });
+                        (first, second)
+                    });
+                    first?;
+                    second?;
+                    let remap = interner.absorb(&other);
+                    pairs.extend(later.into_iter().map(|(s, r)| (remap[s as usize], r)));
                 }
             }
             Victims::AnyPointOfItsBox => {
+                let mut near: Vec<u32> = Vec::new();
                 for (g, rows) in partition.groups.iter().enumerate() {
                     near.clear();
                     bvh.overlapping(boxes, boxes.of(g), &mut near);
@@ -126,19 +142,103 @@ impl CandidateSets {
                         continue;
                     }
                     let sets = cell_sets(boxes, g as u32, &near, ticker)?;
-                    let widest = sets.iter().map(Vec::len).max().unwrap_or(1) as u32;
                     for set in &sets {
                         let id = interner.intern(set);
                         pairs.extend(rows.iter().map(|&r| (id, r)));
-                    }
-                    for &r in rows {
-                        spread[r as usize] = widest;
                     }
                     ticker.tick(rows.len() * sets.len())?;
                 }
             }
         }
-        Ok(interner.finish(pairs, spread))
+        Ok(interner.finish(pairs, n))
+    }
+}
+
+/// Victims at their original points: per group, the boxes that meet its
+/// box, then each distinct point of its rows stabbed against them.
+struct Stabber<'a> {
+    partition: &'a Partition,
+    boxes: &'a GroupBoxes,
+    bvh: &'a Bvh,
+    points: Points<'a>,
+}
+
+impl Stabber<'_> {
+    /// Adds a (set, row) pair for every row of the groups in `groups`.
+    fn run(
+        &self,
+        groups: std::ops::Range<usize>,
+        interner: &mut Interner,
+        pairs: &mut Vec<(u32, u32)>,
+        ticker: &mut Ticker,
+    ) -> CoreResult<()> {
+        let (partition, boxes, bvh, points) = (self.partition, self.boxes, self.bvh, &self.points);
+        let dims = boxes.dimensions();
+        // The group's rows' points, row-major, and their order.
+        let mut keys: Vec<f64> = Vec::new();
+        let mut order: Vec<u32> = Vec::new();
+        let mut found: Vec<u32> = Vec::new();
+        let mut near: Vec<u32> = Vec::new();
+        let mut near_boxes: Vec<[f64; 2]> = Vec::new();
+        for g in groups {
+            let rows = &partition.groups[g];
+            near.clear();
+            bvh.overlapping(boxes, boxes.of(g), &mut near);
+            ticker.tick(near.len() + 8)?;
+            if near.len() <= 1 {
+                pairs.extend(rows.iter().map(|&r| (g as u32, r)));
+                continue;
+            }
+            near.sort_unstable();
+            // The near boxes side by side: every point scans them.
+            near_boxes.clear();
+            for &h in &near {
+                near_boxes.extend_from_slice(boxes.of(h as usize));
+            }
+            keys.clear();
+            for &r in rows {
+                keys.extend((0..dims).map(|d| points.get(d, r)));
+            }
+            let key = |i: u32| &keys[i as usize * dims..(i as usize + 1) * dims];
+            let same = |a: &[f64], b: &[f64]| a.iter().zip(b).all(|(x, y)| x == y);
+            // Rows with equal points share their set: stab once per point.
+            order.clear();
+            order.extend(0..rows.len() as u32);
+            order.sort_unstable_by(|&a, &b| {
+                key(a)
+                    .iter()
+                    .zip(key(b))
+                    .map(|(x, y)| x.total_cmp(y))
+                    .find(|o| o.is_ne())
+                    .unwrap_or(std::cmp::Ordering::Equal)
+            });
+            let mut set = g as u32;
+            for (i, &at) in order.iter().enumerate() {
+                let point = key(at);
+                if i == 0 || !same(key(order[i - 1]), point) {
+                    found.clear();
+                    if near.len() <= SCAN_LIMIT {
+                        found.extend(
+                            near.iter()
+                                .zip(near_boxes.chunks_exact(dims))
+                                .filter(|(_, b)| contains(b, point))
+                                .map(|(&h, _)| h),
+                        );
+                    } else {
+                        bvh.containing(boxes, point, &mut found);
+                        found.sort_unstable();
+                    }
+                    // v's own group is always a candidate.
+                    if let Err(at) = found.binary_search(&(g as u32)) {
+                        found.insert(at, g as u32);
+                    }
+                    ticker.tick(near.len().min(SCAN_LIMIT) + found.len())?;
+                    set = interner.intern(&found);
+                }
+                pairs.push((set, rows[at as usize]));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -146,13 +246,25 @@ fn contains(b: &[[f64; 2]], point: &[f64]) -> bool {
     b.iter().zip(point).all(|(b, &x)| b[0] <= x && x <= b[1])
 }
 
-/// Sorted group lists → set ids, singletons implicit.
+/// Sorted group lists → set ids, singletons implicit. Sets live in one
+/// arena; a map from each set's hash to the last id with that hash, and a
+/// chain to earlier ones, find them without a key allocation per lookup.
 struct Interner<'p> {
     partition: &'p Partition,
-    ids: HashMap<Vec<u32>, u32>,
+    by_hash: HashMap<u64, u32>,
+    /// Per set id: the previous set with the same hash (`u32::MAX`: none).
+    same_hash: Vec<u32>,
     group_start: Vec<usize>,
     groups: Vec<u32>,
     size: Vec<usize>,
+}
+
+/// FxHash's multiply-rotate mix over a set's group ids (the keys are our
+/// own ids: no need for a DoS-resistant hash on this hot path).
+fn hash_set(set: &[u32]) -> u64 {
+    set.iter().fold(set.len() as u64, |h, &g| {
+        (h.rotate_left(5) ^ g as u64).wrapping_mul(0x517c_c1b7_2722_0a95)
+    })
 }
 
 impl<'p> Interner<'p> {
@@ -160,11 +272,16 @@ impl<'p> Interner<'p> {
         let g = partition.len();
         Interner {
             partition,
-            ids: HashMap::new(),
+            by_hash: HashMap::new(),
+            same_hash: vec![u32::MAX; g],
             group_start: (0..=g).collect(),
             groups: (0..g as u32).collect(),
             size: partition.groups.iter().map(Vec::len).collect(),
         }
+    }
+
+    fn members(&self, id: u32) -> &[u32] {
+        &self.groups[self.group_start[id as usize]..self.group_start[id as usize + 1]]
     }
 
     /// The id of a sorted, non-empty group list.
@@ -172,10 +289,17 @@ impl<'p> Interner<'p> {
         if let [g] = set {
             return *g;
         }
-        if let Some(&id) = self.ids.get(set) {
-            return id;
+        let h = hash_set(set);
+        let mut id = self.by_hash.get(&h).copied().unwrap_or(u32::MAX);
+        while id != u32::MAX {
+            if self.members(id) == set {
+                return id;
+            }
+            id = self.same_hash[id as usize];
         }
         let id = self.size.len() as u32;
+        self.same_hash
+            .push(self.by_hash.insert(h, id).unwrap_or(u32::MAX));
         self.groups.extend_from_slice(set);
         self.group_start.push(self.groups.len());
         self.size.push(
@@ -183,27 +307,32 @@ impl<'p> Interner<'p> {
                 .map(|&g| self.partition.groups[g as usize].len())
                 .sum(),
         );
-        self.ids.insert(set.to_vec(), id);
         id
     }
 
-    fn groups_in(&self, set: u32) -> u32 {
-        let s = set as usize;
-        (self.group_start[s + 1] - self.group_start[s]) as u32
+    /// Interns every set of `other` (built over the same partition) in its
+    /// order of creation; returns `other`'s id → this interner's id.
+    fn absorb(&mut self, other: &Interner) -> Vec<u32> {
+        (0..other.size.len() as u32)
+            .map(|id| self.intern(other.members(id)))
+            .collect()
     }
 
     /// Sorts the (set, row) pairs into per-set victim lists (a counting
-    /// sort; rows stay ascending inside a set).
-    fn finish(self, mut pairs: Vec<(u32, u32)>, spread: Vec<u32>) -> CandidateSets {
+    /// sort, stable: rows keep the order they were judged in), and counts
+    /// each row's widest set.
+    fn finish(self, pairs: Vec<(u32, u32)>, rows: usize) -> CandidateSets {
         let sets = self.size.len();
         let mut victim_start = vec![0usize; sets + 1];
-        for &(s, _) in &pairs {
+        let mut spread = vec![0u32; rows];
+        for &(s, r) in &pairs {
             victim_start[s as usize + 1] += 1;
+            let width = (self.group_start[s as usize + 1] - self.group_start[s as usize]) as u32;
+            spread[r as usize] = spread[r as usize].max(width);
         }
         for s in 0..sets {
             victim_start[s + 1] += victim_start[s];
         }
-        pairs.sort_unstable_by_key(|&(_, r)| r);
         let mut next = victim_start.clone();
         let mut victims = vec![0u32; pairs.len()];
         for (s, r) in pairs {
@@ -264,17 +393,58 @@ impl<'t> Points<'t> {
             PointColumn::Rank(codes, h) => h.leaf_rank(codes[r]) as f64,
         }
     }
+}
 
-    fn fill(&self, row: u32, out: &mut [f64]) {
-        for (d, x) in out.iter_mut().enumerate() {
-            *x = self.get(d, row);
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generalize::generalize;
+    use crate::progress::Progress;
+    use crate::table::SaValues;
+
+    /// Two threads build the very sets one builds: same ids, members,
+    /// sizes, victims in the same order, same widths.
+    #[test]
+    fn two_threads_build_the_sets_one_builds() {
+        let n = 3000u32;
+        // Rows dealt round-robin over the QI order into 300 groups whose
+        // boxes overlap heavily; two QIs, so points differ in which boxes
+        // cover them.
+        let a: Vec<f64> = (0..n).map(|i| ((i * 7) % 1000) as f64).collect();
+        let b: Vec<f64> = (0..n).map(|i| ((i * 11) % 37) as f64).collect();
+        let t = Table::from_columns(
+            vec![
+                ("a".into(), QiValues::Numeric(a)),
+                ("b".into(), QiValues::Numeric(b)),
+            ],
+            vec![("s".into(), SaValues::Numeric(vec![1.0; n as usize]))],
+        );
+        let mut groups = vec![Vec::new(); 300];
+        for i in 0..n {
+            groups[((i / 3) % 300) as usize].push(i);
         }
-    }
-
-    fn cmp(&self, a: u32, b: u32) -> std::cmp::Ordering {
-        (0..self.columns.len())
-            .map(|d| self.get(d, a).total_cmp(&self.get(d, b)))
-            .find(|o| o.is_ne())
-            .unwrap_or(std::cmp::Ordering::Equal)
+        let release = generalize(&t, Partition::new(groups)).unwrap();
+        let p = release.partition();
+        let boxes = GroupBoxes::from_release(&t, &release);
+        let mut ticker = Ticker::new(Progress::none());
+        let build = |two: bool, ticker: &mut Ticker| {
+            CandidateSets::build_on(&t, p, &boxes, &Victims::OriginalPoints, ticker, two).unwrap()
+        };
+        let one = build(false, &mut ticker);
+        let two = build(true, &mut ticker);
+        assert!(one.len() > p.len() + 10, "many multi-group sets");
+        assert_eq!(one.group_start, two.group_start);
+        assert_eq!(one.groups, two.groups);
+        assert_eq!(one.size, two.size);
+        assert_eq!(one.victim_start, two.victim_start);
+        assert_eq!(one.victims, two.victims);
+        assert_eq!(one.spread, two.spread);
+        // Every victim's set holds its own group and its point.
+        let group_of = p.group_of_rows(t.rows());
+        for s in 0..one.len() {
+            for &v in one.victims(s) {
+                assert!(one.members(s).contains(&group_of[v as usize]));
+            }
+        }
     }
 }

@@ -9,12 +9,13 @@
 //! on a victim's own neighbourhood.
 
 use crate::audit::proximity::{
-    count_delta_similar, count_relative, count_scalar, delta_l_sa, epsilon_m_sa, neighbour_level,
+    count_delta_similar, count_relative, count_scalar, delta_l_sa, delta_similar, epsilon_m_sa,
+    neighbour_level,
 };
 use crate::audit::{dissimilarity_space, AuditCheck};
-use crate::error::{CoreResult, Detail};
-use crate::metric::{SensitiveSpace, SpaceKind};
-use crate::neighborhood::within;
+use crate::error::{CoreError, CoreResult, Detail};
+use crate::metric::{scalar_distance, SensitiveSpace, SpaceKind};
+use crate::neighborhood::{in_closed_interval, relative_interval, within};
 use crate::params::{Fraction, LDiversity, LDiversityVariant, Neighborhood, K};
 use crate::partition::Partition;
 use crate::privacy::{self, EmdReference, GroupCounts, SaCodes};
@@ -161,32 +162,122 @@ pub(crate) struct Judged {
     pub over: Vec<bool>,
     /// The set that gives the victim's figure (the first such in set order).
     pub set: Vec<u32>,
-    /// (ε,m) only: the least ⌊|C|/x⌋ over every victim and candidate set.
+    /// (ε,m) only: the least ⌊|C|/x⌋ over every victim and candidate set
+    /// (`None` without victims).
     pub achieved_m: Option<usize>,
 }
 
-impl Judged {
+/// One victim's judgement so far, kept together: victims of one set are
+/// scattered over the table, and one cache line per victim beats three.
+#[derive(Debug, Clone, Copy)]
+struct Verdict {
+    figure: f64,
+    /// `u32::MAX` until a set judged the victim.
+    set: u32,
+    over: bool,
+}
+
+/// [`Judged`] while the sets are being judged.
+struct Tally {
+    rows: Vec<Verdict>,
+    achieved_m: Option<usize>,
+}
+
+impl Tally {
     fn new(n: usize) -> Self {
-        Judged {
-            figure: vec![f64::NAN; n],
-            over: vec![false; n],
-            set: vec![u32::MAX; n],
+        Tally {
+            rows: vec![
+                Verdict {
+                    figure: f64::NAN,
+                    set: u32::MAX,
+                    over: false,
+                };
+                n
+            ],
             achieved_m: None,
         }
     }
 
+    /// Adds the judgements of later sets (`later` judged sets after all of
+    /// this one's): the worse figure wins, this one's on a tie.
+    fn absorb(&mut self, later: Tally, worse: Worse) {
+        for (r, v) in later.rows.iter().enumerate() {
+            if v.set != u32::MAX {
+                self.record(worse, r as u32, v.set as usize, v.figure, v.over);
+            }
+        }
+        self.achieved_m = match (self.achieved_m, later.achieved_m) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+    }
+
     #[inline]
     fn record(&mut self, worse: Worse, row: u32, set: usize, figure: f64, over: bool) {
-        let r = row as usize;
-        self.over[r] |= over;
-        if self.set[r] == u32::MAX || worse.worse(figure, self.figure[r]) {
-            self.figure[r] = figure;
-            self.set[r] = set as u32;
+        let v = &mut self.rows[row as usize];
+        v.over |= over;
+        if v.set == u32::MAX || worse.worse(figure, v.figure) {
+            v.figure = figure;
+            v.set = set as u32;
+        }
+    }
+
+    fn into_judged(self) -> Judged {
+        Judged {
+            figure: self.rows.iter().map(|v| v.figure).collect(),
+            over: self.rows.iter().map(|v| v.over).collect(),
+            set: self.rows.iter().map(|v| v.set).collect(),
+            achieved_m: self.achieved_m,
         }
     }
 }
 
-/// Computes every victim's figure for `spec` over `sets`.
+/// What a check reads, built once and shared by the threads.
+enum Prepared<'a> {
+    Size,
+    /// Each group's SA value counts.
+    Frequency(&'a SaCodes, Vec<GroupCounts>),
+    Neighbours {
+        counter: Counter<'a>,
+        index: GroupIndex,
+        rule: Rule,
+    },
+}
+
+impl<'a> Prepared<'a> {
+    fn new(spec: &'a Spec, sa: Option<&'a SaCodes>, partition: &Partition) -> Prepared<'a> {
+        match spec {
+            Spec::K { .. } => Prepared::Size,
+            Spec::L { .. } | Spec::AlphaK { .. } | Spec::T { .. } => {
+                let sa = sa.expect("validated: a frequency check has its SA codes");
+                let per_group = partition
+                    .groups
+                    .iter()
+                    .map(|g| sa.group_counts(g))
+                    .collect();
+                Prepared::Frequency(sa, per_group)
+            }
+            Spec::EpsilonM { .. } | Spec::Dissimilarity { .. } | Spec::DeltaL { .. } => {
+                let counter = Counter::new(spec);
+                let index = GroupIndex::new(&counter, partition);
+                Prepared::Neighbours {
+                    counter,
+                    index,
+                    rule: Rule::of(spec),
+                }
+            }
+        }
+    }
+}
+
+/// Tables at least this large judge their candidate sets on two threads
+/// (the machines have 2 cores); smaller ones are not worth a thread.
+const PARALLEL_MIN_ROWS: usize = 50_000;
+
+/// Computes every victim's figure for `spec` over `sets`: on large tables
+/// the sets are split in two runs of about equal work, judged on two
+/// threads and combined (a victim keeps the worse figure, the earlier set
+/// on a tie, as one thread would).
 pub(crate) fn judge(
     spec: &Spec,
     sa: Option<&SaCodes>,
@@ -195,11 +286,73 @@ pub(crate) fn judge(
     sets: &CandidateSets,
     ticker: &mut Ticker,
 ) -> CoreResult<Judged> {
-    let mut out = Judged::new(table.rows());
+    judge_on(
+        spec,
+        sa,
+        table,
+        partition,
+        sets,
+        ticker,
+        table.rows() >= PARALLEL_MIN_ROWS,
+    )
+}
+
+/// [`judge`] on one thread, or on two when `two_threads`.
+fn judge_on(
+    spec: &Spec,
+    sa: Option<&SaCodes>,
+    table: &Table,
+    partition: &Partition,
+    sets: &CandidateSets,
+    ticker: &mut Ticker,
+    two_threads: bool,
+) -> CoreResult<Judged> {
+    let prepared = Prepared::new(spec, sa, partition);
+    let n = table.rows();
+    if !two_threads {
+        return Ok(judge_sets(spec, &prepared, sets, 0..sets.len(), n, ticker)?.into_judged());
+    }
+    let work = |s: usize| sets.victims(s).len() * sets.members(s).len() + sets.size(s);
+    let total: usize = (0..sets.len()).map(work).sum();
+    let mut acc = 0;
+    let mid = (0..sets.len())
+        .find(|&s| {
+            acc += work(s);
+            2 * acc >= total
+        })
+        .map_or(sets.len(), |s| s + 1);
+    let mut fork = ticker.fork();
+    let (first, second) = std::thread::scope(|scope| {
+        let handle =
+            scope.spawn(|| judge_sets(spec, &prepared, sets, mid..sets.len(), n, &mut fork));
+        let first = judge_sets(spec, &prepared, sets, 0..mid, n, ticker);
+        let second = handle
+            .join()
+            .unwrap_or_else(|_| Err(CoreError::internal("an attacker's-view thread panicked")));
+        (first, second)
+    });
+    let mut out = first?;
+    out.absorb(second?, spec.worse());
+    Ok(out.into_judged())
+}
+
+/// Judges the victims of the sets in `range`.
+fn judge_sets(
+    spec: &Spec,
+    prepared: &Prepared,
+    sets: &CandidateSets,
+    range: std::ops::Range<usize>,
+    n: usize,
+    ticker: &mut Ticker,
+) -> CoreResult<Tally> {
+    let mut out = Tally::new(n);
     let worse = spec.worse();
-    match spec {
-        Spec::K { k } => {
-            for s in 0..sets.len() {
+    match prepared {
+        Prepared::Size => {
+            let Spec::K { k } = spec else {
+                unreachable!("prepared for k-anonymity")
+            };
+            for s in range {
                 let c = sets.size(s);
                 for &v in sets.victims(s) {
                     out.record(worse, v, s, c as f64, c < *k);
@@ -207,25 +360,30 @@ pub(crate) fn judge(
                 ticker.tick(sets.victims(s).len())?;
             }
         }
-        Spec::L { .. } | Spec::AlphaK { .. } | Spec::T { .. } => {
-            let sa = sa.expect("validated: a frequency check has its SA codes");
-            let mut codes: Vec<u32> = Vec::new();
-            for s in 0..sets.len() {
+        Prepared::Frequency(sa, per_group) => {
+            let mut merger = Merger::new(sa.distinct_values());
+            for s in range {
                 if sets.victims(s).is_empty() {
                     continue;
                 }
-                let counts = union_counts(sa, partition, sets.members(s), &mut codes);
+                let merged = match sets.members(s) {
+                    [_] => None,
+                    members => Some(merger.merge(members.iter().map(|&g| &per_group[g as usize]))),
+                };
+                let counts = merged
+                    .as_ref()
+                    .unwrap_or_else(|| &per_group[sets.members(s)[0] as usize]);
                 let (figure, over) = match spec {
                     Spec::L { l, variant } => (
-                        privacy::achieved_l(&counts, *variant),
-                        !privacy::is_l_diverse(&counts, *l, *variant),
+                        privacy::achieved_l(counts, *variant),
+                        !privacy::is_l_diverse(counts, *l, *variant),
                     ),
                     Spec::AlphaK { alpha, k } => {
-                        let f = privacy::max_frequency(&counts);
+                        let f = privacy::max_frequency(counts);
                         (f, f > *alpha || sets.size(s) < *k)
                     }
                     Spec::T { t, reference } => {
-                        let e = reference.emd(&counts);
+                        let e = reference.emd(counts);
                         (e, e > *t)
                     }
                     _ => unreachable!("a frequency check"),
@@ -234,15 +392,19 @@ pub(crate) fn judge(
                     out.record(worse, v, s, figure, over);
                 }
                 ticker.tick(sets.size(s) + sets.victims(s).len())?;
+                if let Some(m) = merged {
+                    merger.recycle(m);
+                }
             }
         }
-        Spec::EpsilonM { .. } | Spec::Dissimilarity { .. } | Spec::DeltaL { .. } => {
-            let counter = Counter::new(spec);
-            let index = GroupIndex::new(&counter, partition);
-            let rule = Rule::of(spec);
+        Prepared::Neighbours {
+            counter,
+            index,
+            rule,
+        } => {
             let mut achieved_m = usize::MAX;
             let mut union = Index::default();
-            for s in 0..sets.len() {
+            for s in range {
                 let victims = sets.victims(s);
                 if victims.is_empty() {
                     continue;
@@ -255,7 +417,7 @@ pub(crate) fn judge(
                     && !matches!(counter, Counter::Pairwise { .. })
                     && victims.len() * members.len() > 2 * c;
                 if by_union {
-                    union.fill(&index, members);
+                    union.fill(index, members);
                 }
                 for &v in victims {
                     let x = if by_union {
@@ -279,34 +441,55 @@ pub(crate) fn judge(
                 };
                 ticker.tick(victims.len() * scan + if by_union { c } else { 0 })?;
             }
-            if let Rule::EpsilonM { .. } = rule {
-                out.achieved_m = Some(if achieved_m == usize::MAX {
-                    0
-                } else {
-                    achieved_m
-                });
-            }
+            out.achieved_m = (achieved_m != usize::MAX).then_some(achieved_m);
         }
     }
     Ok(out)
 }
 
-/// The SA value counts of the union of `members` (a group's own counts for
-/// a singleton).
-fn union_counts(
-    sa: &SaCodes,
-    partition: &Partition,
-    members: &[u32],
-    codes: &mut Vec<u32>,
-) -> GroupCounts {
-    if let [g] = members {
-        return sa.group_counts(&partition.groups[*g as usize]);
+/// The SA value counts of a union of groups, from the groups' own counts:
+/// added up in a dense table over the codes (only the touched codes are
+/// read back and reset), so a union costs its distinct values, not a sort
+/// of its rows.
+struct Merger {
+    dense: Vec<u64>,
+    touched: Vec<u32>,
+    spare: Vec<(u32, u64)>,
+}
+
+impl Merger {
+    fn new(codes: usize) -> Merger {
+        Merger {
+            dense: vec![0; codes],
+            touched: Vec::new(),
+            spare: Vec::new(),
+        }
     }
-    codes.clear();
-    for &g in members {
-        codes.extend(partition.groups[g as usize].iter().map(|&r| sa.code(r)));
+
+    fn merge<'g>(&mut self, parts: impl Iterator<Item = &'g GroupCounts>) -> GroupCounts {
+        self.touched.clear();
+        for part in parts {
+            for &(code, c) in part.entries() {
+                let slot = &mut self.dense[code as usize];
+                if *slot == 0 {
+                    self.touched.push(code);
+                }
+                *slot += c;
+            }
+        }
+        self.touched.sort_unstable();
+        let mut entries = std::mem::take(&mut self.spare);
+        entries.clear();
+        for &code in &self.touched {
+            entries.push((code, std::mem::take(&mut self.dense[code as usize])));
+        }
+        GroupCounts::from_sorted_entries(entries)
     }
-    GroupCounts::from_codes(codes.iter().copied())
+
+    /// Hands a merged count's allocation back for the next union.
+    fn recycle(&mut self, counts: GroupCounts) {
+        self.spare = counts.into_entries();
+    }
 }
 
 /// How a victim's neighbour count x among |C| = c candidates becomes its
@@ -355,6 +538,9 @@ impl Rule {
         }
     }
 }
+
+/// Indexes at most this long are scanned rather than searched.
+const SHORT: usize = 16;
 
 /// Counts a victim's neighbours among a sorted index of candidates, on
 /// the audit's arithmetic. The victim is always among the candidates and
@@ -445,11 +631,38 @@ impl<'a> Counter<'a> {
     }
 
     /// The victim's neighbours in `index` (sorted values or keys, or rows
-    /// for the pairwise test).
+    /// for the pairwise test). A short index is scanned with the very
+    /// membership test the binary searches bound (one group of a release
+    /// is a handful of rows: a scan beats two searches there).
     #[inline]
     fn count(&self, index: IndexSlice, v: u32) -> usize {
         let r = v as usize;
         match (self, index) {
+            (
+                Counter::Scalar {
+                    values,
+                    eps,
+                    divisor,
+                },
+                IndexSlice::Values(s),
+            ) if s.len() <= SHORT => {
+                let x = values[r];
+                s.iter()
+                    .filter(|&&y| within(scalar_distance(x, y, *divisor), *eps))
+                    .count()
+            }
+            (Counter::Relative { values, eps }, IndexSlice::Values(s)) if s.len() <= SHORT => {
+                let (lo, hi) = relative_interval(values[r], *eps);
+                s.iter().filter(|&&y| in_closed_interval(y, lo, hi)).count()
+            }
+            (Counter::Similar { values, delta }, IndexSlice::Values(s)) if s.len() <= SHORT => {
+                let x = values[r];
+                s.iter().filter(|&&w| delta_similar(x, w, *delta)).count()
+            }
+            (Counter::Keys { keys }, IndexSlice::Keys(s)) if s.len() <= SHORT => {
+                let k = keys[r];
+                s.iter().filter(|&&x| x == k).count()
+            }
             (
                 Counter::Scalar {
                     values,
@@ -610,5 +823,93 @@ pub(crate) fn value_of(
             ),
         ],
         Spec::DeltaL { .. } => vec![d("l", Detail::Num(worst))],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attacker::{GroupBoxes, Victims};
+    use crate::generalize::generalize;
+    use crate::params::{Epsilon, EpsilonM, LDiversityVariant, M};
+    use crate::progress::Progress;
+    use crate::table::{QiValues, SaValues};
+
+    /// A union's merged counts are the counts of its rows.
+    #[test]
+    fn merged_counts_are_the_unions_counts() {
+        let groups: Vec<Vec<u32>> = vec![
+            vec![3, 1, 1, 9],
+            vec![],
+            vec![1, 2, 9, 9, 9],
+            vec![0],
+            vec![7, 3],
+        ];
+        let counts: Vec<GroupCounts> = groups
+            .iter()
+            .map(|g| GroupCounts::from_codes(g.iter().copied()))
+            .collect();
+        let mut merger = Merger::new(10);
+        for take in 1..=groups.len() {
+            let merged = merger.merge(counts[..take].iter());
+            let all = groups[..take].iter().flatten().copied();
+            assert_eq!(merged, GroupCounts::from_codes(all), "{take} groups");
+            merger.recycle(merged);
+        }
+    }
+
+    /// Two threads judge exactly as one: the same figure, verdict and set
+    /// for every victim, the same achieved m.
+    #[test]
+    fn two_threads_judge_as_one() {
+        let n = 3000u32;
+        // Rows dealt round-robin into 300 groups over the QI order: every
+        // group spans most of the QI range, so boxes overlap heavily.
+        let qi: Vec<f64> = (0..n).map(|i| ((i * 7) % 1000) as f64).collect();
+        let sa: Vec<f64> = (0..n).map(|i| ((i * 13) % 97) as f64).collect();
+        let t = Table::from_columns(
+            vec![("q".into(), QiValues::Numeric(qi))],
+            vec![("s".into(), SaValues::Numeric(sa))],
+        );
+        let mut groups = vec![Vec::new(); 300];
+        for i in 0..n {
+            groups[(i % 300) as usize].push(i);
+        }
+        let release = generalize(&t, Partition::new(groups)).unwrap();
+        let p = release.partition();
+        let boxes = GroupBoxes::from_release(&t, &release);
+        let mut ticker = Ticker::new(Progress::none());
+        let sets =
+            CandidateSets::build(&t, p, &boxes, &Victims::OriginalPoints, &mut ticker).unwrap();
+        assert!((0..sets.len()).any(|s| sets.members(s).len() > 1));
+        let checks = [
+            AuditCheck::EpsilonM(
+                EpsilonM::new(
+                    Epsilon::new(3.0, "/e").unwrap(),
+                    M::new(3, "/m").unwrap(),
+                    Neighborhood::Absolute,
+                    "/e",
+                )
+                .unwrap(),
+            ),
+            AuditCheck::KAnonymity {
+                k: K::new(12, "/k").unwrap(),
+            },
+            AuditCheck::LDiversity {
+                l: 5.0,
+                variant: LDiversityVariant::Entropy,
+            },
+        ];
+        let mut codes = None;
+        for check in &checks {
+            let spec = Spec::validate(check, &t, &mut codes, "/checks/0").unwrap();
+            let one = judge_on(&spec, codes.as_ref(), &t, p, &sets, &mut ticker, false).unwrap();
+            let two = judge_on(&spec, codes.as_ref(), &t, p, &sets, &mut ticker, true).unwrap();
+            assert_eq!(one.figure, two.figure);
+            assert_eq!(one.over, two.over);
+            assert_eq!(one.set, two.set);
+            assert_eq!(one.achieved_m, two.achieved_m);
+            assert!(one.set.iter().all(|&s| s != u32::MAX), "every row judged");
+        }
     }
 }

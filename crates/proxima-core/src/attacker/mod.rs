@@ -71,7 +71,9 @@
 //! stabbed once per distinct QI point; equal candidate sets are interned
 //! and measured once (neighbour counts are summed over the set's groups'
 //! sorted SA, or taken in the union's own sorted SA when many victims
-//! share a large set).
+//! share a large set; a union's value counts are the sum of its groups').
+//! Tables of 50,000 rows or more stab their victims and judge their sets
+//! on two threads, with the very results of one.
 
 mod boxes;
 mod bvh;
@@ -80,6 +82,11 @@ mod cells;
 mod measure;
 mod report;
 mod ticker;
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_labels;
 
 pub use boxes::GroupBoxes;
 

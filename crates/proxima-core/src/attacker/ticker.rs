@@ -39,6 +39,17 @@ impl<'a> Ticker<'a> {
         Ok(())
     }
 
+    /// A ticker for another thread: the same progress and phase, its own
+    /// count of work.
+    pub fn fork(&self) -> Ticker<'a> {
+        Ticker {
+            progress: self.progress,
+            done: 0,
+            next: REPORT_EVERY,
+            fraction: self.fraction,
+        }
+    }
+
     /// Starts a phase at `fraction` of the whole, and reports it.
     pub fn phase(&mut self, fraction: f64) -> CoreResult<()> {
         self.fraction = fraction;

@@ -318,10 +318,18 @@ pub(crate) fn delta_l_sa<'t>(
     Ok(sa)
 }
 
-/// Number of values of sorted `s` δ-similar to v: their δ-intervals
-/// overlap, (v − δ) ≤ (w + δ) and (w − δ) ≤ (v + δ); both sides are
-/// monotone in w, so the similar values are one run of `s`.
+/// w is δ-similar to v: their δ-intervals overlap (closed: touching
+/// intervals overlap), (v − δ) ≤ (w + δ) and (w − δ) ≤ (v + δ).
+#[inline]
+pub(crate) fn delta_similar(v: f64, w: f64, delta: f64) -> bool {
+    v - delta <= w + delta && w - delta <= v + delta
+}
+
+/// Number of values of sorted `s` δ-similar to v ([`delta_similar`]):
+/// both sides of the test are monotone in w, so the similar values are
+/// one run of `s`, bounded by the first w failing each side.
 pub(crate) fn count_delta_similar(s: &[f64], v: f64, delta: f64) -> usize {
+    // w + δ < v − δ is the first side's negation (values are never NaN).
     let lo = s.partition_point(|&w| w + delta < v - delta);
     let hi = s.partition_point(|&w| w - delta <= v + delta);
     hi - lo

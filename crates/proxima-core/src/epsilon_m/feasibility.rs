@@ -3,7 +3,7 @@
 //! the feasibility check every job runs before partitioning.
 
 use super::maxsize::find_maxsize;
-use super::reduce::{check_relative_epsilon, check_values, Offsets, RelativeBand};
+use super::reduce::{check_relative_epsilon, check_values, Neighborhoods, Offsets, RelativeBand};
 use crate::error::{CoreError, CoreResult, ErrorKind};
 use crate::params::{Epsilon, EpsilonM, Neighborhood, M};
 use crate::table::format_number;
@@ -107,6 +107,97 @@ pub fn max_epsilon(values: &[f64], m: M, neighborhood: Neighborhood) -> CoreResu
     check_nonempty(values)?;
     check_values(values, neighborhood, row_of)?;
     Ok(max_epsilon_sorted(&sorted(values), m, neighborhood))
+}
+
+/// The most rows of the (sorted) table in one closed neighbourhood I(x):
+/// the whole table passes anonymity-check for m iff that count · m ≤ n.
+fn densest_neighbourhood(sorted: &[f64], epsilon: f64, neighborhood: Neighborhood) -> usize {
+    fn densest<N: Neighborhoods>(s: &[f64], nb: N) -> usize {
+        let (mut i, mut j, mut best) = (0usize, 0usize, 0usize);
+        for x in 0..s.len() {
+            while i < x && !nb.covers(s[x], s[i]) {
+                i += 1;
+            }
+            j = j.max(x + 1);
+            while j < s.len() && nb.covers(s[x], s[j]) {
+                j += 1;
+            }
+            best = best.max(j - i);
+        }
+        best
+    }
+    match neighborhood {
+        Neighborhood::Absolute => densest(
+            sorted,
+            Offsets {
+                e1: epsilon,
+                e2: epsilon,
+            },
+        ),
+        Neighborhood::Relative => densest(sorted, RelativeBand { epsilon }),
+    }
+}
+
+/// What the service delivers for sure (DESIGN §4): the largest m for which
+/// the whole table passes anonymity-check — then a job at that m always
+/// succeeds without suppression (the root is a valid group in the
+/// attacker's view and absorbs any failing part). Theorem 1's `max_m` is
+/// a per-group upper bound; between the two a job may succeed or fail with
+/// `model_not_satisfied`. Same checks and errors as [`max_m`].
+pub fn deliverable_max_m(
+    values: &[f64],
+    epsilon: Epsilon,
+    neighborhood: Neighborhood,
+) -> CoreResult<usize> {
+    check_nonempty(values)?;
+    check_relative_epsilon(epsilon, neighborhood)?;
+    check_values(values, neighborhood, row_of)?;
+    let sorted = sorted(values);
+    Ok(sorted.len() / densest_neighbourhood(&sorted, epsilon.get(), neighborhood).max(1))
+}
+
+/// The largest ε (to bisection precision, never above a working value) for
+/// which the whole table passes anonymity-check for m — see
+/// [`deliverable_max_m`]; `None` when even ε = 0 does not (a value repeats
+/// more than n/m times). Infinite for m = 1.
+pub fn deliverable_max_epsilon(
+    values: &[f64],
+    m: M,
+    neighborhood: Neighborhood,
+) -> CoreResult<Option<f64>> {
+    check_nonempty(values)?;
+    check_values(values, neighborhood, row_of)?;
+    let sorted = sorted(values);
+    let n = sorted.len();
+    let m = m.get();
+    if m == 1 {
+        return Ok(Some(f64::INFINITY));
+    }
+    let works = |e: f64| densest_neighbourhood(&sorted, e, neighborhood) * m <= n;
+    if !works(0.0) {
+        return Ok(None);
+    }
+    // Theorem 2's supremum bounds every working ε; relative ε stays < 1.
+    let mut hi = max_epsilon_sorted(&sorted, M::new(m as u64, "/m")?, neighborhood);
+    if neighborhood == Neighborhood::Relative {
+        hi = hi.min(1.0);
+    }
+    if !hi.is_finite() {
+        hi = sorted[n - 1] - sorted[0] + 1.0;
+    }
+    let mut lo = 0.0;
+    for _ in 0..64 {
+        let mid = lo + (hi - lo) / 2.0;
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if works(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Ok(Some(lo))
 }
 
 /// Checks Theorem 1 for `params` on sorted, checked values.

@@ -41,7 +41,9 @@ pub mod reduce;
 mod split;
 mod verify;
 
-pub use feasibility::{check_feasible, max_epsilon, max_m, MaxM};
+pub use feasibility::{
+    check_feasible, deliverable_max_epsilon, deliverable_max_m, max_epsilon, max_m, MaxM,
+};
 pub use maxsize::{group_satisfies, is_generalizable};
 pub use reduce::{reduce, Reduced};
 

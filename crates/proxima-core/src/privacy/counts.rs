@@ -193,6 +193,20 @@ impl GroupCounts {
         GroupCounts { entries, total }
     }
 
+    /// Counts from (code, count) pairs sorted by code, every count > 0
+    /// (merged counts of several groups, without re-sorting their rows).
+    pub(crate) fn from_sorted_entries(entries: Vec<(u32, u64)>) -> GroupCounts {
+        debug_assert!(entries.windows(2).all(|w| w[0].0 < w[1].0));
+        debug_assert!(entries.iter().all(|&(_, c)| c > 0));
+        let total = entries.iter().map(|&(_, c)| c).sum();
+        GroupCounts { entries, total }
+    }
+
+    /// The (code, count) pairs, to reuse their allocation.
+    pub(crate) fn into_entries(self) -> Vec<(u32, u64)> {
+        self.entries
+    }
+
     /// (code, count) pairs sorted by code.
     pub fn entries(&self) -> &[(u32, u64)] {
         &self.entries

@@ -18,7 +18,7 @@ use crate::progress::Progress;
 use super::degrees::DegreeIndex;
 
 /// The k values for which [`feasibility`] reports the largest guaranteed δ.
-const USEFUL_K: [usize; 8] = [2, 3, 4, 5, 10, 20, 50, 100];
+pub const USEFUL_K: [usize; 8] = [2, 3, 4, 5, 10, 20, 50, 100];
 
 /// One (k, δ) pair Theorem 3 guarantees: every δ ≤ `max_delta` works with k.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -88,6 +88,30 @@ pub fn max_guaranteed_delta(max_degree: usize, rows: usize, k: usize) -> Option<
         d = (d - 1e-12).max(0.0);
     }
     Some(d)
+}
+
+/// What the service delivers for sure (DESIGN §4): the largest δ for which
+/// the whole table is one valid group — every row with at most
+/// ⌊(1−δ)(n−1)⌋ ε-neighbours, i.e. Θ ≤ ⌊(1−δ)(n−1)⌋ — for any k ≤ n; a job
+/// at such a δ always succeeds without suppression (the root absorbs any
+/// failing part). `None` when no δ works (Θ = n − 1 > 0 with n > 1 needs
+/// δ = 0, which still works: so only for an empty table). Inequality 4's
+/// pairs are per-group upper bounds; between the two a job may succeed or
+/// fail with `model_not_satisfied`.
+pub fn deliverable_max_delta(max_degree: usize, rows: usize) -> Option<f64> {
+    if rows == 0 {
+        return None;
+    }
+    if rows == 1 {
+        // A lone row has risk 1: only δ = 0.
+        return Some(0.0);
+    }
+    let mut d = (1.0 - max_degree as f64 / (rows - 1) as f64).clamp(0.0, 1.0);
+    // Step down past rounding until the floor itself admits Θ.
+    while d > 0.0 && allowed_neighbours(d, rows) < max_degree {
+        d = (d - 1e-12).max(0.0);
+    }
+    (allowed_neighbours(d, rows) >= max_degree).then_some(d)
 }
 
 /// Θ^ε and the (k, δ) pairs of Inequality 4 for this space.
