@@ -21,8 +21,9 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Run the HTTP service and its job workers.
-    Serve(ServeArgs),
+    /// Run the HTTP service and its job workers (boxed: its many limit
+    /// flags make it far larger than the other commands).
+    Serve(Box<ServeArgs>),
     /// Apply the database migrations and exit.
     Migrate(MigrateArgs),
     /// Manage API keys.
@@ -85,7 +86,7 @@ pub fn dispatch(command: Command) -> ExitCode {
         Command::Serve(args) => {
             let rt = runtime();
             let result = rt.block_on(crate::server::serve(
-                args,
+                *args,
                 std::sync::Arc::new(crate::worker::core_runner::CoreRunner),
             ));
             // A job body handed back at the end of the grace period stops at

@@ -58,6 +58,76 @@ pub struct ServeArgs {
     #[arg(long, env = "PROXIMA_MAX_CONCURRENT_UPLOADS", default_value_t = 16,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_concurrent_uploads: u64,
+    /// Uploads one tenant may have in progress at once; more get 429
+    /// `too_many_uploads`.
+    #[arg(long, env = "PROXIMA_MAX_UPLOADS_PER_TENANT", default_value_t = crate::http::limits::DEFAULT_MAX_UPLOADS_PER_TENANT as u64,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_uploads_per_tenant: u64,
+    /// Seconds an upload may send nothing before it is ended (408
+    /// `upload_timeout`).
+    #[arg(long, env = "PROXIMA_UPLOAD_IDLE_TIMEOUT_SECS", default_value_t = 30,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub upload_idle_timeout_secs: u64,
+    /// Largest `hierarchy:<column>` part of an upload, in bytes (each is
+    /// held in memory; larger parts get 413 `payload_too_large`).
+    #[arg(long, env = "PROXIMA_MAX_HIERARCHY_BYTES", default_value_t = crate::http::limits::DEFAULT_MAX_HIERARCHY_BYTES)]
+    pub max_hierarchy_bytes: usize,
+    /// Columns a table may have (schema and CSV header); more is 422
+    /// `invalid_parameters`.
+    #[arg(long, env = "PROXIMA_MAX_COLUMNS", default_value_t = crate::http::limits::DEFAULT_MAX_COLUMNS as u64,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_columns: u64,
+    /// Largest decompressed size of a gzip-compressed `data` part, in bytes
+    /// (default: --max-body); larger is 413 `payload_too_large`.
+    #[arg(long, env = "PROXIMA_MAX_DECOMPRESSED_BYTES")]
+    pub max_decompressed_bytes: Option<u64>,
+    /// A token `GET /metrics` requires as `Authorization: Bearer <token>`
+    /// (unset: /metrics is open; it shows counts over all tenants, no ids).
+    #[arg(long, env = "PROXIMA_METRICS_TOKEN", hide_env_values = true)]
+    pub metrics_token: Option<String>,
+    /// Seconds a client has to send a request's header, from the
+    /// connection's start or the end of the previous response (so also the
+    /// idle keep-alive timeout); slower connections are closed.
+    #[arg(long, env = "PROXIMA_HEADER_READ_TIMEOUT_SECS", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub header_read_timeout_secs: u64,
+    /// Connections kept open at once; a new one over the cap evicts the
+    /// oldest connection with no request in flight.
+    #[arg(long, env = "PROXIMA_MAX_CONNECTIONS", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_connections: u64,
+    /// Synchronous computations (feasibility, audits, job validation)
+    /// running at once (default: the number of cores); more get 503
+    /// `too_many_computations`.
+    #[arg(long, env = "PROXIMA_MAX_COMPUTATIONS")]
+    pub max_computations: Option<usize>,
+    /// Synchronous computations one tenant may run at once (default: half
+    /// of --max-computations, at least 1).
+    #[arg(long, env = "PROXIMA_MAX_COMPUTATIONS_PER_TENANT")]
+    pub max_computations_per_tenant: Option<usize>,
+    /// Time-to-live of tenant data, in seconds: datasets and finished jobs
+    /// (with their results) older than this are deleted by the service
+    /// (unset: kept until deleted through the API).
+    #[arg(long, env = "PROXIMA_RETENTION_SECS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub retention_secs: Option<u64>,
+    /// Seconds a computation over a cap waits for a slot before its 503.
+    #[arg(long, env = "PROXIMA_COMPUTATION_QUEUE_SECS", default_value_t = crate::http::compute::DEFAULT_QUEUE_WAIT_SECS)]
+    pub computation_queue_secs: u64,
+    /// Seconds a job may run (per attempt); longer jobs are stopped and fail
+    /// with `job_timeout`.
+    #[arg(long, env = "PROXIMA_MAX_JOB_SECS", default_value_t = 3600,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_job_secs: u64,
+    /// Jobs one tenant may run at once over all replicas (0: no cap); with
+    /// a cap below the number of workers, other tenants always find a free
+    /// worker.
+    #[arg(long, env = "PROXIMA_MAX_RUNNING_JOBS_PER_TENANT", default_value_t = 0)]
+    pub max_running_jobs_per_tenant: u64,
+    /// Jobs one tenant may have queued or running; more are refused (429
+    /// `too_many_jobs`).
+    #[arg(long, env = "PROXIMA_MAX_ACTIVE_JOBS_PER_TENANT", default_value_t = 100,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_active_jobs_per_tenant: u64,
     /// Seconds a claimed job stays ours without a heartbeat; after that
     /// another worker may take it over (a crashed worker's jobs resume).
     #[arg(long, env = "PROXIMA_LEASE_SECS", default_value_t = 30,
@@ -78,11 +148,38 @@ pub struct ServeArgs {
 impl ServeArgs {
     /// The HTTP side's timeouts and upload cap.
     pub fn limits(&self) -> crate::http::limits::Limits {
-        crate::http::limits::Limits::new(
+        let mut l = crate::http::limits::Limits::new(
             std::time::Duration::from_secs(self.request_timeout_secs),
             std::time::Duration::from_secs(self.upload_timeout_secs),
             self.max_concurrent_uploads as usize,
-        )
+        );
+        l.max_hierarchy_bytes = self.max_hierarchy_bytes;
+        l.max_active_jobs_per_tenant = self.max_active_jobs_per_tenant as usize;
+        let computations = self.max_computations.unwrap_or(l.compute.max_global).max(1);
+        l.compute = crate::http::compute::ComputeLimits::new(
+            computations,
+            self.max_computations_per_tenant
+                .unwrap_or(computations.div_ceil(2)),
+        );
+        l.compute.queue_wait = std::time::Duration::from_secs(self.computation_queue_secs);
+        l.max_uploads_per_tenant = self.max_uploads_per_tenant as usize;
+        l.upload_idle_timeout = std::time::Duration::from_secs(self.upload_idle_timeout_secs);
+        l.max_columns = self.max_columns as usize;
+        l.max_decompressed_bytes = self.max_decompressed_bytes.unwrap_or(self.max_body as u64);
+        l.metrics_token = self
+            .metrics_token
+            .as_deref()
+            .filter(|t| !t.is_empty())
+            .map(Into::into);
+        l
+    }
+
+    /// The accept loop's header timeout and connection cap.
+    pub fn connection_limits(&self) -> crate::http::connections::ConnectionLimits {
+        crate::http::connections::ConnectionLimits {
+            header_read_timeout: std::time::Duration::from_secs(self.header_read_timeout_secs),
+            max_connections: self.max_connections as usize,
+        }
     }
 
     /// Cross-flag checks clap cannot express: the heartbeat must come well
@@ -110,6 +207,9 @@ impl ServeArgs {
         c.heartbeat = std::time::Duration::from_millis(self.heartbeat_ms);
         c.poll = std::time::Duration::from_millis(self.poll_ms);
         c.grace = std::time::Duration::from_secs(self.shutdown_grace_secs);
+        c.max_run = Some(std::time::Duration::from_secs(self.max_job_secs));
+        c.max_running_per_tenant = (self.max_running_jobs_per_tenant > 0)
+            .then_some(self.max_running_jobs_per_tenant as usize);
         c
     }
 

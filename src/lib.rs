@@ -3,7 +3,7 @@
 //! (`spec`), the release writers (`render`), the offline commands
 //! (`offline`), the command line (`cli`), and the service: `config`,
 //! `fault` (test-only fault injection), `server`, `http`, `store`, `worker`,
-//! `pg_embedded`, `telemetry`; the benchmark harness (`bench`), the load
+//! `pg_embedded`, `telemetry`, `retention`; the benchmark harness (`bench`), the load
 //! generator (`loadtest`) and the fuzz entry points (`fuzzing`).
 
 pub mod bench;
@@ -17,6 +17,7 @@ pub mod loadtest;
 pub mod offline;
 pub mod pg_embedded;
 pub mod render;
+pub mod retention;
 pub mod sample;
 pub mod server;
 pub mod spec;

@@ -122,6 +122,13 @@ pub async fn serve(args: ServeArgs, runner: Arc<dyn JobRunner>) -> Result<()> {
         worker.shutdown().await;
     });
 
+    let retention = args.retention_secs.map(|secs| {
+        crate::retention::start(
+            store.clone(),
+            std::time::Duration::from_secs(secs),
+            stop_rx.clone(),
+        )
+    });
     let state = crate::http::AppState::new(store.clone(), args.max_body, args.max_attempts)
         .with_limits(args.limits());
     let app = crate::http::router(state);
@@ -129,17 +136,15 @@ pub async fn serve(args: ServeArgs, runner: Arc<dyn JobRunner>) -> Result<()> {
         .await
         .with_context(|| format!("binding {}", args.bind))?;
     tracing::info!(addr = %listener.local_addr()?, workers, "proxima listening");
-    let mut http_stop = stop_rx;
-    let served = axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            let _ = http_stop.wait_for(|v| *v).await;
-        })
-        .await
-        .context("serving HTTP");
+    crate::http::connections::serve(listener, app, args.connection_limits(), stop_rx).await;
+    let served: Result<()> = Ok(());
     tracing::info!("HTTP server stopped; waiting for the worker");
     let _ = stop_tx.send(true);
     if let Err(e) = worker_task.await {
         tracing::error!(error = %e, "the worker's shutdown ended abnormally");
+    }
+    if let Some(task) = retention {
+        let _ = task.await;
     }
     served?;
     store.pool.close().await;

@@ -52,6 +52,7 @@ impl Upload {
             csv: CsvDto {
                 delimiter: (s.csv().delimiter as char).to_string(),
                 missing: s.csv().missing.clone(),
+                allow_line_breaks: s.csv().allow_line_breaks,
             },
             on_missing: match s.on_missing() {
                 MissingPolicy::Reject => OnMissingDto::Reject,

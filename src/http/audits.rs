@@ -8,7 +8,7 @@ use proxima_core::attacker::{self, GroupBoxes, Victims};
 use proxima_core::audit::{group_by_column, group_by_published_qis};
 use proxima_core::run::Anonymized;
 use proxima_core::table::Table;
-use proxima_core::{CoreError, ErrorKind, Partition, Progress};
+use proxima_core::{CoreError, ErrorKind, Partition};
 use serde_json::Value;
 
 use super::auth::Tenant;
@@ -18,7 +18,7 @@ use super::json::ApiJson;
 use super::AppState;
 use crate::spec::report::ViewDto;
 use crate::spec::{audit_checks, AuditReportDto, AuditRequestDto, AuditTarget, GroupsDto};
-use crate::worker::dataset::load_stored;
+use crate::worker::dataset::load_stored_with_progress;
 
 #[utoipa::path(
     post,
@@ -38,7 +38,8 @@ use crate::worker::dataset::load_stored;
         (status = 409, description = "The job has not succeeded (`result_not_ready`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 422, description = "Invalid request or checks (`invalid_parameters`, `unknown_column`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        (status = 503, description = "The response did not start within the request timeout (`request_timeout`; the computation is given up), or too many computations are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait before retrying (`too_many_computations`)"))),
     )
 )]
 pub async fn audit(
@@ -75,74 +76,69 @@ pub async fn audit(
         .get_dataset(&tenant.0, dataset_id)
         .await?
         .ok_or_else(|| ApiError::not_found("dataset"))?;
+    let computation = super::compute::begin(&state, &tenant.0).await?;
     let files = state.store.dataset_files(&tenant.0, dataset_id).await?;
     let view = request.view();
-    let report = crate::telemetry::spawn_blocking_redacted(move || {
-        let table = load_stored(&dataset, &files)?;
-        let checks = audit_checks(&request.checks, table.schema())?;
-        let run = |table: &Table,
-                   partition: &Partition,
-                   ids: Option<&[String]>,
-                   boxes: Option<(GroupBoxes, Victims)>| {
-            let report =
-                proxima_core::audit::audit(table, partition, ids, &checks, Progress::none())?;
-            Ok::<_, CoreError>(match boxes {
-                None => AuditReportDto::from(&report),
-                Some((boxes, victims)) => {
-                    let judged = attacker::evaluate(
-                        table,
-                        partition,
-                        &boxes,
-                        victims,
-                        &checks,
-                        ids,
-                        Progress::none(),
-                    )?;
-                    AuditReportDto::from_view(&report, &judged, ids)
-                }
-            })
-        };
-        match assignment {
-            Some(assignment) => {
-                // Rows the job suppressed are not part of its release.
-                let anonymized = Anonymized::from_assignment(&table, &assignment)?;
-                let kept = anonymized.table(&table);
-                let release = &anonymized.release;
-                let boxes = (view == ViewDto::Attacker).then(|| {
-                    (
-                        GroupBoxes::from_release(kept, release),
-                        Victims::OriginalPoints,
-                    )
-                });
-                run(kept, release.partition(), None, boxes)
-            }
-            None => {
-                let (partition, ids) = match &request.groups {
-                    GroupsDto::QuasiIdentifiers {} => group_by_published_qis(&table),
-                    GroupsDto::Column { column } => {
-                        let (index, _) = table.schema().column(column).ok_or_else(|| {
-                            CoreError::new(
-                                ErrorKind::UnknownColumn,
-                                format!("the groups column '{column}' is not in the dataset"),
-                            )
-                            .with_error("/groups/column", "no such column in the dataset")
-                        })?;
-                        group_by_column(&table, index)?
+    let report = computation
+        .run("an audit", move |progress| {
+            let table = load_stored_with_progress(&dataset, &files, progress.sub(0.0, 0.2))?;
+            let progress = progress.sub(0.2, 1.0);
+            let checks = audit_checks(&request.checks, table.schema())?;
+            let run = |table: &Table,
+                       partition: &Partition,
+                       ids: Option<&[String]>,
+                       boxes: Option<(GroupBoxes, Victims)>| {
+                let report = proxima_core::audit::audit(table, partition, ids, &checks, progress)?;
+                Ok::<_, CoreError>(match boxes {
+                    None => AuditReportDto::from(&report),
+                    Some((boxes, victims)) => {
+                        let judged = attacker::evaluate(
+                            table, partition, &boxes, victims, &checks, ids, progress,
+                        )?;
+                        AuditReportDto::from_view(&report, &judged, ids)
                     }
-                };
-                let boxes = match view {
-                    ViewDto::Attacker => Some((
-                        GroupBoxes::from_labels(&table, &partition)?,
-                        Victims::AnyPointOfItsBox,
-                    )),
-                    ViewDto::Groups => None,
-                };
-                run(&table, &partition, Some(&ids), boxes)
+                })
+            };
+            match assignment {
+                Some(assignment) => {
+                    // Rows the job suppressed are not part of its release.
+                    let anonymized = Anonymized::from_assignment(&table, &assignment)?;
+                    let kept = anonymized.table(&table);
+                    let release = &anonymized.release;
+                    let boxes = (view == ViewDto::Attacker).then(|| {
+                        (
+                            GroupBoxes::from_release(kept, release),
+                            Victims::OriginalPoints,
+                        )
+                    });
+                    run(kept, release.partition(), None, boxes)
+                }
+                None => {
+                    let (partition, ids) = match &request.groups {
+                        GroupsDto::QuasiIdentifiers {} => group_by_published_qis(&table),
+                        GroupsDto::Column { column } => {
+                            let (index, _) = table.schema().column(column).ok_or_else(|| {
+                                CoreError::new(
+                                    ErrorKind::UnknownColumn,
+                                    format!("the groups column '{column}' is not in the dataset"),
+                                )
+                                .with_error("/groups/column", "no such column in the dataset")
+                            })?;
+                            group_by_column(&table, index)?
+                        }
+                    };
+                    let boxes = match view {
+                        ViewDto::Attacker => Some((
+                            GroupBoxes::from_labels(&table, &partition)?,
+                            Victims::AnyPointOfItsBox,
+                        )),
+                        ViewDto::Groups => None,
+                    };
+                    run(&table, &partition, Some(&ids), boxes)
+                }
             }
-        }
-    })
-    .await
-    .map_err(|e| ApiError::join(e, "an audit"))??;
+        })
+        .await?;
     Ok(Json(
         serde_json::to_value(report).map_err(|e| ApiError::internal(e.into()))?,
     ))

@@ -135,6 +135,17 @@ impl ApiError {
     }
 
     pub fn internal(cause: anyhow::Error) -> Self {
+        // Every connection of the pool is in use: the server is overloaded,
+        // not broken. A 503 the client may retry, never a 500.
+        if pool_exhausted(&cause) {
+            tracing::warn!("database connection pool exhausted; answering 503 database_busy");
+            return Self::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "database_busy",
+                "the service is overloaded (no database connection was free in time); retry shortly",
+            )
+            .with_retry_after(DATABASE_BUSY_RETRY_AFTER_SECS);
+        }
         ApiError {
             cause: Some(cause),
             ..Self::new(
@@ -207,6 +218,19 @@ impl ApiError {
     }
 }
 
+/// Seconds a `database_busy` answer asks the client to wait.
+pub const DATABASE_BUSY_RETRY_AFTER_SECS: u32 = 1;
+
+/// Whether an error comes from waiting in vain for a pooled connection.
+fn pool_exhausted(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        matches!(
+            c.downcast_ref::<sqlx::Error>(),
+            Some(sqlx::Error::PoolTimedOut)
+        )
+    })
+}
+
 impl From<anyhow::Error> for ApiError {
     fn from(e: anyhow::Error) -> Self {
         ApiError::internal(e)
@@ -229,7 +253,20 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         if self.status.is_server_error() {
             match &self.cause {
-                Some(cause) => tracing::error!(code = %self.code, error = ?cause, "request failed"),
+                // `{:#}` is the context chain without a backtrace; with
+                // RUST_BACKTRACE set a backtrace is logged at most once a
+                // minute (one per 500 would bury the log).
+                Some(cause) if super::error_log::backtrace_due() => tracing::error!(
+                    code = %self.code,
+                    error = %format_args!("{cause:#}"),
+                    backtrace = %cause.backtrace(),
+                    "request failed"
+                ),
+                Some(cause) => tracing::error!(
+                    code = %self.code,
+                    error = %format_args!("{cause:#}"),
+                    "request failed"
+                ),
                 None => tracing::error!(code = %self.code, detail = %self.detail, "request failed"),
             }
         }

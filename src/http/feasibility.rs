@@ -10,8 +10,8 @@ use super::datasets::parse_id;
 use super::error::ApiError;
 use super::json::ApiJson;
 use super::AppState;
-use crate::spec::feasibility::{answer, FeasibilityRequestDto};
-use crate::worker::dataset::load_stored;
+use crate::spec::feasibility::{answer_with_progress, FeasibilityRequestDto};
+use crate::worker::dataset::load_stored_with_progress;
 
 #[utoipa::path(
     post,
@@ -33,7 +33,8 @@ use crate::worker::dataset::load_stored;
         (status = 404, description = "No such dataset (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 422, description = "Invalid question (`invalid_parameters`, `unknown_column`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        (status = 503, description = "The response did not start within the request timeout (`request_timeout`; the computation is given up), or too many computations are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait before retrying (`too_many_computations`)"))),
     )
 )]
 pub async fn feasibility(
@@ -51,13 +52,14 @@ pub async fn feasibility(
     let bytes = serde_json::to_vec(&body).map_err(|e| ApiError::internal(e.into()))?;
     // Parameter errors before the (costly) table load.
     let question = FeasibilityRequestDto::from_json(&bytes)?.to_question()?;
+    let computation = super::compute::begin(&state, &tenant.0).await?;
     let files = state.store.dataset_files(&tenant.0, id).await?;
-    let response = crate::telemetry::spawn_blocking_redacted(move || {
-        let table = load_stored(&dataset, &files)?;
-        answer(&question, &table)
-    })
-    .await
-    .map_err(|e| ApiError::join(e, "feasibility"))??;
+    let response = computation
+        .run("feasibility", move |progress| {
+            let table = load_stored_with_progress(&dataset, &files, progress.sub(0.0, 0.2))?;
+            answer_with_progress(&question, &table, progress.sub(0.2, 1.0))
+        })
+        .await?;
     Ok(Json(
         serde_json::to_value(response).map_err(|e| ApiError::internal(e.into()))?,
     ))

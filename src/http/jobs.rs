@@ -17,7 +17,7 @@ use super::AppState;
 use crate::spec::{JobRequestDto, MetricDto};
 use crate::store::datasets::DatasetRow;
 use crate::store::jobs::{Cancelled, Created, JobFilter, JobRow, NewJob};
-use crate::worker::dataset::{job_spec, load_stored};
+use crate::worker::dataset::{job_spec, load_stored_with_progress};
 
 pub const STATUSES: [&str; 5] = ["queued", "running", "succeeded", "failed", "cancelled"];
 
@@ -70,6 +70,7 @@ pub async fn validate_job(
 ) -> Result<ValidatedJob, ApiError> {
     let bytes = serde_json::to_vec(body).map_err(|e| ApiError::internal(e.into()))?;
     let suppression_limit = JobRequestDto::from_json(&bytes)?.suppression_limit()?.get();
+    let computation = super::compute::begin(state, &dataset.tenant).await?;
     let files = state
         .store
         .dataset_files(&dataset.tenant, dataset.id)
@@ -89,36 +90,39 @@ pub async fn validate_job(
         // Returns the algorithm and, for the dissimilarity model (the one model
         // that takes a metric), the metric in force — the requested one or
         // the SA's default — so the job shows what is applied.
-        crate::telemetry::spawn_blocking_redacted(
-            move || -> Result<(String, Option<Value>), proxima_core::CoreError> {
-                let table = load_stored(&dataset, &files)?;
-                let spec = job_spec(
-                    &model,
-                    algorithm.as_ref().and_then(Value::as_str),
-                    metric.as_ref(),
-                    xcolor.as_ref(),
-                    suppression_limit,
-                    table.schema(),
-                )?;
-                proxima_core::run::validate(&table, &spec)?;
-                let metric = match spec.model {
-                    proxima_core::params::PrivacyModel::Dissimilarity(_) => {
-                        let resolved = spec.resolved_metric(&table)?;
-                        Some(
-                            serde_json::to_value(MetricDto::from_spec(&resolved)).map_err(|e| {
-                                proxima_core::CoreError::internal(format!(
-                                    "serializing a metric: {e}"
-                                ))
-                            })?,
-                        )
-                    }
-                    _ => None,
-                };
-                Ok((spec.algorithm.name().to_string(), metric))
-            },
-        )
-        .await
-        .map_err(|e| ApiError::join(e, "validating a job"))?
+        computation
+            .run(
+                "validating a job",
+                move |progress| -> Result<(String, Option<Value>), proxima_core::CoreError> {
+                    let table = load_stored_with_progress(&dataset, &files, progress)?;
+                    let spec = job_spec(
+                        &model,
+                        algorithm.as_ref().and_then(Value::as_str),
+                        metric.as_ref(),
+                        xcolor.as_ref(),
+                        suppression_limit,
+                        table.schema(),
+                    )?;
+                    proxima_core::run::validate(&table, &spec)?;
+                    let metric = match spec.model {
+                        proxima_core::params::PrivacyModel::Dissimilarity(_) => {
+                            let resolved = spec.resolved_metric(&table)?;
+                            Some(
+                                serde_json::to_value(MetricDto::from_spec(&resolved)).map_err(
+                                    |e| {
+                                        proxima_core::CoreError::internal(format!(
+                                            "serializing a metric: {e}"
+                                        ))
+                                    },
+                                )?,
+                            )
+                        }
+                        _ => None,
+                    };
+                    Ok((spec.algorithm.name().to_string(), metric))
+                },
+            )
+            .await
     };
     let (algorithm, resolved_metric) = checked?;
     Ok(ValidatedJob {
@@ -161,8 +165,11 @@ fn created(job: &JobRow, status: StatusCode) -> Response {
         (status = 404, description = "No such dataset (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 409, description = "Idempotency-Key reused with another body (`idempotency_conflict`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 422, description = "Invalid or infeasible parameters; `errors` say the reachable values (`invalid_parameters`, `infeasible_parameters`, `unknown_column`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 429, description = "The tenant has as many jobs queued or running as its limit (`too_many_jobs`, the limit in `details`); retry after `Retry-After` seconds", body = crate::spec::ProblemDto, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait before retrying"))),
         (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        (status = 503, description = "The response did not start within the request timeout (`request_timeout`; the computation is given up), or too many computations are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait before retrying (`too_many_computations`)"))),
     )
 )]
 pub async fn create(
@@ -219,6 +226,7 @@ pub async fn create(
         .get_dataset(&tenant.0, dataset_id)
         .await?
         .ok_or_else(|| ApiError::not_found("dataset"))?;
+    super::limits::check_job_quota(&state, &tenant.0).await?;
     let job = validate_job(&state, &body, dataset).await?;
     let new = NewJob {
         tenant: tenant.0.clone(),

@@ -69,6 +69,18 @@ where
 /// Parses JSON: syntax errors are 400 `malformed_json`; a well-formed body
 /// of the wrong shape is 422 `invalid_parameters`.
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    if let Some(dup) = crate::spec::unique_keys::duplicate_key(bytes) {
+        let at = if dup.pointer.is_empty() {
+            "/"
+        } else {
+            &dup.pointer
+        };
+        let message = format!(
+            "the body is not valid JSON here: the key {:?} appears twice in the object at {at}",
+            dup.key
+        );
+        return Err(ApiError::malformed_json(message.clone()).with_error(dup.pointer, message));
+    }
     serde_json::from_slice(bytes).map_err(|e| {
         use serde_json::error::Category;
         match e.classify() {

@@ -12,7 +12,10 @@
 //! Uploads hold one of `max_uploads` permits from the moment they are
 //! authenticated until their answer; with none left the upload is refused
 //! at once (503 `too_many_uploads`, `Retry-After`) before its body is read,
-//! so a burst of large uploads cannot fill the disk and memory.
+//! so a burst of large uploads cannot fill the disk and memory. One tenant
+//! holds at most `max_uploads_per_tenant` of them (429 beyond), and an
+//! upload that sends nothing for `upload_idle_timeout` is ended (408), so a
+//! tenant's slow or stalled uploads cannot keep the others out.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -34,6 +37,10 @@ pub const UPLOAD_ROUTE: &str = "/v1/datasets";
 /// Seconds a refused upload is told to wait before trying again.
 pub const UPLOAD_RETRY_AFTER_SECS: u32 = 5;
 
+/// The largest `schema` part of an upload (a schema is a few KiB; a
+/// larger one is not a schema).
+pub const MAX_SCHEMA_BYTES: usize = 1 << 20;
+
 /// The configurable limits of the HTTP side.
 #[derive(Debug, Clone)]
 pub struct Limits {
@@ -42,7 +49,55 @@ pub struct Limits {
     /// Uploads in progress at once (at least 1).
     pub max_uploads: usize,
     uploads: Arc<Semaphore>,
+    /// The largest `hierarchy:<column>` part (each is held in memory).
+    pub max_hierarchy_bytes: usize,
+    /// Columns a table (schema and CSV header) may have.
+    pub max_columns: usize,
+    /// The largest decompressed size of a gzip-compressed `data` part.
+    pub max_decompressed_bytes: u64,
+    /// When set, `GET /metrics` needs `Authorization: Bearer <token>`.
+    pub metrics_token: Option<Arc<str>>,
+    /// Uploads one tenant may have in progress at once (at most
+    /// `max_uploads`), so one tenant cannot take every upload slot.
+    pub max_uploads_per_tenant: usize,
+    /// An upload that sends nothing for this long is 408 `upload_timeout`
+    /// (and frees its slot): a stalled client cannot hold a slot for the
+    /// whole upload timeout.
+    pub upload_idle_timeout: Duration,
+    tenant_uploads: Arc<std::sync::Mutex<std::collections::HashMap<String, usize>>>,
+    /// Jobs one tenant may have queued or running (`store::fairness`).
+    pub max_active_jobs_per_tenant: usize,
+    /// Caps on synchronous computations (`http::compute`).
+    pub compute: super::compute::ComputeLimits,
 }
+
+/// Default per-tenant upload cap.
+pub const DEFAULT_MAX_UPLOADS_PER_TENANT: usize = 4;
+
+/// One upload's hold on the global and its tenant's slots.
+pub struct UploadPermit {
+    _global: OwnedSemaphorePermit,
+    tenant: String,
+    counts: Arc<std::sync::Mutex<std::collections::HashMap<String, usize>>>,
+}
+
+impl Drop for UploadPermit {
+    fn drop(&mut self) {
+        let mut counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(n) = counts.get_mut(&self.tenant) {
+            *n -= 1;
+            if *n == 0 {
+                counts.remove(&self.tenant);
+            }
+        }
+    }
+}
+
+/// Default cap on a hierarchy part (16 MiB: the largest shared hierarchy is
+/// a few hundred KiB).
+pub const DEFAULT_MAX_HIERARCHY_BYTES: usize = 16 << 20;
+/// Default cap on the columns of a table.
+pub const DEFAULT_MAX_COLUMNS: usize = 2048;
 
 impl Limits {
     pub fn new(request_timeout: Duration, upload_timeout: Duration, max_uploads: usize) -> Self {
@@ -52,7 +107,46 @@ impl Limits {
             upload_timeout,
             max_uploads,
             uploads: Arc::new(Semaphore::new(max_uploads)),
+            max_hierarchy_bytes: DEFAULT_MAX_HIERARCHY_BYTES,
+            max_columns: DEFAULT_MAX_COLUMNS,
+            max_decompressed_bytes: 1 << 30,
+            metrics_token: None,
+            max_uploads_per_tenant: DEFAULT_MAX_UPLOADS_PER_TENANT,
+            upload_idle_timeout: Duration::from_secs(30),
+            tenant_uploads: Arc::default(),
+            max_active_jobs_per_tenant: 100,
+            compute: super::compute::ComputeLimits::default(),
         }
+    }
+
+    /// A permit for one upload of `tenant`: refused (503) when every slot
+    /// is taken, else (429) when the tenant has its share in progress.
+    pub fn tenant_upload_permit(&self, tenant: &str) -> Result<UploadPermit, ApiError> {
+        let per_tenant = self.max_uploads_per_tenant.max(1);
+        let global = self.upload_permit()?;
+        let mut counts = self
+            .tenant_uploads
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        let held = counts.get(tenant).copied().unwrap_or(0);
+        if held >= per_tenant {
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many_uploads",
+                format!(
+                    "this tenant already has {held} uploads in progress, its limit; retry when \
+                     one has finished"
+                ),
+            )
+            .with_details(json!({"max_uploads_per_tenant": per_tenant}))
+            .with_retry_after(UPLOAD_RETRY_AFTER_SECS));
+        }
+        *counts.entry(tenant.to_string()).or_insert(0) += 1;
+        Ok(UploadPermit {
+            _global: global,
+            tenant: tenant.to_string(),
+            counts: self.tenant_uploads.clone(),
+        })
     }
 
     /// Uploads in progress now.
@@ -75,6 +169,27 @@ impl Default for Limits {
     fn default() -> Self {
         Limits::new(Duration::from_secs(60), Duration::from_secs(3600), 16)
     }
+}
+
+/// Refuses a new job when `tenant` has its quota of queued and running
+/// jobs (checked before the costly validation).
+pub async fn check_job_quota(state: &AppState, tenant: &str) -> Result<(), ApiError> {
+    let max = state.limits.max_active_jobs_per_tenant.max(1);
+    if state.store.active_jobs(tenant).await? >= max as i64 {
+        return Err(too_many_jobs(max));
+    }
+    Ok(())
+}
+
+/// A job creation over the tenant's quota of queued and running jobs.
+pub fn too_many_jobs(max: usize) -> ApiError {
+    ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "too_many_jobs",
+        format!("this tenant already has {max} jobs queued or running, its limit; retry when some have finished"),
+    )
+    .with_details(json!({"max_active_jobs_per_tenant": max}))
+    .with_retry_after(UPLOAD_RETRY_AFTER_SECS)
 }
 
 fn too_many_uploads(max: usize) -> ApiError {

@@ -342,12 +342,21 @@ async fn job_counts(state: &AppState) -> Result<BTreeMap<String, i64>, sqlx::Err
                    status and the queue depth (read from the database at scrape time).",
     responses(
         (status = 200, description = "The metrics", body = String, content_type = "text/plain; version=0.0.4; charset=utf-8"),
+        (status = 401, description = "A metrics token is configured (`--metrics-token`) and the request does not carry it (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 503, response = crate::http::openapi::RequestTimeout),
     )
 )]
 /// `GET /metrics`. A database failure drops only the job gauges: the
 /// process's own metrics are still worth scraping then.
-pub async fn metrics(State(state): State<AppState>) -> Response {
+pub async fn metrics(State(state): State<AppState>, headers: axum::http::HeaderMap) -> Response {
+    if let Some(token) = &state.limits.metrics_token {
+        if !super::auth::bearer_matches(&headers, token) {
+            return super::error::ApiError::unauthorized(
+                "/metrics needs `Authorization: Bearer <metrics token>` (--metrics-token)",
+            )
+            .into_response();
+        }
+    }
     let jobs = match job_counts(&state).await {
         Ok(jobs) => Some(jobs),
         Err(e) => {

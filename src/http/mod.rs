@@ -3,9 +3,14 @@
 
 pub mod audits;
 pub mod auth;
+pub mod compute;
+pub mod connections;
 pub mod datasets;
 pub mod error;
+mod error_log;
 pub mod feasibility;
+pub mod gzip;
+pub mod headers;
 pub mod health;
 pub mod jobs;
 pub mod json;
@@ -128,6 +133,7 @@ pub fn router(state: AppState) -> Router {
         // Router::layer wraps each route after routing, so this sees the
         // route template; outside the body limit so early 413s are counted.
         .layer(middleware::from_fn(metrics::track))
+        .layer(middleware::from_fn(headers::protective))
         // Request ids: kept from the client's `x-request-id` or made up,
         // logged on the request's span and echoed in the response. The span
         // names the path only (query strings are not logged).

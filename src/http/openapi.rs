@@ -203,7 +203,7 @@ impl<'r> ToResponse<'r> for RequestTimeout {
         (
             "RequestTimeout",
             problem_response(
-                "The response did not start within the request timeout (`request_timeout`)",
+                "The response did not start within the request timeout (`request_timeout`), or no database connection was free in time (`database_busy`, with `Retry-After`)",
             ),
         )
     }

@@ -121,6 +121,9 @@ impl Write for ChannelWriter {
         (status = 200, description = "The generalized table, rows grouped by `group_id`", content(
             (String = "text/csv"),
             (crate::http::openapi::ReleaseJson = "application/json"),
+        ), headers(
+            ("Content-Disposition" = String, description = "`attachment; filename=\"<job id>.csv\"` (or `.json`)"),
+            ("Cache-Control" = String, description = "`no-store`: a release is never cached"),
         )),
         (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 404, description = "No such job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
@@ -188,13 +191,14 @@ pub async fn result(
         }
     });
     let stream = futures_util::stream::poll_fn(move |cx| rx.poll_recv(cx));
-    let content_type = match format {
-        Format::Csv => "text/csv; charset=utf-8",
-        Format::Json => "application/json",
+    let (content_type, extension) = match format {
+        Format::Csv => ("text/csv; charset=utf-8", "csv"),
+        Format::Json => ("application/json", "json"),
     };
     let mut res = (StatusCode::OK, Body::from_stream(stream)).into_response();
     res.headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    super::headers::attachment(&mut res, &format!("{}.{extension}", job.id));
     Ok(res)
 }
 

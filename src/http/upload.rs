@@ -20,6 +20,7 @@ use uuid::Uuid;
 use super::auth::Tenant;
 use super::datasets::dataset_json;
 use super::error::ApiError;
+use super::limits::MAX_SCHEMA_BYTES;
 use super::AppState;
 use crate::store::blob::{ChunkWriter, CHUNK_BYTES};
 use crate::store::datasets::{NewDataset, DATA_PART};
@@ -50,15 +51,69 @@ fn multipart_error(e: MultipartError, limit: usize) -> ApiError {
     }
 }
 
-async fn receive(mut multipart: Multipart, limit: usize) -> Result<Parts, ApiError> {
+/// Awaits the next piece of the body, or refuses the upload when the client
+/// sends nothing for `idle` (it would otherwise hold its slot until the
+/// whole upload timeout).
+async fn stalled<T>(
+    idle: std::time::Duration,
+    next: impl std::future::Future<Output = T>,
+) -> Result<T, ApiError> {
+    tokio::time::timeout(idle, next).await.map_err(|_| {
+        let secs = idle.as_secs_f64();
+        ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            "upload_timeout",
+            format!("the upload sent nothing for {secs} s; it was ended"),
+        )
+        .with_details(serde_json::json!({"idle_limit_secs": secs}))
+    })
+}
+
+/// A part over its own limit (the body as a whole may be far larger).
+fn part_too_large(part: &str, limit: usize) -> ApiError {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "payload_too_large",
+        format!("the {part:?} part exceeds its limit of {limit} bytes"),
+    )
+    .with_details(serde_json::json!({"part": part, "limit_bytes": limit}))
+}
+
+/// Reads a small part into memory, refusing it as soon as it passes `cap`
+/// (never the whole part first).
+async fn read_capped(
+    field: &mut axum::extract::multipart::Field<'_>,
+    name: &str,
+    cap: usize,
+    body_limit: usize,
+    idle: std::time::Duration,
+) -> Result<Vec<u8>, ApiError> {
+    let mut buf = Vec::new();
+    while let Some(chunk) = stalled(idle, field.chunk())
+        .await?
+        .map_err(|e| multipart_error(e, body_limit))?
+    {
+        if buf.len() + chunk.len() > cap {
+            return Err(part_too_large(name, cap));
+        }
+        buf.extend_from_slice(&chunk);
+    }
+    Ok(buf)
+}
+
+async fn receive(
+    mut multipart: Multipart,
+    limit: usize,
+    limits: &super::limits::Limits,
+) -> Result<Parts, ApiError> {
     let mut parts = Parts {
         schema: None,
         data: None,
         hierarchies: Vec::new(),
     };
-    while let Some(mut field) = multipart
-        .next_field()
-        .await
+    let idle = limits.upload_idle_timeout;
+    while let Some(mut field) = stalled(idle, multipart.next_field())
+        .await?
         .map_err(|e| multipart_error(e, limit))?
     {
         let name = field.name().unwrap_or("").to_string();
@@ -71,7 +126,10 @@ async fn receive(mut multipart: Multipart, limit: usize) -> Result<Parts, ApiErr
             })?;
             let mut hasher = Sha256::new();
             let mut size = 0u64;
-            while let Some(chunk) = field.chunk().await.map_err(|e| multipart_error(e, limit))? {
+            while let Some(chunk) = stalled(idle, field.chunk())
+                .await?
+                .map_err(|e| multipart_error(e, limit))?
+            {
                 hasher.update(&chunk);
                 size += chunk.len() as u64;
                 file.write_all(&chunk).map_err(|e| {
@@ -90,14 +148,16 @@ async fn receive(mut multipart: Multipart, limit: usize) -> Result<Parts, ApiErr
             if parts.schema.is_some() {
                 return Err(duplicate("schema"));
             }
-            let bytes = field.bytes().await.map_err(|e| multipart_error(e, limit))?;
-            parts.schema = Some(bytes.to_vec());
+            let bytes = read_capped(&mut field, &name, MAX_SCHEMA_BYTES, limit, idle).await?;
+            parts.schema = Some(bytes);
         } else if let Some(column) = name.strip_prefix("hierarchy:") {
             if parts.hierarchies.iter().any(|(c, _)| c == column) {
                 return Err(duplicate(&name));
             }
-            let bytes = field.bytes().await.map_err(|e| multipart_error(e, limit))?;
-            parts.hierarchies.push((column.to_string(), bytes.to_vec()));
+            let column = column.to_string();
+            let bytes =
+                read_capped(&mut field, &name, limits.max_hierarchy_bytes, limit, idle).await?;
+            parts.hierarchies.push((column, bytes));
         } else {
             return Err(ApiError::invalid_parameters(
                 &format!("/parts/{name}"),
@@ -130,8 +190,23 @@ fn validate(
     schema_bytes: &[u8],
     hierarchies: &[(String, Vec<u8>)],
     data: &std::fs::File,
+    max_columns: usize,
 ) -> Result<Validated, ApiError> {
     let (dto, schema) = parse_schema(schema_bytes, hierarchies)?;
+    // Every CSV column must be described, so this bounds the header too.
+    if dto.columns.len() > max_columns {
+        return Err(ApiError::invalid_parameters(
+            "/columns",
+            format!(
+                "the schema describes {} columns; at most {max_columns} are accepted \
+                 (--max-columns)",
+                dto.columns.len()
+            ),
+        )
+        .with_details(
+            serde_json::json!({"max_columns": max_columns, "columns": dto.columns.len()}),
+        ));
+    }
     let file = rewound(data)
         .map_err(|e| ApiError::internal(anyhow::Error::new(e).context("rereading an upload")))?;
     let table = proxima_core::ingest::load_table(
@@ -186,11 +261,13 @@ fn compress_file(spooled: &std::fs::File) -> std::io::Result<Vec<Vec<u8>>> {
             headers(("Location" = String, description = "/v1/datasets/{id}"))),
         (status = 400, description = "Unreadable multipart body, schema JSON or CSV (`malformed_multipart`, `malformed_json`, `malformed_csv`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 413, description = "Body over the configured limit (`payload_too_large`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 413, description = "Body over the configured limit, a `schema` part over 1 MiB, a hierarchy part over its limit or a gzip data part that decompresses past its limit (`payload_too_large`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 415, description = "Not `multipart/form-data` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 408, description = "The upload took longer than the upload timeout (`upload_timeout`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 408, description = "The upload took longer than the upload timeout, or sent nothing for the idle timeout (`upload_timeout`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 422, description = "The table does not match its schema (`invalid_schema`, `invalid_hierarchy`, `unknown_column`, `undescribed_column`, `missing_values`, `invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 500, response = crate::http::openapi::Internal),
+        (status = 429, description = "This tenant has as many uploads in progress as its limit (`too_many_uploads`); retry after `Retry-After` seconds", body = crate::spec::ProblemDto, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait before retrying"))),
         (status = 503, description = "As many uploads as configured are in progress (`too_many_uploads`); retry after `Retry-After` seconds", body = crate::spec::ProblemDto, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying"))),
     )
@@ -201,7 +278,7 @@ pub async fn upload(
     req: Request,
 ) -> Result<Response, ApiError> {
     // Held until the answer; refused before any of the body is read.
-    let _permit = state.limits.upload_permit()?;
+    let _permit = state.limits.tenant_upload_permit(&tenant.0)?;
     let is_multipart = req
         .headers()
         .get(header::CONTENT_TYPE)
@@ -217,7 +294,7 @@ pub async fn upload(
             e.body_text(),
         )
     })?;
-    let parts = receive(multipart, state.max_body).await?;
+    let parts = receive(multipart, state.max_body, &state.limits).await?;
     let schema_bytes = parts.schema.ok_or_else(|| {
         ApiError::invalid_parameters("/parts/schema", "the `schema` part is missing")
     })?;
@@ -230,8 +307,18 @@ pub async fn upload(
         .file
         .try_clone()
         .map_err(|e| ApiError::internal(anyhow::Error::new(e).context("rereading an upload")))?;
+    let max_columns = state.limits.max_columns;
+    let max_inflated = state.limits.max_decompressed_bytes;
     let (validated, chunks, hierarchies) = crate::telemetry::spawn_blocking_redacted(move || {
-        let v = validate(&schema_bytes, &hierarchies, &spooled)?;
+        let gzip = super::gzip::is_gzip(&spooled).map_err(|e| {
+            ApiError::internal(anyhow::Error::new(e).context("rereading an upload"))
+        })?;
+        let spooled = if gzip {
+            super::gzip::inflate(&spooled, max_inflated)?
+        } else {
+            spooled
+        };
+        let v = validate(&schema_bytes, &hierarchies, &spooled, max_columns)?;
         let chunks = compress_file(&spooled).map_err(|e| {
             ApiError::internal(anyhow::Error::new(e).context("compressing an upload"))
         })?;

@@ -5,7 +5,7 @@
 use proxima_core::epsilon_m;
 use proxima_core::error::CoreResult;
 use proxima_core::params::{EpsilonM, M};
-use proxima_core::run::{feasibility, FeasibilityAnswer, FeasibilityRequest};
+use proxima_core::run::{feasibility_with_progress, FeasibilityAnswer, FeasibilityRequest};
 use proxima_core::xcolor::{deliverable_max_delta, USEFUL_K};
 use proxima_core::{CoreError, ErrorKind, Table};
 use serde::{Deserialize, Serialize};
@@ -172,8 +172,18 @@ pub struct GuaranteedPairDto {
 /// Answers a request on a table (`proxima_core::run::feasibility`), with
 /// what the service delivers for sure beside the theorems' bounds.
 pub fn answer(request: &FeasibilityRequest, table: &Table) -> CoreResult<FeasibilityResponseDto> {
+    answer_with_progress(request, table, proxima_core::Progress::none())
+}
+
+/// [`answer`], cancellable at the core's checkpoints (the dissimilarity
+/// question's degree index is quadratic on wide numeric SAs).
+pub fn answer_with_progress(
+    request: &FeasibilityRequest,
+    table: &Table,
+    progress: proxima_core::Progress<'_>,
+) -> CoreResult<FeasibilityResponseDto> {
     let bound = BoundDto::PerGroupUpperBound;
-    Ok(match feasibility(table, request)? {
+    Ok(match feasibility_with_progress(table, request, progress)? {
         FeasibilityAnswer::MaxM(reach) => {
             let FeasibilityRequest::MaxM {
                 epsilon,

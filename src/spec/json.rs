@@ -20,6 +20,17 @@ pub fn from_json<T: DeserializeOwned>(
     root: &str,
     shape_kind: ErrorKind,
 ) -> CoreResult<T> {
+    if let Some(dup) = super::unique_keys::duplicate_key(bytes) {
+        let pointer = format!("{root}{}", dup.pointer);
+        let message = format!(
+            "{what} is not valid JSON here: the key {:?} appears twice in the object at {}",
+            dup.key,
+            if pointer.is_empty() { "/" } else { &pointer }
+        );
+        return Err(CoreError::new(ErrorKind::MalformedJson, message.clone())
+            .with_error(pointer, message)
+            .with_detail("key", dup.key.as_str()));
+    }
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let value = serde_path_to_error::deserialize::<_, T>(&mut de).map_err(|e| {
         let pointer = pointer_of(root, e.path());

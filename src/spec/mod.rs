@@ -17,6 +17,7 @@ pub mod report;
 pub mod schema;
 #[cfg(test)]
 mod test_fixtures;
+pub mod unique_keys;
 
 pub use audit::{
     audit_checks, checks_from_json, AuditRequestDto, AuditTarget, CheckDto, GroupsDto,

@@ -33,6 +33,11 @@ pub struct CsvDto {
     /// Cell values that mean "missing"; default `[""]`.
     #[serde(default = "default_missing")]
     pub missing: Vec<String>,
+    /// Accept line breaks inside quoted quasi-identifier and sensitive
+    /// cells; default `false` (such a cell is `malformed_csv`: it almost
+    /// always means a stray quote merged rows).
+    #[serde(default)]
+    pub allow_line_breaks: bool,
 }
 
 fn default_delimiter() -> String {
@@ -48,6 +53,7 @@ impl Default for CsvDto {
         CsvDto {
             delimiter: default_delimiter(),
             missing: default_missing(),
+            allow_line_breaks: false,
         }
     }
 }
@@ -166,6 +172,7 @@ impl CsvDto {
         Ok(CsvOptions {
             delimiter,
             missing: self.missing.clone(),
+            allow_line_breaks: self.allow_line_breaks,
         })
     }
 }

@@ -4,9 +4,11 @@
 pub mod api_keys;
 pub mod blob;
 pub mod datasets;
+pub mod fairness;
 pub mod jobs;
 pub mod queue;
 pub mod results;
+pub mod retention;
 
 use std::time::Duration;
 

@@ -30,6 +30,19 @@ impl Store {
     /// `run_after` has come, or a running job whose lease expired. Sets the
     /// lease, increments `attempts`, commits. `None` when nothing is runnable.
     pub async fn claim_job(&self, owner: &str, lease: Duration) -> Result<Option<JobRow>> {
+        self.claim_job_fairly(owner, lease, None, &[]).await
+    }
+
+    /// [`Store::claim_job`] in the fair order of `store::fairness`, with an
+    /// optional cap on the jobs one tenant runs at once; `recent` lists the
+    /// tenants this worker served, least recent first.
+    pub async fn claim_job_fairly(
+        &self,
+        owner: &str,
+        lease: Duration,
+        max_running_per_tenant: Option<usize>,
+        recent: &[String],
+    ) -> Result<Option<JobRow>> {
         // Jobs whose lease expired on their last attempt, or whose user asked
         // to cancel, are settled instead of being run again.
         sqlx::query(
@@ -48,28 +61,13 @@ impl Store {
         }))
         .execute(&self.pool)
         .await?;
-        let row = sqlx::query(
-            "UPDATE jobs SET
-                 status = 'running',
-                 lease_owner = $1,
-                 lease_expires_at = now() + make_interval(secs => $2),
-                 heartbeat_at = now(),
-                 attempts = attempts + 1,
-                 started_at = COALESCE(started_at, now()),
-                 updated_at = now()
-             WHERE id = (
-                 SELECT id FROM jobs
-                 WHERE (status = 'queued' AND run_after <= now())
-                    OR (status = 'running' AND lease_expires_at < now())
-                 ORDER BY run_after, created_at
-                 LIMIT 1
-                 FOR UPDATE SKIP LOCKED)
-             RETURNING *",
-        )
-        .bind(owner)
-        .bind(secs(lease))
-        .fetch_optional(&self.pool)
-        .await?;
+        let row = sqlx::query(super::fairness::FAIR_CLAIM)
+            .bind(owner)
+            .bind(secs(lease))
+            .bind(max_running_per_tenant.map(|n| n as i64))
+            .bind(recent)
+            .fetch_optional(&self.pool)
+            .await?;
         row.as_ref().map(job_from_row).transpose()
     }
 

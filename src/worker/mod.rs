@@ -7,6 +7,7 @@ pub mod core_runner;
 pub mod dataset;
 mod pool;
 mod run;
+mod time_limit;
 
 pub use pool::{start, WorkerConfig, WorkerHandle};
 

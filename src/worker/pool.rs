@@ -29,6 +29,12 @@ pub struct WorkerConfig {
     pub retry_base: Duration,
     /// This worker's identity in `lease_owner` (unique per process).
     pub owner: String,
+    /// A job running longer than this is stopped and fails with
+    /// `job_timeout` (None: no limit).
+    pub max_run: Option<Duration>,
+    /// Jobs one tenant may run at once over all replicas (None: no cap);
+    /// see `store::fairness`.
+    pub max_running_per_tenant: Option<usize>,
 }
 
 impl WorkerConfig {
@@ -48,6 +54,8 @@ impl WorkerConfig {
                 std::process::id(),
                 uuid::Uuid::new_v4()
             ),
+            max_run: None,
+            max_running_per_tenant: None,
         }
     }
 }
@@ -113,6 +121,7 @@ async fn claim_loop(
         hand_back: hand_back_rx,
     });
     let mut running = JoinSet::new();
+    let mut recent = crate::store::fairness::RecentTenants::default();
     tracing::info!(owner = %config.owner, workers = config.workers, "worker started");
     if let Some(delay) = crate::fault::get().claim_delay {
         tracing::warn!(?delay, "injected fault: delaying the first claim");
@@ -130,8 +139,17 @@ async fn claim_loop(
             p = slots.clone().acquire_owned() => p.expect("the semaphore is never closed"),
             _ = shutdown.changed() => break,
         };
-        match store.claim_job(&config.owner, config.lease).await {
+        match store
+            .claim_job_fairly(
+                &config.owner,
+                config.lease,
+                config.max_running_per_tenant,
+                &recent.order(),
+            )
+            .await
+        {
             Ok(Some(job)) => {
+                recent.served(&job.tenant);
                 tracing::info!(job_id = %job.id, attempt = job.attempts, "job claimed");
                 let ctx = ctx.clone();
                 running.spawn(async move {

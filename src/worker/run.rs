@@ -14,15 +14,17 @@ use crate::store::queue::Beat;
 
 /// State shared between the blocking body and the async side.
 #[derive(Default)]
-struct Shared {
+pub(crate) struct Shared {
     /// f64 bits of the last reported progress.
     progress: AtomicU64,
     /// Tells the body to stop at its next checkpoint.
-    stop: AtomicBool,
+    pub(crate) stop: AtomicBool,
     /// The user asked to cancel (as opposed to a lost lease or shutdown).
     user_cancel: AtomicBool,
     /// Another worker owns the job now: write nothing.
     lost: AtomicBool,
+    /// The job passed its maximum run time (`WorkerConfig::max_run`).
+    pub(crate) timed_out: AtomicBool,
 }
 
 /// Backoff for the n-th attempt: base · 2^(n−1), at most five minutes.
@@ -52,6 +54,7 @@ pub(crate) async fn run_job(ctx: Arc<Ctx>, job: JobRow) {
     let started = std::time::Instant::now();
     let shared = Arc::new(Shared::default());
     let heartbeat = tokio::spawn(heartbeat(ctx.clone(), job.id, shared.clone()));
+    let deadline = super::time_limit::watch(ctx.config.max_run, shared.clone());
 
     let runner = ctx.runner.clone();
     let body_shared = shared.clone();
@@ -85,6 +88,7 @@ pub(crate) async fn run_job(ctx: Arc<Ctx>, job: JobRow) {
         }
     };
     heartbeat.abort();
+    deadline.abort();
     if shared.lost.load(Ordering::Relaxed) {
         tracing::warn!(job_id = %job.id, "lease lost while running; result discarded");
         return;
@@ -95,6 +99,14 @@ pub(crate) async fn run_job(ctx: Arc<Ctx>, job: JobRow) {
             .complete_job(job.id, owner, &output.summary, &output.result)
             .await
             .map(|done| (done, "succeeded")),
+        Ok(Err(JobError::Cancelled)) if shared.timed_out.load(Ordering::Relaxed) => {
+            let err = super::time_limit::error(ctx.config.max_run);
+            tracing::info!(job_id = %job.id, "job passed its maximum run time");
+            store
+                .finish_job(job.id, owner, "failed", Some(&err))
+                .await
+                .map(|d| (d, "failed"))
+        }
         Ok(Err(JobError::Cancelled)) => {
             if shared.user_cancel.load(Ordering::Relaxed) {
                 store

@@ -52,10 +52,19 @@ fn compose_wires_postgres_and_the_service() {
         app["depends_on"]["postgres"]["condition"], "service_healthy",
         "the service waits for a healthy database"
     );
-    assert_eq!(app["ports"][0], "8080:8080");
+    // Plain HTTP is published on loopback only (a TLS proxy fronts it).
+    assert_eq!(app["ports"][0], "127.0.0.1:8080:8080");
+    // The database password comes from the operator's environment: no
+    // default password is written in the file.
+    let pg_password = pg["environment"]["POSTGRES_PASSWORD"].as_str().unwrap();
+    assert!(
+        pg_password.starts_with("${POSTGRES_PASSWORD:?"),
+        "{pg_password}"
+    );
     let env = app["environment"].as_object().unwrap();
     let url = env["DATABASE_URL"].as_str().unwrap();
     assert!(url.contains("@postgres:5432/"), "{url}");
+    assert!(url.contains(":${POSTGRES_PASSWORD:?"), "{url}");
     assert_eq!(env["PROXIMA_BIND"], "0.0.0.0:8080");
     // The bootstrap key comes from the operator's environment (required),
     // never a value written in the file.

@@ -184,3 +184,42 @@ fn audit_groups_by_an_unknown_column() {
     let p = expect_problem(&run, "unknown_column");
     assert_eq!(p["errors"][0]["pointer"], "/groups/column");
 }
+
+/// The review's case offline: Bob's diagnosis opens a quote the file never
+/// closes. A lenient read publishes the next rows' names inside that cell;
+/// the load must refuse the file, name the line where the quote opened,
+/// and write no release.
+#[test]
+fn an_unclosed_quote_is_malformed_and_no_identifier_is_published() {
+    let s = Scratch::new();
+    let schema = r#"{"name": "patients", "columns": [
+        {"name": "name", "role": "identifier"},
+        {"name": "age", "role": "quasi_identifier", "type": "numeric"},
+        {"name": "diagnosis", "role": "sensitive", "type": "categorical"}]}"#;
+    let data = "name,age,diagnosis\nAnn Lee,20,flu\nBob Jones,21,\"cancer\n\
+                Carol White,22,hiv\nDave Black,23,flu\nErin Green,24,flu\n";
+    let out = s.path("release.csv");
+    let out = out.to_str().unwrap();
+    let run = anonymize(&s, schema, data, MODEL, &["--out", out]);
+    let p = expect_problem(&run, "malformed_csv");
+    assert_eq!(p["status"], 400, "{p}");
+    assert_eq!(p["errors"][0]["pointer"], "/data/line/2", "{p}");
+    assert_eq!(p["details"]["file_line"], 3, "{p}");
+    assert!(
+        p["detail"].as_str().unwrap().contains("never closed"),
+        "{p}"
+    );
+    assert!(!run.stderr.contains("Carol"), "{}", run.stderr);
+    assert!(!String::from_utf8_lossy(&run.stdout).contains("Carol"));
+    let written = std::fs::read_to_string(out).unwrap_or_default();
+    assert!(!written.contains("Carol"), "{written}");
+}
+
+/// A NUL byte in a published cell is refused, never written out raw.
+#[test]
+fn a_control_character_in_a_cell_is_malformed() {
+    let s = Scratch::new();
+    let data = "age,sex,salary\n30,M,1000\n31,F\u{0},2000\n";
+    let p = expect_problem(&anonymize(&s, SCHEMA, data, MODEL, &[]), "malformed_csv");
+    assert_eq!(p["errors"][0]["pointer"], "/data/line/2/sex", "{p}");
+}

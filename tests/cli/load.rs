@@ -33,6 +33,9 @@ impl Server {
         let child = Command::new(env!("CARGO_BIN_EXE_proxima"))
             .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
             .args(["--bootstrap-key", key, "--workers", "2"])
+            // The ten submitters are one tenant: give it every upload slot
+            // (the per-tenant share would refuse the burst with 429).
+            .args(["--max-uploads-per-tenant", "16"])
             .env("DATABASE_URL", database_url)
             .env("PROXIMA_DATA_DIR", scratch.path("data"))
             .env("RUST_LOG", "warn")

@@ -13,10 +13,14 @@
 mod support;
 
 mod cancel;
+mod compute;
+mod connections;
 mod db_restart;
 mod flags;
 mod kill;
 mod panic;
+mod pressure;
 mod replicas;
 mod shutdown;
+mod tenants;
 mod upload;

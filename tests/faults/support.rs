@@ -120,6 +120,8 @@ pub struct Serve {
     pub max_body: usize,
     /// `PROXIMA_FAULT_INJECT`.
     pub faults: Option<String>,
+    /// More environment (limit flags' env twins).
+    pub env: Vec<(String, String)>,
 }
 
 impl Serve {
@@ -135,7 +137,13 @@ impl Serve {
             max_attempts: 3,
             max_body: 64 << 20,
             faults: None,
+            env: Vec::new(),
         }
+    }
+
+    pub fn env(mut self, name: &str, value: &str) -> Serve {
+        self.env.push((name.to_string(), value.to_string()));
+        self
     }
 
     pub fn faults(mut self, spec: &str) -> Serve {
@@ -193,6 +201,9 @@ impl Proxima {
         if let Some(f) = &serve.faults {
             cmd.env("PROXIMA_FAULT_INJECT", f);
         }
+        for (k, v) in &serve.env {
+            cmd.env(k, v);
+        }
         let child = cmd.spawn().expect("spawning proxima serve");
         let pgid = child.id() as i32;
         register(pgid);
@@ -230,6 +241,11 @@ impl Proxima {
             );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
+    }
+
+    /// The server's process id.
+    pub fn pid(&self) -> i32 {
+        self.pgid
     }
 
     /// Whether the process still runs (not exited, not a zombie).

@@ -468,6 +468,16 @@ pub enum FeasibilityAnswer {
 }
 
 pub fn feasibility(table: &Table, request: &FeasibilityRequest) -> CoreResult<FeasibilityAnswer> {
+    feasibility_with_progress(table, request, Progress::none())
+}
+
+/// [`feasibility`], cancellable through `progress` (the dissimilarity
+/// question's degree index is the costly part).
+pub fn feasibility_with_progress(
+    table: &Table,
+    request: &FeasibilityRequest,
+    progress: Progress<'_>,
+) -> CoreResult<FeasibilityAnswer> {
     Ok(match request {
         FeasibilityRequest::MaxM {
             epsilon,
@@ -486,7 +496,11 @@ pub fn feasibility(table: &Table, request: &FeasibilityRequest) -> CoreResult<Fe
                 None => MetricSpec::default_for(table)?,
             };
             let space = SensitiveSpace::new(table, &metric)?;
-            FeasibilityAnswer::Dissimilarity(xcolor::feasibility(&space, epsilon.get()))
+            FeasibilityAnswer::Dissimilarity(xcolor::feasibility_with_progress(
+                &space,
+                epsilon.get(),
+                progress,
+            )?)
         }
     })
 }

@@ -3,7 +3,10 @@
 use std::collections::HashSet;
 
 use crate::error::{CoreError, CoreResult, Detail, ErrorKind};
-use crate::ingest::quote_value;
+use crate::ingest::{echoed, quote_value};
+
+/// At most this many column names are listed in one error.
+pub(crate) const NAMES_LISTED: usize = 20;
 use crate::schema::Schema;
 
 fn malformed(pointer: String, message: String) -> CoreError {
@@ -34,7 +37,7 @@ pub(crate) fn map_header(schema: &Schema, header: &csv::ByteRecord) -> CoreResul
                 format!("/data/header/{pos}"),
                 format!("the header names column {} twice", quote_value(name)),
             )
-            .with_detail("column", *name));
+            .with_detail("column", echoed(name).0));
         }
     }
     let undescribed: Vec<(usize, &str)> = names
@@ -44,7 +47,8 @@ pub(crate) fn map_header(schema: &Schema, header: &csv::ByteRecord) -> CoreResul
         .map(|(p, n)| (p, *n))
         .collect();
     if !undescribed.is_empty() {
-        let list = quoted_list(undescribed.iter().map(|(_, n)| *n));
+        let total = undescribed.len();
+        let list = quoted_list(undescribed.iter().map(|(_, n)| *n), total);
         let mut err = CoreError::new(
             ErrorKind::UndescribedColumn,
             format!(
@@ -52,7 +56,7 @@ pub(crate) fn map_header(schema: &Schema, header: &csv::ByteRecord) -> CoreResul
                  column (role \"identifier\" drops one)"
             ),
         );
-        for (pos, name) in &undescribed {
+        for (pos, name) in undescribed.iter().take(NAMES_LISTED) {
             err = err.with_error(
                 format!("/data/header/{pos}"),
                 format!(
@@ -61,30 +65,43 @@ pub(crate) fn map_header(schema: &Schema, header: &csv::ByteRecord) -> CoreResul
                 ),
             );
         }
-        let cols = undescribed.iter().map(|(_, n)| Detail::from(*n)).collect();
-        return Err(err.with_detail("columns", Detail::List(cols)));
+        let cols = undescribed
+            .iter()
+            .take(NAMES_LISTED)
+            .map(|(_, n)| Detail::from(echoed(n).0))
+            .collect();
+        return Err(err
+            .with_detail("columns", Detail::List(cols))
+            .with_detail("count", total));
     }
     let absent: Vec<(usize, &str)> = schema
         .columns()
         .iter()
         .enumerate()
-        .filter(|(_, c)| !names.contains(&c.name.as_str()))
+        .filter(|(_, c)| !seen.contains(c.name.as_str()))
         .map(|(i, c)| (i, c.name.as_str()))
         .collect();
     if !absent.is_empty() {
-        let list = quoted_list(absent.iter().map(|(_, n)| *n));
+        let total = absent.len();
+        let list = quoted_list(absent.iter().map(|(_, n)| *n), total);
         let mut err = CoreError::new(
             ErrorKind::UnknownColumn,
             format!("the schema describes column(s) the CSV does not have: {list}"),
         );
-        for (i, name) in &absent {
+        for (i, name) in absent.iter().take(NAMES_LISTED) {
             err = err.with_error(
                 format!("/columns/{i}/name"),
                 format!("column {} is not in the CSV header", quote_value(name)),
             );
         }
-        let cols = absent.iter().map(|(_, n)| Detail::from(*n)).collect();
-        return Err(err.with_detail("columns", Detail::List(cols)));
+        let cols = absent
+            .iter()
+            .take(NAMES_LISTED)
+            .map(|(_, n)| Detail::from(echoed(n).0))
+            .collect();
+        return Err(err
+            .with_detail("columns", Detail::List(cols))
+            .with_detail("count", total));
     }
     Ok(names
         .iter()
@@ -92,6 +109,16 @@ pub(crate) fn map_header(schema: &Schema, header: &csv::ByteRecord) -> CoreResul
         .collect())
 }
 
-fn quoted_list<'a>(names: impl Iterator<Item = &'a str>) -> String {
-    names.map(quote_value).collect::<Vec<_>>().join(", ")
+/// The first [`NAMES_LISTED`] names, quoted and shortened, and how many
+/// more there are: a 100k-column header must not make a megabyte error.
+fn quoted_list<'a>(names: impl Iterator<Item = &'a str>, total: usize) -> String {
+    let mut list = names
+        .take(NAMES_LISTED)
+        .map(quote_value)
+        .collect::<Vec<_>>()
+        .join(", ");
+    if total > NAMES_LISTED {
+        list.push_str(&format!(" and {} more", total - NAMES_LISTED));
+    }
+    list
 }

@@ -121,7 +121,7 @@ pub fn parse_hierarchy_csv(bytes: &[u8], column: &str) -> CoreResult<Hierarchy> 
         .delimiter(b';')
         .has_headers(false)
         .flexible(true)
-        .from_reader(LineCounting::new(bytes));
+        .from_reader(LineCounting::new(bytes, b';'));
     let mut record = csv::ByteRecord::new();
     let mut paths: Vec<Vec<String>> = Vec::new();
     let mut first: Option<(RowAt, usize)> = None;
@@ -134,6 +134,13 @@ pub fn parse_hierarchy_csv(bytes: &[u8], column: &str) -> CoreResult<Hierarchy> 
                 format!("unreadable CSV: {e}"),
             )
         })?;
+        if let Some(opened) = reader.get_ref().unclosed_quote() {
+            return Err(row_error(
+                column,
+                RowAt::FileLine(opened),
+                "a quoted label opens here and is never closed".to_string(),
+            ));
+        }
         if !more {
             break;
         }

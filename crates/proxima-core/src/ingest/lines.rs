@@ -8,6 +8,14 @@
 //! are in the part the CSV reader has buffered but not yet returned, and
 //! [`record_line`] derives the line on which a record starts from the
 //! reader's byte position after the record.
+//!
+//! The same pass follows the quoting of the bytes (as the csv reader does:
+//! a `"` opens a quoted field only at the start of a field, `""` inside it
+//! is a quote, anything else after the closing quote joins the field) so
+//! that a quoted field the file never closes can be told apart from a long
+//! one: the csv reader silently ends such a field, and the record, at the
+//! end of the input, which turns the rest of the file — identifiers and
+//! all — into one published cell.
 
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
@@ -18,6 +26,7 @@ use std::io::{self, Read};
 pub(crate) struct LineCounting<R> {
     inner: R,
     offset: u64,
+    quotes: Quotes,
     /// Offsets of `\n` bytes not yet passed by a query (increasing).
     pending: RefCell<VecDeque<u64>>,
     /// Number of `\n` bytes before the last queried offset.
@@ -25,10 +34,13 @@ pub(crate) struct LineCounting<R> {
 }
 
 impl<R> LineCounting<R> {
-    pub(crate) fn new(inner: R) -> Self {
+    /// `delimiter` is the csv reader's (quoting depends on where fields
+    /// start).
+    pub(crate) fn new(inner: R, delimiter: u8) -> Self {
         LineCounting {
             inner,
             offset: 0,
+            quotes: Quotes::new(delimiter),
             pending: RefCell::new(VecDeque::new()),
             passed: Cell::new(0),
         }
@@ -46,16 +58,92 @@ impl<R> LineCounting<R> {
         self.passed.set(passed);
         passed
     }
+
+    /// When the whole input has been read and it ends inside a quoted
+    /// field: the 1-based file line on which that field's quote opened.
+    pub(crate) fn unclosed_quote(&self) -> Option<u64> {
+        (self.quotes.eof && self.quotes.state == QuoteState::Quoted)
+            .then_some(self.quotes.open_line)
+    }
+}
+
+/// Where the scan is with respect to quoting (csv-core's rules with the
+/// default `"` quote, doubled quotes and no escape or comment character).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum QuoteState {
+    /// At the start of a field: a `"` opens a quoted field.
+    FieldStart,
+    /// Inside an unquoted field (or after a quoted one closed): a `"` is
+    /// an ordinary byte.
+    Unquoted,
+    /// Inside a quoted field.
+    Quoted,
+    /// Just after a `"` inside a quoted field: a second `"` is a literal
+    /// quote, anything else closed the field.
+    QuoteInQuoted,
+}
+
+struct Quotes {
+    delimiter: u8,
+    state: QuoteState,
+    /// `\n` bytes seen so far.
+    newlines: u64,
+    /// File line of the quote that opened the current quoted field.
+    open_line: u64,
+    /// The inner reader reported the end of its input.
+    eof: bool,
+}
+
+impl Quotes {
+    fn new(delimiter: u8) -> Self {
+        Quotes {
+            delimiter,
+            state: QuoteState::FieldStart,
+            newlines: 0,
+            open_line: 0,
+            eof: false,
+        }
+    }
+
+    fn feed(&mut self, b: u8) {
+        use QuoteState::*;
+        let delimiter = self.delimiter;
+        self.state = match (self.state, b) {
+            (Quoted, b'"') => QuoteInQuoted,
+            (Quoted, _) => Quoted,
+            (QuoteInQuoted, b'"') => Quoted,
+            (FieldStart, b'"') => {
+                self.open_line = self.newlines + 1;
+                Quoted
+            }
+            (_, b'\n' | b'\r') => FieldStart,
+            (_, d) if d == delimiter => FieldStart,
+            (FieldStart | Unquoted | QuoteInQuoted, _) => Unquoted,
+        };
+        if b == b'\n' {
+            self.newlines += 1;
+        }
+    }
 }
 
 impl<R: Read> Read for LineCounting<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
+        if n == 0 && !buf.is_empty() {
+            self.quotes.eof = true;
+        }
         let pending = self.pending.get_mut();
-        for (i, &b) in buf[..n].iter().enumerate() {
+        // csv-core drops a byte-order mark at the very start of the input.
+        let skip = if self.offset == 0 && buf[..n].starts_with(b"\xEF\xBB\xBF") {
+            3
+        } else {
+            0
+        };
+        for (i, &b) in buf[..n].iter().enumerate().skip(skip) {
             if b == b'\n' {
                 pending.push_back(self.offset + i as u64);
             }
+            self.quotes.feed(b);
         }
         self.offset += n as u64;
         Ok(n)
@@ -87,7 +175,7 @@ mod tests {
             .has_headers(false)
             .flexible(true)
             .buffer_capacity(capacity)
-            .from_reader(LineCounting::new(input.as_bytes()));
+            .from_reader(LineCounting::new(input.as_bytes(), b','));
         let mut record = csv::ByteRecord::new();
         let mut out = Vec::new();
         while reader.read_byte_record(&mut record).unwrap() {
@@ -116,5 +204,40 @@ mod tests {
         // with the loaders' 64 KiB buffers.
         let bom = lines("\u{feff}x\r\n\r\ny", 1 << 16);
         assert_eq!(bom, [("x".to_string(), 1), ("y".to_string(), 3)]);
+    }
+
+    /// Reads `input` whole through the csv reader and answers where an
+    /// unclosed quote opened.
+    fn unclosed(input: &str, capacity: usize) -> Option<u64> {
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .buffer_capacity(capacity)
+            .from_reader(LineCounting::new(input.as_bytes(), b','));
+        let mut record = csv::ByteRecord::new();
+        while reader.read_byte_record(&mut record).unwrap() {}
+        reader.get_ref().unclosed_quote()
+    }
+
+    #[test]
+    fn unclosed_quotes_are_found_and_closed_ones_are_not() {
+        let cases: [(&str, Option<u64>); 9] = [
+            ("a,b\n1,\"x\"\n", None),
+            ("a,b\n1,\"x\ny\"\n", None),
+            ("a,b\n1,\"say \"\"hi\"\"\"\n", None),
+            // A quote inside an unquoted field is an ordinary byte.
+            ("a,b\n1,5'10\"\n2,x\n", None),
+            // Bytes after a closing quote join the field.
+            ("a,b\n1,\"x\"y\n", None),
+            ("a,b\n1,2\nBob,\"cancer\nCarol,hiv\nDave,flu\n", Some(3)),
+            ("a,b\r\n1,2\r\n\r\n3,\"x\r\n", Some(4)),
+            ("\"a,b\n1,2\n", Some(1)),
+            // `""` then more text: the field is still open.
+            ("a,b\n1,\"x\"\"\n2,3\n", Some(2)),
+        ];
+        for (input, want) in cases {
+            assert_eq!(unclosed(input, 3), want, "{input:?}");
+            assert_eq!(unclosed(input, 1 << 16), want, "{input:?}");
+        }
     }
 }

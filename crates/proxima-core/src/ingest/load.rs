@@ -30,6 +30,14 @@
 //!   one of its leaves (`invalid_hierarchy`, at the first line where the
 //!   value occurs); without one, values are coded by first appearance under
 //!   a flat hierarchy.
+//! * A quoted field that is still open at the end of the file is
+//!   `malformed_csv` naming the line where its quote opened (the csv reader
+//!   would otherwise end it there, merging every later row — identifiers
+//!   included — into one published cell).
+//! * Published cells must not contain control characters (C0 other than
+//!   tab, line feed and carriage return; DEL; C1), and quasi-identifier and
+//!   sensitive cells no line breaks unless `csv.allow_line_breaks` is set
+//!   (`malformed_csv`): a release never carries them raw.
 //! * Identifier cells are neither parsed nor stored. The text of every
 //!   published cell is kept verbatim; cells of published columns must be
 //!   UTF-8.
@@ -43,7 +51,7 @@ use crate::hierarchy::Hierarchy;
 use crate::ingest::header::map_header;
 use crate::ingest::lines::{record_line, LineCounting};
 use crate::ingest::missing::MissingReport;
-use crate::ingest::{pointer_segment, quote_value};
+use crate::ingest::{echoed, pointer_segment, quote_value};
 use crate::progress::Progress;
 use crate::schema::{MissingPolicy, Role, Schema, ValueType};
 use crate::table::{parse_date, QiColumn, QiValues, SaColumn, SaValues, Table, TextColumn};
@@ -97,6 +105,8 @@ enum Values {
 struct Builder {
     schema_index: usize,
     role: Role,
+    /// Line breaks are accepted in this column's cells.
+    line_breaks: bool,
     values: Values,
     text: Option<TextColumn>,
 }
@@ -124,6 +134,8 @@ impl Builder {
         Builder {
             schema_index,
             role: spec.role,
+            line_breaks: schema.csv().allow_line_breaks
+                || !matches!(spec.role, Role::QuasiIdentifier | Role::Sensitive),
             values,
             text: schema.is_published(schema_index).then(TextColumn::new),
         }
@@ -136,19 +148,50 @@ fn cell_error(kind: ErrorKind, column: &str, at: At, value: &str, problem: &str)
         at.describe(),
         quote_value(value)
     );
-    CoreError::new(kind, message.clone())
+    let err = CoreError::new(kind, message.clone())
         .with_error(
             format!("/data/line/{}/{}", at.data_line, pointer_segment(column)),
             message,
         )
         .with_detail("column", column)
         .with_detail("line", at.data_line as i64)
-        .with_detail("file_line", at.file_line as i64)
-        .with_detail("value", value)
+        .with_detail("file_line", at.file_line as i64);
+    let (shown, truncated) = echoed(value);
+    let err = err.with_detail("value", shown);
+    if truncated {
+        err.with_detail("value_truncated", true)
+            .with_detail("value_chars", value.chars().count())
+    } else {
+        err
+    }
 }
 
 fn malformed(pointer: impl Into<String>, message: String) -> CoreError {
     CoreError::new(ErrorKind::MalformedCsv, message.clone()).with_error(pointer, message)
+}
+
+/// The record read as data line `next` (0: the header) ran to the end of
+/// the file inside a quoted field opened on file line `opened`.
+fn unclosed_quote(next: u64, opened: u64) -> CoreError {
+    let (pointer, what) = if next == 0 {
+        ("/data/header".to_string(), "the header".to_string())
+    } else {
+        (format!("/data/line/{next}"), format!("data line {next}"))
+    };
+    let err = malformed(
+        pointer,
+        format!(
+            "{what}: the quoted field opened on file line {opened} is never closed, so the \
+             rest of the file would be read into that one cell; close the quote (a quote \
+             inside a quoted field is written \"\")"
+        ),
+    )
+    .with_detail("file_line", opened as i64);
+    if next == 0 {
+        err
+    } else {
+        err.with_detail("line", next as i64)
+    }
 }
 
 /// The record as text, for a record that is not entirely UTF-8: an error
@@ -192,11 +235,39 @@ pub(crate) fn parse_number(s: &str) -> Option<f64> {
     v.is_finite().then_some(v)
 }
 
+/// Why a published cell cannot be kept, if it holds a control character
+/// (or a line break where they are not accepted). One pass over the bytes;
+/// only a cell with a suspicious byte is looked at closely.
+fn control_problem(s: &str, line_breaks: bool) -> Option<&'static str> {
+    // C1 controls (U+0080–U+009F) are encoded 0xC2 0x80–0x9F.
+    if !s.bytes().any(|b| b < 0x20 || b == 0x7f || b == 0xc2) {
+        return None;
+    }
+    for c in s.chars() {
+        match c {
+            '\t' => {}
+            '\n' | '\r' if line_breaks => {}
+            '\n' | '\r' => {
+                return Some(
+                    "contains a line break (a stray quote merges rows into one cell; set \
+                     csv.allow_line_breaks in the schema if the breaks are meant)",
+                )
+            }
+            c if c.is_control() => return Some("contains a control character"),
+            _ => {}
+        }
+    }
+    None
+}
+
 /// Appends one (non-missing) cell to its column.
 ///
 /// `at` locates the record; it is only called to build an error, because
 /// finding the file line costs more than parsing a cell.
 fn push_cell(b: &mut Builder, name: &str, s: &str, at: &impl Fn() -> At) -> CoreResult<()> {
+    if let Some(problem) = control_problem(s, b.line_breaks) {
+        return Err(cell_error(ErrorKind::MalformedCsv, name, at(), s, problem));
+    }
     match &mut b.values {
         Values::None => {}
         Values::Numeric(v) => {
@@ -283,14 +354,14 @@ pub fn load_table_with_progress<R: Read>(
         .has_headers(false)
         .flexible(true)
         .buffer_capacity(1 << 16)
-        .from_reader(LineCounting::new(reader));
+        .from_reader(LineCounting::new(reader, schema.csv().delimiter));
     let mut record = csv::ByteRecord::new();
 
     // `next` is the data line being read (0: the header). Read failures
     // (I/O, a broken gzip stream) name only the data line: the csv crate's
     // own line count is not the file's (see `lines`).
     let read = |r: &mut csv::Reader<LineCounting<R>>, rec: &mut csv::ByteRecord, next: u64| {
-        r.read_byte_record(rec).map_err(|e| {
+        let more = r.read_byte_record(rec).map_err(|e| {
             if next == 0 {
                 malformed("/data/header", format!("could not read the header: {e}"))
             } else {
@@ -299,7 +370,11 @@ pub fn load_table_with_progress<R: Read>(
                     format!("could not read data line {next}: {e}"),
                 )
             }
-        })
+        })?;
+        match r.get_ref().unclosed_quote() {
+            None => Ok(more),
+            Some(opened) => Err(unclosed_quote(next, opened)),
+        }
     };
 
     if !read(&mut csv_reader, &mut record, 0)? {

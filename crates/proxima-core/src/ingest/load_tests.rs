@@ -44,6 +44,7 @@ fn schema_with(delimiter: u8, missing: &[&str], policy: MissingPolicy) -> Arc<Sc
             CsvOptions {
                 delimiter,
                 missing: missing.iter().map(|s| s.to_string()).collect(),
+                allow_line_breaks: false,
             },
             policy,
             vec![

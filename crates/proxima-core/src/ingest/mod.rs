@@ -53,6 +53,8 @@ mod stats;
 #[cfg(test)]
 mod load_tests;
 #[cfg(test)]
+mod malformed_tests;
+#[cfg(test)]
 mod shared_tests;
 
 pub use hierarchy_csv::{hierarchy_from_inline, parse_hierarchy_csv};
@@ -64,16 +66,23 @@ pub(crate) fn pointer_segment(name: &str) -> String {
     name.replace('~', "~0").replace('/', "~1")
 }
 
+/// At most this many characters of a cell (or name) are echoed in an
+/// error: a 10 MB cell must not make a 10 MB error body.
+pub(crate) const ECHOED_CHARS: usize = 80;
+
+/// A value as echoed in an error's details: at most [`ECHOED_CHARS`]
+/// characters, then `…`; the flag says whether it was shortened.
+pub(crate) fn echoed(value: &str) -> (String, bool) {
+    match value.char_indices().nth(ECHOED_CHARS) {
+        None => (value.to_string(), false),
+        Some((cut, _)) => (format!("{}…", &value[..cut]), true),
+    }
+}
+
 /// Quotes a cell for an error message, shortening very long cells so a
 /// message stays readable (the full line number is always given).
 pub(crate) fn quote_value(value: &str) -> String {
-    const MAX_CHARS: usize = 80;
-    if value.chars().count() <= MAX_CHARS {
-        format!("'{value}'")
-    } else {
-        let head: String = value.chars().take(MAX_CHARS).collect();
-        format!("'{head}…'")
-    }
+    format!("'{}'", echoed(value).0)
 }
 
 #[cfg(test)]
@@ -84,6 +93,13 @@ mod tests {
     fn pointer_segments_escape_tilde_and_slash() {
         assert_eq!(pointer_segment("a/b~c"), "a~1b~0c");
         assert_eq!(pointer_segment("age"), "age");
+    }
+
+    #[test]
+    fn echoed_values_are_bounded() {
+        assert_eq!(echoed("abc"), ("abc".to_string(), false));
+        let (e, cut) = echoed(&"é".repeat(10_000));
+        assert!(cut && e.chars().count() == ECHOED_CHARS + 1 && e.ends_with('…'));
     }
 
     #[test]

@@ -142,6 +142,7 @@ impl SharedTable {
                 CsvOptions {
                     delimiter: b';',
                     missing: vec!["?".to_string()],
+                    allow_line_breaks: false,
                 },
                 MissingPolicy::Suppress,
                 vec![

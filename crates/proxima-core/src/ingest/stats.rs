@@ -160,6 +160,7 @@ mod tests {
             CsvOptions {
                 delimiter: b',',
                 missing: vec!["?".into()],
+                allow_line_breaks: false,
             },
             MissingPolicy::Suppress,
             vec![

@@ -10,6 +10,7 @@
 //! * Inequality 4 is that condition with the floor dropped:
 //!   Θ ≤ (n/2)(1 − (1 − 1/k)δ); it is what users get as guidance.
 
+use crate::error::CoreResult;
 use crate::metric::SensitiveSpace;
 use crate::neighborhood::within;
 use crate::progress::Progress;
@@ -115,7 +116,23 @@ pub fn deliverable_max_delta(max_degree: usize, rows: usize) -> Option<f64> {
 
 /// Θ^ε and the (k, δ) pairs of Inequality 4 for this space.
 pub fn feasibility(space: &SensitiveSpace, epsilon: f64) -> DissimilarityFeasibility {
-    let degrees = super::degrees(space, epsilon);
+    from_degrees(space, &super::degrees(space, epsilon))
+}
+
+/// [`feasibility`] that stops with `cancelled` at the degree index's next
+/// checkpoint when `progress` says so (the index is O(n²) on wide numeric
+/// SAs: a synchronous request must be able to give it up).
+pub fn feasibility_with_progress(
+    space: &SensitiveSpace,
+    epsilon: f64,
+    progress: Progress<'_>,
+) -> CoreResult<DissimilarityFeasibility> {
+    let index = DegreeIndex::new(space, epsilon, progress.sub(0.0, 0.5))?;
+    let degrees = index.global(progress.sub(0.5, 1.0))?;
+    Ok(from_degrees(space, &degrees))
+}
+
+fn from_degrees(space: &SensitiveSpace, degrees: &[u32]) -> DissimilarityFeasibility {
     let max_degree = degrees.iter().copied().max().unwrap_or(0) as usize;
     let rows = space.rows();
     let guaranteed = USEFUL_K

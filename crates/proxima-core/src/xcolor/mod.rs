@@ -25,8 +25,9 @@ mod initial;
 mod repair;
 
 pub use feasibility::{
-    allowed_neighbours, deliverable_max_delta, feasibility, group_risk, inequality4_bound,
-    lemma2_holds, max_guaranteed_delta, DissimilarityFeasibility, GuaranteedPair, USEFUL_K,
+    allowed_neighbours, deliverable_max_delta, feasibility, feasibility_with_progress, group_risk,
+    inequality4_bound, lemma2_holds, max_guaranteed_delta, DissimilarityFeasibility,
+    GuaranteedPair, USEFUL_K,
 };
 
 use crate::error::{CoreError, CoreResult, ErrorKind};

@@ -79,6 +79,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_422
 
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
     if response.status_code == 500:
         response_500 = Problem.from_dict(response.json())
 

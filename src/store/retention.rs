@@ -1,0 +1,45 @@
+//! Retention: a time-to-live for tenant data, enforced by the service
+//! (`--retention-secs`). Finished jobs (and with them their results) older
+//! than the TTL are deleted; so are datasets older than it (their chunks,
+//! jobs and results go by cascade), except while a job of theirs is queued
+//! or running — they go on the next pass after it settles.
+
+use std::time::Duration;
+
+use anyhow::Result;
+
+use super::Store;
+
+/// What one pass deleted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Purged {
+    pub jobs: u64,
+    pub datasets: u64,
+}
+
+impl Store {
+    /// Deletes what is older than `ttl` (one pass).
+    pub async fn purge_expired(&self, ttl: Duration) -> Result<Purged> {
+        let secs = ttl.as_secs_f64();
+        let jobs = sqlx::query(
+            "DELETE FROM jobs
+             WHERE status IN ('succeeded', 'failed', 'cancelled')
+               AND finished_at < now() - make_interval(secs => $1)",
+        )
+        .bind(secs)
+        .execute(&self.pool)
+        .await?
+        .rows_affected();
+        let datasets = sqlx::query(
+            "DELETE FROM datasets d
+             WHERE d.created_at < now() - make_interval(secs => $1)
+               AND NOT EXISTS (SELECT 1 FROM jobs j
+                               WHERE j.dataset_id = d.id AND j.status IN ('queued', 'running'))",
+        )
+        .bind(secs)
+        .execute(&self.pool)
+        .await?
+        .rows_affected();
+        Ok(Purged { jobs, datasets })
+    }
+}

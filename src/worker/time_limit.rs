@@ -1,0 +1,35 @@
+//! The maximum run time of a job (`--max-job-secs`): past it the body is
+//! told to stop at its next checkpoint, like a cancel, and the job fails
+//! with `job_timeout` (not retried: it would take as long again). Without
+//! a limit two heavy jobs could hold every worker for as long as they like.
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use tokio::task::JoinHandle;
+
+use super::run::Shared;
+
+/// Starts the clock of one run; abort the handle when the run ends.
+pub(crate) fn watch(limit: Option<Duration>, shared: Arc<Shared>) -> JoinHandle<()> {
+    tokio::spawn(async move {
+        let Some(limit) = limit else {
+            return;
+        };
+        tokio::time::sleep(limit).await;
+        shared.timed_out.store(true, Ordering::Relaxed);
+        shared.stop.store(true, Ordering::Relaxed);
+    })
+}
+
+/// The job's error once it passed `limit`.
+pub(crate) fn error(limit: Option<Duration>) -> Value {
+    let secs = limit.map_or(0.0, |l| l.as_secs_f64());
+    json!({
+        "code": "job_timeout",
+        "message": format!("the job ran longer than the maximum run time of {secs} s and was stopped"),
+        "details": {"limit_secs": secs}
+    })
+}
