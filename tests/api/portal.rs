@@ -636,3 +636,117 @@ async fn audit_of_an_uploaded_generalized_table() {
     assert_eq!(by_column["groups"].as_u64().unwrap(), groups, "{by_column}");
     assert_eq!(by_column["checks"][0]["passed"], true);
 }
+
+/// Audits `csv` (uploaded with `schema`) grouped by `group_column` in the
+/// given view; returns the report.
+async fn audit_upload(
+    app: &TestApp,
+    schema: Value,
+    csv: Vec<u8>,
+    group_column: &str,
+    checks: Value,
+    view: &str,
+) -> Value {
+    let form = Form::new()
+        .part("schema", part_json(&schema))
+        .part("data", Part::bytes(csv));
+    let res = upload(app, form).await;
+    assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
+    let ds: Value = res.json().await.unwrap();
+    let res = app
+        .post_json(
+            "/v1/audits",
+            &json!({"dataset_id": ds["id"], "view": view, "checks": checks,
+                    "groups": {"by": "column", "column": group_column}}),
+        )
+        .await;
+    assert_eq!(res.status(), 200, "{}", res.text().await.unwrap());
+    res.json().await.unwrap()
+}
+
+#[tokio::test]
+async fn an_uploaded_table_whose_groups_pass_alone_breaches_in_the_attackers_view() {
+    // Groups 1 and 2 publish the same label; each passes (ε=100, m=2) by
+    // itself (their values are > ε apart), but an attacker who knows a
+    // victim's age in [20-29] sees both: 1075 has 1000, 1075 and 1150 in
+    // its neighbourhood among 4 candidates, 3/4 > 1/2.
+    let app = portal_app().await;
+    let schema = json!({"name": "generalized", "columns": [
+        {"name": "g", "role": "insensitive"},
+        {"name": "age", "role": "quasi_identifier", "type": "categorical"},
+        {"name": "salary", "role": "sensitive", "type": "numeric"}]});
+    let csv = b"g,age,salary\n1,[20-29],1000\n1,[20-29],1150\n2,[20-29],1075\n2,[20-29],5000\n\
+                3,[30-39],100000\n3,[30-39],200000\n"
+        .to_vec();
+    let checks = json!([{"kind": "epsilon_m", "epsilon": 100, "m": 2}]);
+    let groups = audit_upload(
+        &app,
+        schema.clone(),
+        csv.clone(),
+        "g",
+        checks.clone(),
+        "groups",
+    )
+    .await;
+    assert_eq!(groups["view"], "groups");
+    assert_eq!(groups["passed"], true, "{groups}");
+    let attacker = audit_upload(&app, schema, csv, "g", checks, "attacker").await;
+    assert_eq!(attacker["view"], "attacker");
+    assert_eq!(attacker["passed"], false, "{attacker}");
+    let check = &attacker["checks"][0];
+    assert_eq!(check["value"]["max_breach_probability"], 0.75, "{check}");
+    assert!(check["attacker"]["over_bound"].as_u64().unwrap() >= 1);
+    assert_eq!(check["attacker"]["candidate_groups"]["max"], 2);
+    assert_eq!(check["per_group"]["passed"], true);
+}
+
+#[tokio::test]
+async fn a_downloaded_release_reuploaded_gets_the_job_audits_verdict() {
+    let Some(shared) = shared_dir() else { return };
+    let app = portal_app().await;
+    let ds = upload_creditcard(&app, &shared).await;
+    let model = json!({"kind": "epsilon_m", "epsilon": 1000, "m": 4});
+    let job = run_job(&app, json!({"dataset_id": ds["id"], "model": model})).await;
+    let id = job["id"].as_str().unwrap();
+    let audit: Value = app
+        .get(&format!("/v1/jobs/{id}/audit"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(audit["view"], "attacker");
+    assert_eq!(audit["passed"], true, "{audit}");
+    let csv = app
+        .get(&format!("/v1/jobs/{id}/result"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    // The release as a portal would re-upload it: QI labels as categorical
+    // text ("[20-29]"), read back as intervals by the attacker's view.
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let columns: Vec<Value> = header
+        .iter()
+        .map(|&name| match name {
+            "SEX" | "EDUCATION" | "MARRIAGE" | "AGE" => {
+                json!({"name": name, "role": "quasi_identifier", "type": "categorical"})
+            }
+            "BILL_AMT1" => json!({"name": name, "role": "sensitive", "type": "numeric"}),
+            _ => json!({"name": name, "role": "insensitive"}),
+        })
+        .collect();
+    let schema = json!({"name": "creditcard release", "columns": columns});
+    let checks = json!([{"kind": "epsilon_m", "epsilon": 1000, "m": 4}]);
+    let reaudit = audit_upload(
+        &app,
+        schema,
+        csv.into_bytes(),
+        "group_id",
+        checks,
+        "attacker",
+    )
+    .await;
+    assert_eq!(reaudit["passed"], audit["checks"][0]["passed"], "{reaudit}");
+    assert_eq!(reaudit["checks"][0]["attacker"]["over_bound"], 0);
+    assert_eq!(reaudit["groups"], audit["groups"]);
+}
