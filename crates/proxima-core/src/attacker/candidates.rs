@@ -126,7 +126,7 @@ impl CandidateSets {
                     });
                     first?;
                     second?;
-                    let remap = interner.absorb(&other);
+                    let remap = interner.absorb(&other)?;
                     pairs.extend(later.into_iter().map(|(s, r)| (remap[s as usize], r)));
                 }
             }
@@ -143,7 +143,10 @@ impl CandidateSets {
                     }
                     let sets = cell_sets(boxes, g as u32, &near, ticker)?;
                     for set in &sets {
-                        let id = interner.intern(set);
+                        let id = interner.intern(set)?;
+                        if pairs.len() + rows.len() > MAX_ENTRIES {
+                            return Err(too_overlapped());
+                        }
                         pairs.extend(rows.iter().map(|&r| (id, r)));
                     }
                     ticker.tick(rows.len() * sets.len())?;
@@ -233,7 +236,7 @@ impl Stabber<'_> {
                         found.insert(at, g as u32);
                     }
                     ticker.tick(near.len().min(SCAN_LIMIT) + found.len())?;
-                    set = interner.intern(&found);
+                    set = interner.intern(&found)?;
                 }
                 pairs.push((set, rows[at as usize]));
             }
@@ -267,6 +270,26 @@ fn hash_set(set: &[u32]) -> u64 {
     })
 }
 
+/// The most group ids the distinct candidate sets may hold in all, and the
+/// most (set, victim) pairs of an uploaded table: 2^25 each (128 MiB and
+/// 256 MiB). A release far past them — every group's box covering most
+/// others', as colour classes spread over the whole QI space — would
+/// otherwise take memory quadratic in its size.
+const MAX_ENTRIES: usize = 1 << 25;
+
+/// A release whose boxes overlap too much to judge within [`MAX_ENTRIES`]:
+/// it cannot be shown safe, so it is treated as failing.
+fn too_overlapped() -> CoreError {
+    CoreError::new(
+        crate::error::ErrorKind::ModelNotSatisfied,
+        format!(
+            "the release's groups publish boxes that overlap too much to judge in the attacker's view \
+             (more than {MAX_ENTRIES} candidate-set entries): victims see most of the table's groups, \
+             so it is treated as not satisfying its model"
+        ),
+    )
+}
+
 impl<'p> Interner<'p> {
     fn new(partition: &'p Partition) -> Self {
         let g = partition.len();
@@ -284,18 +307,22 @@ impl<'p> Interner<'p> {
         &self.groups[self.group_start[id as usize]..self.group_start[id as usize + 1]]
     }
 
-    /// The id of a sorted, non-empty group list.
-    fn intern(&mut self, set: &[u32]) -> u32 {
+    /// The id of a sorted, non-empty group list; an error past
+    /// [`MAX_ENTRIES`] stored group ids (see [`too_overlapped`]).
+    fn intern(&mut self, set: &[u32]) -> CoreResult<u32> {
         if let [g] = set {
-            return *g;
+            return Ok(*g);
         }
         let h = hash_set(set);
         let mut id = self.by_hash.get(&h).copied().unwrap_or(u32::MAX);
         while id != u32::MAX {
             if self.members(id) == set {
-                return id;
+                return Ok(id);
             }
             id = self.same_hash[id as usize];
+        }
+        if self.groups.len() + set.len() > MAX_ENTRIES {
+            return Err(too_overlapped());
         }
         let id = self.size.len() as u32;
         self.same_hash
@@ -307,12 +334,12 @@ impl<'p> Interner<'p> {
                 .map(|&g| self.partition.groups[g as usize].len())
                 .sum(),
         );
-        id
+        Ok(id)
     }
 
     /// Interns every set of `other` (built over the same partition) in its
     /// order of creation; returns `other`'s id → this interner's id.
-    fn absorb(&mut self, other: &Interner) -> Vec<u32> {
+    fn absorb(&mut self, other: &Interner) -> CoreResult<Vec<u32>> {
         (0..other.size.len() as u32)
             .map(|id| self.intern(other.members(id)))
             .collect()
