@@ -446,6 +446,29 @@ impl Columns {
         tmp.perm = perm;
     }
 
+    /// Moves the positions of `range` that `leave(position in range, row
+    /// id)` marks to its end, the others to its front, both in their
+    /// previous order; returns how many stay in front.
+    pub fn keep_in_front(
+        &mut self,
+        range: Range<usize>,
+        leave: impl Fn(usize, u32) -> bool,
+        tmp: &mut Tmp,
+    ) -> usize {
+        let (mut perm, mut back): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
+        for (p, &id) in self.ids[range.clone()].iter().enumerate() {
+            if leave(p, id) {
+                back.push(p as u32);
+            } else {
+                perm.push(p as u32);
+            }
+        }
+        let kept = perm.len();
+        perm.extend(back);
+        self.permute(range, &perm, tmp);
+        kept
+    }
+
     /// Reorders the positions of `range` in every column: position i
     /// receives what was at `range.start + perm[i]`.
     pub fn permute(&mut self, range: Range<usize>, perm: &[u32], tmp: &mut Tmp) {

@@ -344,19 +344,7 @@ impl Rules for PredicateRules<'_, '_, '_> {
             return 0;
         }
         let drop: std::collections::HashSet<u32> = dropped.into_iter().collect();
-        let ids = &cols.ids[node.clone()];
-        let (mut perm, mut tail): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
-        for (p, id) in ids.iter().enumerate() {
-            if drop.contains(id) {
-                tail.push(p as u32);
-            } else {
-                perm.push(p as u32);
-            }
-        }
-        let kept = perm.len();
-        perm.extend(tail);
-        cols.permute(node, &perm, &mut Tmp::default());
-        kept
+        cols.keep_in_front(node, |_, id| drop.contains(&id), &mut Tmp::default())
     }
 }
 

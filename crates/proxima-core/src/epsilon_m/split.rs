@@ -213,20 +213,9 @@ impl<N: Neighborhoods> Rules for Scratch<'_, '_, N> {
         if out.len() >= sa.len() {
             return 0;
         }
-        // Kept positions first (still SA-sorted), the trimmed ones after.
-        let mut perm: Vec<u32> = Vec::with_capacity(sa.len());
-        let mut drop = out.iter().peekable();
-        for p in 0..sa.len() {
-            if drop.peek() == Some(&&p) {
-                drop.next();
-            } else {
-                perm.push(p as u32);
-            }
-        }
-        let kept = perm.len();
-        perm.extend(out.iter().map(|&p| p as u32));
-        cols.permute(node, &perm, &mut self.tmp);
-        kept
+        // Kept positions first (still SA-sorted), the trimmed ones after
+        // (`out` is ascending).
+        cols.keep_in_front(node, |p, _| out.binary_search(&p).is_ok(), &mut self.tmp)
     }
 
     /// Sorts the node's positions by SA value, ties by row id (the order
