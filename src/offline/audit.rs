@@ -10,8 +10,9 @@ use super::error::OfflineError;
 use super::input::json_arg;
 use super::load::{load_schema, load_table};
 use super::output::write_output;
-use super::AuditArgs;
+use super::{AuditArgs, ViewArg};
 use crate::spec::{audit_checks, checks_from_json, AuditReportDto, GroupsDto};
+use proxima_core::attacker::{evaluate, GroupBoxes, Victims};
 
 /// Validated checks and grouping on a loaded table.
 pub struct PreparedAudit {
@@ -71,7 +72,24 @@ pub fn audit(args: &AuditArgs) -> Result<(), OfflineError> {
     };
     let report =
         proxima_core::audit::audit(&table, &partition, Some(&ids), &checks, Progress::none())?;
-    let dto = AuditReportDto::from(&report);
+    let dto = match args.view {
+        ViewArg::Groups => AuditReportDto::from(&report),
+        // The original values are unknown: every row may sit anywhere in
+        // its group's box (the API's `"view": "attacker"` on a dataset).
+        ViewArg::Attacker => {
+            let boxes = GroupBoxes::from_labels(&table, &partition)?;
+            let view = evaluate(
+                &table,
+                &partition,
+                &boxes,
+                Victims::AnyPointOfItsBox,
+                &checks,
+                Some(&ids),
+                Progress::none(),
+            )?;
+            AuditReportDto::from_view(&report, &view, Some(&ids))
+        }
+    };
     write_output(None, |w| {
         serde_json::to_writer_pretty(&mut *w, &dto).map_err(std::io::Error::other)?;
         w.write_all(b"\n")

@@ -126,4 +126,16 @@ pub struct AuditArgs {
     /// instead of by identical quasi-identifier values.
     #[arg(long, value_name = "COLUMN")]
     pub groups_by: Option<String>,
+    /// How the checks are judged: `groups` (each group alone, the default
+    /// for an uploaded table as in the API) or `attacker` (over every set of
+    /// groups whose labels can cover one QI point; docs/attackers-view.md).
+    #[arg(long, value_enum, default_value = "groups")]
+    pub view: ViewArg,
+}
+
+/// `--view` of `proxima audit`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ViewArg {
+    Groups,
+    Attacker,
 }

@@ -183,6 +183,32 @@ fn sal_500k_epsilon_m_release_as_json_and_audit() {
     let report: Value = serde_json::from_slice(&run.stdout).unwrap();
     assert_eq!(report["rows"], 500_000 - suppressed);
     assert_eq!(report["passed"], true, "{report}");
+    assert_eq!(report["view"], "groups");
+
+    // As an attacker reads the downloaded file: every row anywhere in its
+    // group's box, every set of groups covering a point a candidate set.
+    let run = proxima(&[
+        "audit",
+        "--data",
+        csv.to_str().unwrap(),
+        "--schema",
+        &audit_schema,
+        "--checks",
+        r#"[{"kind": "epsilon_m", "epsilon": 4500, "m": 5}]"#,
+        "--groups-by",
+        "group_id",
+        "--view",
+        "attacker",
+    ]);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert_eq!(report["view"], "attacker");
+    assert_eq!(report["passed"], true, "{}", report["checks"][0]);
+    assert_eq!(report["checks"][0]["attacker"]["over_bound"], 0);
+    assert_eq!(
+        report["checks"][0]["attacker"]["candidate_groups"]["max"],
+        1
+    );
 }
 
 #[test]
