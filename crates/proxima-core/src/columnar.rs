@@ -469,6 +469,25 @@ impl Columns {
         kept
     }
 
+    /// Sorts the positions of `range` by `key(position in range, row id)`
+    /// (`total_cmp`), ties by row id, in every column — the order of the one
+    /// initial sort by SA value, restored before a node is cut again.
+    pub fn sort_range_by(
+        &mut self,
+        range: Range<usize>,
+        key: impl Fn(usize, u32) -> f64,
+        tmp: &mut Tmp,
+    ) {
+        let ids = &self.ids[range.clone()];
+        let keys: Vec<f64> = ids.iter().enumerate().map(|(p, &id)| key(p, id)).collect();
+        let mut perm: Vec<u32> = (0..range.len() as u32).collect();
+        perm.sort_unstable_by(|&a, &b| {
+            let (a, b) = (a as usize, b as usize);
+            keys[a].total_cmp(&keys[b]).then(ids[a].cmp(&ids[b]))
+        });
+        self.permute(range, &perm, tmp);
+    }
+
     /// Reorders the positions of `range` in every column: position i
     /// receives what was at `range.start + perm[i]`.
     pub fn permute(&mut self, range: Range<usize>, perm: &[u32], tmp: &mut Tmp) {

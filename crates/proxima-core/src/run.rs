@@ -190,6 +190,20 @@ pub struct Kept {
     pub suppressed: usize,
 }
 
+impl Kept {
+    /// The rows of `table` whose `keep` flag is set, as their own table.
+    fn new(table: &Table, keep: &[bool]) -> Kept {
+        let original_rows: Vec<u32> = (0..table.rows() as u32)
+            .filter(|&r| keep[r as usize])
+            .collect();
+        Kept {
+            table: table.retain_rows(keep),
+            suppressed: table.rows() - original_rows.len(),
+            original_rows,
+        }
+    }
+}
+
 /// A generalized release, over the original table or, when the job
 /// suppressed rows, over the table of the rows it kept.
 #[derive(Debug, Clone)]
@@ -246,22 +260,15 @@ impl Anonymized {
                 kept: None,
             });
         }
-        let kept_table = table.retain_rows(&keep);
-        let original_rows: Vec<u32> = (0..table.rows() as u32)
-            .filter(|&r| keep[r as usize])
-            .collect();
+        let kept = Kept::new(table, &keep);
         let compact: Vec<u32> = assignment
             .iter()
             .copied()
             .filter(|&g| g != SUPPRESSED)
             .collect();
         Ok(Anonymized {
-            release: Release::from_assignment(&kept_table, &compact)?,
-            kept: Some(Kept {
-                suppressed: table.rows() - original_rows.len(),
-                table: kept_table,
-                original_rows,
-            }),
+            release: Release::from_assignment(&kept.table, &compact)?,
+            kept: Some(kept),
         })
     }
 }
@@ -305,10 +312,9 @@ pub fn anonymize(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResul
     for &r in &placement.unplaced {
         keep[r as usize] = false;
     }
-    let kept_table = table.retain_rows(&keep);
-    let original_rows: Vec<u32> = (0..n as u32).filter(|&r| keep[r as usize]).collect();
+    let kept = Kept::new(table, &keep);
     let mut new_index = vec![u32::MAX; n];
-    for (i, &r) in original_rows.iter().enumerate() {
+    for (i, &r) in kept.original_rows.iter().enumerate() {
         new_index[r as usize] = i as u32;
     }
     let mut partition = placement.partition;
@@ -316,14 +322,10 @@ pub fn anonymize(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResul
         g.iter_mut().for_each(|r| *r = new_index[*r as usize]);
     }
     let release =
-        generalize::generalize_with_progress(&kept_table, partition, progress.sub(1.0, 1.0))?;
+        generalize::generalize_with_progress(&kept.table, partition, progress.sub(1.0, 1.0))?;
     Ok(Anonymized {
         release,
-        kept: Some(Kept {
-            table: kept_table,
-            original_rows,
-            suppressed: unplaced,
-        }),
+        kept: Some(kept),
     })
 }
 

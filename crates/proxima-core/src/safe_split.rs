@@ -328,14 +328,7 @@ impl Rules for PredicateRules<'_, '_, '_> {
         let Some(key) = self.order else {
             return;
         };
-        let base = node.start;
-        let ids = &cols.ids;
-        let mut perm: Vec<u32> = (0..node.len() as u32).collect();
-        perm.sort_unstable_by(|&a, &b| {
-            let (a, b) = (ids[base + a as usize], ids[base + b as usize]);
-            key[a as usize].total_cmp(&key[b as usize]).then(a.cmp(&b))
-        });
-        cols.permute(node, &perm, &mut Tmp::default());
+        cols.sort_range_by(node, |_, id| key[id as usize], &mut Tmp::default());
     }
 
     fn trim(&mut self, cols: &mut Columns, node: Range<usize>) -> usize {

@@ -221,15 +221,8 @@ impl<N: Neighborhoods> Rules for Scratch<'_, '_, N> {
     /// Sorts the node's positions by SA value, ties by row id (the order
     /// of the one initial sort), in every column.
     fn restore_order(&mut self, cols: &mut Columns, node: Range<usize>) {
-        let base = node.start;
-        let mut order: Vec<u32> = (0..node.len() as u32).collect();
-        order.sort_unstable_by(|&a, &b| {
-            let (a, b) = (base + a as usize, base + b as usize);
-            cols.payload[a]
-                .total_cmp(&cols.payload[b])
-                .then(cols.ids[a].cmp(&cols.ids[b]))
-        });
-        cols.permute(node, &order, &mut self.tmp);
+        let sa = cols.payload[node.clone()].to_vec();
+        cols.sort_range_by(node, |p, _| sa[p], &mut self.tmp);
     }
 }
 
