@@ -5,14 +5,17 @@
 # It builds the debug binary, starts it on a private database (DATABASE_URL
 # unset: a private cluster under a temporary --data-dir; DATABASE_URL set: a
 # fresh database created on that server and dropped afterwards) with a
-# bootstrap key, seeds a dataset and a succeeded job so that id parameters
-# reach real resources, then runs `schemathesis run` with the checks
+# bootstrap key, seeds a dataset, a succeeded job and a sweep so that id
+# parameters reach real resources (scripts/schemathesis_seed.py; the hooks in
+# scripts/schemathesis_hooks.py put seeded ids and valid uploads into
+# generated requests, so they reach the success paths), then runs `schemathesis run` with the checks
 # not_a_server_error, status_code_conformance, content_type_conformance,
 # response_headers_conformance and response_schema_conformance. Exits
 # non-zero on any finding.
 #
 #   scripts/schemathesis.sh                 # 30 examples per operation
 #   SCHEMATHESIS_MAX_EXAMPLES=100 scripts/schemathesis.sh
+#   SCHEMATHESIS_ARGS="--include-path /v1/audits" scripts/schemathesis.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -44,57 +47,24 @@ WORK="$SERVER_WORK"
 
 # --- Seed: a dataset and a succeeded job --------------------------------------
 wait_ready
-"$PY" - "$BASE" "$KEY" "$WORK/ids" <<'PY'
-import json, sys, time, urllib.request, urllib.error
-
-base, key, out = sys.argv[1], sys.argv[2], sys.argv[3]
-auth = {"Authorization": f"Bearer {key}"}
-
-def call(method, path, body=None, headers=None):
-    req = urllib.request.Request(base + path, data=body, method=method,
-                                 headers={**auth, **(headers or {})})
-    with urllib.request.urlopen(req, timeout=30) as res:
-        return json.load(res)
-
-deadline = time.time() + 120
-
-schema = {"name": "people", "columns": [
-    {"name": "age", "role": "quasi_identifier", "type": "numeric"},
-    {"name": "zip", "role": "quasi_identifier", "type": "categorical"},
-    {"name": "salary", "role": "sensitive", "type": "numeric"}]}
-rows = "".join(f"{20 + i % 50},{1000 * (1 + i % 5)},{30 + i % 40}\n" for i in range(200))
-parts = [("schema", "application/json", json.dumps(schema)),
-         ("data", "text/csv", "age,zip,salary\n" + rows),
-         ("hierarchy:zip", "text/csv", "".join(f"{1000 * k};*\n" for k in range(1, 6)))]
-boundary = "schemathesis-seed-boundary"
-body = b""
-for name, ctype, text in parts:
-    body += (f"--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n"
-             f"Content-Type: {ctype}\r\n\r\n{text}\r\n").encode()
-body += f"--{boundary}--\r\n".encode()
-ds = call("POST", "/v1/datasets", body,
-          {"Content-Type": f"multipart/form-data; boundary={boundary}"})
-job = call("POST", "/v1/jobs",
-           json.dumps({"dataset_id": ds["id"],
-                       "model": {"kind": "k_anonymity", "k": 2}}).encode(),
-           {"Content-Type": "application/json"})
-while job["status"] in ("queued", "running"):
-    if time.time() > deadline:
-        sys.exit("schemathesis: the seed job did not finish")
-    time.sleep(0.2)
-    job = call("GET", f"/v1/jobs/{job['id']}")
-if job["status"] != "succeeded":
-    sys.exit(f"schemathesis: the seed job ended {job['status']}: {job.get('error')}")
-with open(out, "w") as f:
-    f.write(f"DATASET_ID={ds['id']}\nJOB_ID={job['id']}\n")
-PY
+"$PY" scripts/schemathesis_seed.py "$BASE" "$KEY" "$WORK/ids"
 # shellcheck disable=SC1091
 . "$WORK/ids"
-export DATASET_ID JOB_ID
+export DATASET_ID JOB_ID SWEEP_ID
+# Seeded ids in generated bodies, uploads that match their schema, a fresh
+# dataset for every DELETE (scripts/schemathesis_hooks.py says why).
+export PROXIMA_BASE="$BASE" PROXIMA_KEY="$KEY"
+export PYTHONPATH="$PWD/scripts${PYTHONPATH:+:$PYTHONPATH}"
+export SCHEMATHESIS_HOOKS=schemathesis_hooks
 
-# Id parameters: the seeded resources (cancelling the finished job is a
-# harmless 409).
+# Id parameters: the seeded resources (cancelling the finished job or sweep
+# is a harmless 409).
+# The seeds and hooks exist so that no operation is starved of valid data:
+# a run where one is (every positive case refused, or 404) fails.
 cat >"$WORK/schemathesis.toml" <<'TOML'
+[warnings]
+fail-on = ["missing_test_data", "validation_mismatch"]
+
 [[operations]]
 include-path-regex = "^/v1/datasets/\\{id\\}"
 parameters = { "path.id" = "${DATASET_ID}" }
@@ -102,6 +72,10 @@ parameters = { "path.id" = "${DATASET_ID}" }
 [[operations]]
 include-path-regex = "^/v1/jobs/\\{id\\}"
 parameters = { "path.id" = "${JOB_ID}" }
+
+[[operations]]
+include-path-regex = "^/v1/sweeps/\\{id\\}"
+parameters = { "path.id" = "${SWEEP_ID}" }
 TOML
 
 echo "schemathesis $SCHEMATHESIS_VERSION: $EXAMPLES examples per operation against $BASE (seed $SEED)"
@@ -116,6 +90,7 @@ run() {
     --workers 1 \
     --request-timeout 30 \
     --suppress-health-check too_slow,filter_too_much \
+    ${SCHEMATHESIS_ARGS:-} \
     "$@"
 }
 set +e

@@ -78,7 +78,7 @@ fn service(result: anyhow::Result<()>) -> ExitCode {
     }
 }
 
-/// Runs one command; the offline commands' exit codes follow API.md
+/// Runs one command; the offline commands' exit codes follow docs/api.md
 /// §Command line (0 done, 2 bad input or infeasible parameters, 1 internal
 /// error).
 pub fn dispatch(command: Command) -> ExitCode {

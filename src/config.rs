@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 /// Where the database is: `DATABASE_URL`, or a private cluster under
-/// `<data-dir>/pg` when unset (DESIGN §5).
+/// `<data-dir>/pg` when unset (docs/design.md §5).
 #[derive(Debug, Clone, Args)]
 pub struct DbArgs {
     /// PostgreSQL URL; when unset a private cluster runs under <data-dir>/pg.

@@ -13,9 +13,11 @@
 //! * `claim-delay-ms:<ms>` — the worker waits `<ms>` after start-up before
 //!   its first claim, so a test can kill it while a job is still `queued`.
 //!
-//! It is honoured only in debug builds (`cfg(debug_assertions)`, what
-//! `cargo test` builds): a release binary ignores the variable and says so
-//! in its log, so production cannot trigger a fault by accident.
+//! It is honoured only in builds with the `fault-injection` cargo feature,
+//! which the package's dev-dependency on itself turns on for `cargo test`
+//! (so the binary the fault tests spawn has it). `cargo build` and release
+//! builds do not: they ignore the variable and say so in their log, and the
+//! hooks below compile to nothing, so production cannot trigger a fault.
 
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -68,7 +70,7 @@ fn read_env() -> Result<Faults, String> {
     let Some(spec) = std::env::var_os(ENV) else {
         return Ok(Faults::default());
     };
-    if !cfg!(debug_assertions) {
+    if !cfg!(feature = "fault-injection") {
         return Ok(Faults::default());
     }
     Faults::parse(&spec.to_string_lossy())
@@ -83,10 +85,10 @@ pub fn init() -> anyhow::Result<()> {
     match faults {
         Err(e) => anyhow::bail!("{ENV}: {e}"),
         Ok(f) if f.any() => {
-            tracing::warn!(faults = ?f, "FAULT INJECTION ACTIVE (debug build, tests only)")
+            tracing::warn!(faults = ?f, "FAULT INJECTION ACTIVE (fault-injection feature, tests only)")
         }
         Ok(_) if std::env::var_os(ENV).is_some() => {
-            tracing::warn!("{ENV} is ignored: fault injection exists only in debug builds")
+            tracing::warn!("{ENV} is ignored: this build has no fault-injection feature")
         }
         Ok(_) => {}
     }
@@ -101,6 +103,9 @@ pub fn get() -> &'static Faults {
         result_commit_delay: None,
         claim_delay: None,
     };
+    if !cfg!(feature = "fault-injection") {
+        return &NONE;
+    }
     match FAULTS.get_or_init(read_env) {
         Ok(f) => f,
         Err(_) => &NONE,
@@ -115,6 +120,9 @@ pub fn job_body_start(dataset_name: &str, progress: &dyn Fn(f64) -> bool) -> boo
         panic!("injected fault: panic on dataset {dataset_name:?}");
     }
     if let Some(delay) = f.job_delay {
+        // Tests wait for this line to know the body (not the input load) is
+        // what is running when they inject their fault.
+        tracing::warn!(?delay, "injected fault: job body delayed");
         let until = std::time::Instant::now() + delay;
         while std::time::Instant::now() < until {
             if !progress(0.0) {
@@ -138,6 +146,14 @@ pub async fn before_result_commit() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    #[allow(clippy::assertions_on_constants)] // the constant is the build's configuration
+    fn test_builds_carry_the_feature_through_the_self_dev_dependency() {
+        // If this fails, `cargo test` builds the fault tests' binary
+        // without fault injection and they would test nothing.
+        assert!(cfg!(feature = "fault-injection"));
+    }
 
     #[test]
     fn parses_every_fault_and_rejects_garbage() {

@@ -12,8 +12,8 @@ use proxima_core::ingest::{hierarchy_from_inline, load_table, parse_hierarchy_cs
 use proxima_core::{run, Table};
 use serde_json::json;
 
+use crate::spec::dataset::{columns_of, parse_schema};
 use crate::spec::JobRequestDto;
-use crate::worker::dataset::{columns_json, parse_schema};
 
 /// The upload path of `POST /v1/datasets`: the schema document with its
 /// hierarchy files (by column) validated into a schema, the CSV loaded
@@ -27,7 +27,7 @@ pub fn upload(
     let table = load_table(Arc::new(schema), csv)?;
     // The response echoes the schema and describes the columns.
     let _ = serde_json::to_value(&dto);
-    let _ = columns_json(&table);
+    let _ = columns_of(&table);
     Ok(table)
 }
 

@@ -1,4 +1,4 @@
-//! Run-anywhere PostgreSQL (DESIGN §5): when no `DATABASE_URL` is given, the
+//! Run-anywhere PostgreSQL (docs/design.md §5): when no `DATABASE_URL` is given, the
 //! service (and the test harness) runs a private cluster from the machine's
 //! PostgreSQL binaries: `initdb` once, then `pg_ctl start` on a free local
 //! port with the unix socket inside the data directory, and `pg_ctl stop` on

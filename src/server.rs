@@ -40,29 +40,11 @@ pub async fn open_database(db: &DbArgs) -> Result<Database> {
         port = pg.port(),
         "no DATABASE_URL: running a private PostgreSQL cluster (set DATABASE_URL to use another)"
     );
-    create_database_if_missing(&pg.url("postgres"), EMBEDDED_DB).await?;
+    Store::create_database_if_missing(&pg.url("postgres"), EMBEDDED_DB).await?;
     Ok(Database {
         url: pg.url(EMBEDDED_DB),
         embedded: Some(pg),
     })
-}
-
-/// `CREATE DATABASE name` unless it exists (`name` is ours, not user input).
-pub async fn create_database_if_missing(admin_url: &str, name: &str) -> Result<()> {
-    let admin = Store::connect(admin_url, 1).await?;
-    let exists: bool =
-        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
-            .bind(name)
-            .fetch_one(&admin.pool)
-            .await?;
-    if !exists {
-        let sql = format!("CREATE DATABASE \"{}\"", name.replace('"', ""));
-        sqlx::query(sqlx::AssertSqlSafe(sql))
-            .execute(&admin.pool)
-            .await?;
-    }
-    admin.pool.close().await;
-    Ok(())
 }
 
 /// `proxima migrate`.
@@ -87,10 +69,25 @@ pub async fn bootstrap_keys(store: &Store, bootstrap: Option<&str>) -> Result<Op
     }
     let created = store.create_first_key().await?;
     if let Some(key) = &created {
-        println!("proxima: no API key existed; created one for tenant `default` (shown once):");
-        println!("{key}");
+        // On stdout, apart from the log lines (stderr), framed so that it is
+        // found at a glance in a scrolling terminal.
+        print!("{}", first_key_banner(key));
     }
     Ok(created)
+}
+
+/// The block that shows the first API key, once.
+pub fn first_key_banner(key: &str) -> String {
+    let rule = "=".repeat(72);
+    format!(
+        "\n{rule}\n\
+         Proxima created the first API key (tenant `default`). It is shown only\n\
+         this once; keep it. Send it as `Authorization: Bearer <key>`:\n\
+         \n    {key}\n\n\
+         (Set PROXIMA_BOOTSTRAP_KEY to choose the key yourself; add more keys with\n\
+         `proxima keys create --tenant NAME`.)\n\
+         {rule}\n\n"
+    )
 }
 
 /// `proxima serve` with the given job body.
@@ -201,4 +198,25 @@ pub async fn keys_revoke(db: &DbArgs, key: &str) -> Result<()> {
     }
     println!("revoked {n} key(s)");
     Ok(())
+}
+
+#[cfg(test)]
+mod banner_tests {
+    use super::first_key_banner;
+
+    #[test]
+    fn the_first_key_stands_alone_on_its_line_inside_a_frame() {
+        let banner = first_key_banner("pxk_0123abcd");
+        let lines: Vec<&str> = banner.lines().collect();
+        assert!(lines.iter().any(|l| l.trim() == "pxk_0123abcd"), "{banner}");
+        let rules = lines
+            .iter()
+            .filter(|l| l.chars().all(|c| c == '=') && !l.is_empty());
+        assert_eq!(rules.count(), 2, "framed above and below: {banner}");
+        assert!(
+            banner.starts_with('\n') && banner.ends_with("\n\n"),
+            "blank lines around it"
+        );
+        assert!(!banner.contains('\u{1b}'), "no colour codes");
+    }
 }

@@ -7,6 +7,7 @@
 
 use std::any::Any;
 use std::cell::Cell;
+use std::io::IsTerminal;
 use std::sync::Once;
 
 use sha2::{Digest, Sha256};
@@ -27,6 +28,8 @@ pub fn is_json(format: &str) -> bool {
 /// The service's subscriber writing to `writer`: one JSON object per line
 /// (with the current span's fields, e.g. the request id) when `format` is
 /// `json`, text otherwise.
+/// Text has no ANSI colour codes: a writer that is not a terminal (a file,
+/// a pipe, a log collector) would store them as garbage.
 pub fn subscriber<W>(
     format: &str,
     filter: EnvFilter,
@@ -35,9 +38,24 @@ pub fn subscriber<W>(
 where
     W: for<'w> MakeWriter<'w> + Send + Sync + 'static,
 {
+    build(format, filter, writer, false)
+}
+
+/// [`subscriber`] with colours only when asked for (`init` asks when
+/// stderr is a terminal).
+fn build<W>(
+    format: &str,
+    filter: EnvFilter,
+    writer: W,
+    ansi: bool,
+) -> Box<dyn Subscriber + Send + Sync>
+where
+    W: for<'w> MakeWriter<'w> + Send + Sync + 'static,
+{
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(writer);
+        .with_writer(writer)
+        .with_ansi(ansi);
     if is_json(format) {
         Box::new(builder.json().finish())
     } else {
@@ -50,7 +68,8 @@ where
 pub fn init(format: &str) {
     let filter =
         EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(DEFAULT_FILTER));
-    let _ = subscriber(format, filter, std::io::stderr).try_init();
+    let ansi = std::io::stderr().is_terminal();
+    let _ = build(format, filter, std::io::stderr, ansi).try_init();
     install_panic_hook();
 }
 
@@ -165,6 +184,13 @@ mod tests {
         });
         let bytes = out.0.lock().unwrap().clone();
         String::from_utf8(bytes).unwrap()
+    }
+
+    #[test]
+    fn text_written_to_a_non_terminal_has_no_colour_codes() {
+        let text = capture("text");
+        assert!(text.contains("job settled"), "{text}");
+        assert!(!text.contains('\u{1b}'), "ANSI escape in {text:?}");
     }
 
     #[test]

@@ -224,7 +224,7 @@ fn all_audit_checks() -> Vec<AuditCheck> {
     ]
 }
 
-/// The JSON model and metric of API.md for an in-process spec of the
+/// The JSON model and metric of docs/api.md for an in-process spec of the
 /// kinds the HTTP cases use.
 fn http_work(spec: JobSpec) -> Work {
     let (model, metric) = match &spec.model {

@@ -68,6 +68,7 @@ impl Upload {
                     hierarchy: None,
                 })
                 .collect(),
+            population: None,
         };
         Ok(serde_json::to_vec(&dto)?)
     }

@@ -12,13 +12,13 @@ use proxima_core::{CoreError, ErrorKind, Partition};
 use serde_json::Value;
 
 use super::auth::Tenant;
-use super::datasets::parse_id;
 use super::error::ApiError;
+use super::id::parse_id;
 use super::json::ApiJson;
 use super::AppState;
+use crate::spec::dataset::load_stored_with_progress;
 use crate::spec::report::ViewDto;
 use crate::spec::{audit_checks, AuditReportDto, AuditRequestDto, AuditTarget, GroupsDto};
-use crate::worker::dataset::load_stored_with_progress;
 
 #[utoipa::path(
     post,
@@ -60,8 +60,8 @@ pub async fn audit(
                 .get_job(&tenant.0, id)
                 .await?
                 .ok_or_else(|| ApiError::not_found("job"))?;
-            if job.status != "succeeded" {
-                return Err(ApiError::result_not_ready(&job.status));
+            if job.status != crate::store::job_status::JobStatus::Succeeded {
+                return Err(ApiError::result_not_ready(job.status.as_str()));
             }
             let stored = state
                 .store
@@ -81,7 +81,7 @@ pub async fn audit(
     let view = request.view();
     let report = computation
         .run("an audit", move |progress| {
-            let table = load_stored_with_progress(&dataset, &files, progress.sub(0.0, 0.2))?;
+            let table = load_stored_with_progress(&dataset.schema, &files, progress.sub(0.0, 0.2))?;
             let progress = progress.sub(0.2, 1.0);
             let checks = audit_checks(&request.checks, table.schema())?;
             let run = |table: &Table,

@@ -1,35 +1,32 @@
 //! `/v1/datasets`: list, read, delete (purging jobs and results), and the
 //! upload (see `upload.rs`).
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::{Extension, Json};
-use serde_json::{json, Value};
-use uuid::Uuid;
 
 use super::auth::Tenant;
 use super::error::ApiError;
-use super::list::{ListPage, ListQuery};
+use super::id::DatasetId;
+use super::list::ListQuery;
 use super::AppState;
+use crate::spec::dataset::{DatasetDto, DatasetListDto};
 use crate::store::datasets::DatasetRow;
 
 /// The `Dataset` resource.
-pub fn dataset_json(d: &DatasetRow) -> Value {
-    json!({
-        "id": d.id,
-        "name": d.name,
-        "rows": d.rows,
-        "suppressed_rows": d.suppressed_rows,
-        "size_bytes": d.size_bytes,
-        "sha256": d.sha256,
-        "created_at": d.created_at,
-        "columns": d.columns,
-    })
-}
-
-/// A path id that is not a UUID names nothing: 404, like a missing one.
-pub fn parse_id(id: &str, what: &str) -> Result<Uuid, ApiError> {
-    id.parse().map_err(|_| ApiError::not_found(what))
+/// The `Dataset` resource of a stored dataset.
+pub fn dataset_dto(d: &DatasetRow) -> DatasetDto {
+    DatasetDto {
+        id: d.id,
+        name: d.name.clone(),
+        rows: d.rows.max(0) as u64,
+        suppressed_rows: d.suppressed_rows.max(0) as u64,
+        size_bytes: d.size_bytes.max(0) as u64,
+        sha256: d.sha256.clone(),
+        created_at: d.created_at,
+        columns: d.columns.clone(),
+        population: d.population,
+    }
 }
 
 #[utoipa::path(
@@ -44,7 +41,7 @@ pub fn parse_id(id: &str, what: &str) -> Result<Uuid, ApiError> {
         ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
     ),
     responses(
-        (status = 200, description = "A page of datasets", body = crate::http::openapi::DatasetList),
+        (status = 200, description = "A page of datasets", body = DatasetListDto),
         (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 422, description = "Bad `limit` or `cursor` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 500, response = crate::http::openapi::Internal),
@@ -55,13 +52,13 @@ pub async fn list(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,
     q: ListQuery,
-) -> Result<Json<ListPage<Value>>, ApiError> {
+) -> Result<Json<DatasetListDto>, ApiError> {
     let page = state
         .store
         .list_datasets(&tenant.0, q.limit, q.cursor)
         .await?;
-    Ok(Json(ListPage {
-        items: page.items.iter().map(dataset_json).collect(),
+    Ok(Json(DatasetListDto {
+        items: page.items.iter().map(dataset_dto).collect(),
         next_cursor: page.next_cursor.map(|c| c.encode()),
     }))
 }
@@ -77,7 +74,7 @@ pub async fn list(
         ("id" = uuid::Uuid, Path, description = "The dataset's id; an id of another tenant, or not a UUID, is a 404"),
     ),
     responses(
-        (status = 200, description = "The dataset", body = crate::http::openapi::Dataset),
+        (status = 200, description = "The dataset", body = DatasetDto),
         (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 404, description = "No such dataset (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 500, response = crate::http::openapi::Internal),
@@ -87,15 +84,14 @@ pub async fn list(
 pub async fn get(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    let id = parse_id(&id, "dataset")?;
+    DatasetId(id): DatasetId,
+) -> Result<Json<DatasetDto>, ApiError> {
     let d = state
         .store
         .get_dataset(&tenant.0, id)
         .await?
         .ok_or_else(|| ApiError::not_found("dataset"))?;
-    Ok(Json(dataset_json(&d)))
+    Ok(Json(dataset_dto(&d)))
 }
 
 #[utoipa::path(
@@ -119,9 +115,8 @@ pub async fn get(
 pub async fn delete(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,
-    Path(id): Path<String>,
+    DatasetId(id): DatasetId,
 ) -> Result<StatusCode, ApiError> {
-    let id = parse_id(&id, "dataset")?;
     if state.store.delete_dataset(&tenant.0, id).await? {
         Ok(StatusCode::NO_CONTENT)
     } else {

@@ -8,19 +8,13 @@ use axum::response::{IntoResponse, Response};
 use proxima_core::CoreError;
 use serde_json::{json, Value};
 
-/// One field-level error (`pointer` is a JSON pointer into the request).
-#[derive(Debug, Clone, PartialEq)]
-pub struct FieldError {
-    pub pointer: String,
-    pub message: String,
-}
-
 #[derive(Debug)]
 pub struct ApiError {
     pub status: StatusCode,
     pub code: &'static str,
     pub detail: String,
-    pub errors: Vec<FieldError>,
+    /// Field-level errors (`pointer` is a JSON pointer into the request).
+    pub errors: Vec<FieldErrorDto>,
     pub details: Value,
     /// Logged for 500s, never served.
     pub cause: Option<anyhow::Error>,
@@ -28,7 +22,7 @@ pub struct ApiError {
     pub retry_after: Option<u32>,
 }
 
-use crate::spec::problem::INTERNAL_DETAIL;
+use crate::spec::problem::{FieldErrorDto, ProblemDto, INTERNAL_DETAIL};
 
 impl ApiError {
     pub fn new(status: StatusCode, code: &'static str, detail: impl Into<String>) -> Self {
@@ -44,7 +38,7 @@ impl ApiError {
     }
 
     pub fn with_error(mut self, pointer: impl Into<String>, message: impl Into<String>) -> Self {
-        self.errors.push(FieldError {
+        self.errors.push(FieldErrorDto {
             pointer: pointer.into(),
             message: message.into(),
         });
@@ -175,7 +169,7 @@ impl ApiError {
         let mut e = Self::new(status, code, detail).with_details(details);
         e.errors = errors
             .into_iter()
-            .map(|f| FieldError {
+            .map(|f| FieldErrorDto {
                 pointer: f.pointer,
                 message: f.message,
             })
@@ -194,27 +188,23 @@ impl ApiError {
         t
     }
 
-    /// The problem document.
+    /// The problem document (the schema's `Problem`, the same type that
+    /// describes it).
+    pub fn problem(&self) -> ProblemDto {
+        ProblemDto {
+            type_: format!("/problems/{}", self.code),
+            title: self.title(),
+            status: self.status.as_u16(),
+            detail: self.detail.clone(),
+            code: self.code.to_string(),
+            errors: self.errors.clone(),
+            details: self.details.clone(),
+        }
+    }
+
+    /// [`problem`](Self::problem) as a JSON value.
     pub fn body(&self) -> Value {
-        let mut body = json!({
-            "type": format!("/problems/{}", self.code),
-            "title": self.title(),
-            "status": self.status.as_u16(),
-            "detail": self.detail,
-            "code": self.code,
-        });
-        if !self.errors.is_empty() {
-            body["errors"] = Value::Array(
-                self.errors
-                    .iter()
-                    .map(|f| json!({"pointer": f.pointer, "message": f.message}))
-                    .collect(),
-            );
-        }
-        if !self.details.is_null() {
-            body["details"] = self.details.clone();
-        }
-        body
+        serde_json::to_value(self.problem()).expect("strings and JSON values serialize")
     }
 }
 
@@ -270,7 +260,7 @@ impl IntoResponse for ApiError {
                 None => tracing::error!(code = %self.code, detail = %self.detail, "request failed"),
             }
         }
-        let body = serde_json::to_vec(&self.body()).expect("a JSON value serializes");
+        let body = serde_json::to_vec(&self.problem()).expect("strings and JSON values serialize");
         let mut res = (self.status, body).into_response();
         res.headers_mut().insert(
             header::CONTENT_TYPE,

@@ -1,17 +1,17 @@
 //! `POST /v1/datasets/{id}/feasibility`: parameter guidance before a job
 //! (Theorem 1, Theorem 2 / find-e-max, XColor's Inequality 4).
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::{Extension, Json};
 use serde_json::Value;
 
 use super::auth::Tenant;
-use super::datasets::parse_id;
 use super::error::ApiError;
+use super::id::DatasetId;
 use super::json::ApiJson;
 use super::AppState;
+use crate::spec::dataset::load_stored_with_progress;
 use crate::spec::feasibility::{answer_with_progress, FeasibilityRequestDto};
-use crate::worker::dataset::load_stored_with_progress;
 
 #[utoipa::path(
     post,
@@ -40,10 +40,9 @@ use crate::worker::dataset::load_stored_with_progress;
 pub async fn feasibility(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,
-    Path(id): Path<String>,
+    DatasetId(id): DatasetId,
     ApiJson(body): ApiJson<Value>,
 ) -> Result<Json<Value>, ApiError> {
-    let id = parse_id(&id, "dataset")?;
     let dataset = state
         .store
         .get_dataset(&tenant.0, id)
@@ -56,7 +55,7 @@ pub async fn feasibility(
     let files = state.store.dataset_files(&tenant.0, id).await?;
     let response = computation
         .run("feasibility", move |progress| {
-            let table = load_stored_with_progress(&dataset, &files, progress.sub(0.0, 0.2))?;
+            let table = load_stored_with_progress(&dataset.schema, &files, progress.sub(0.0, 0.2))?;
             answer_with_progress(&question, &table, progress.sub(0.2, 1.0))
         })
         .await?;

@@ -1,141 +1,159 @@
 //! `/v1/jobs`: create (with `Idempotency-Key`), read, list, cancel.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
-use serde_json::{json, Value};
+use serde_json::Value;
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use super::auth::Tenant;
-use super::datasets::parse_id;
 use super::error::ApiError;
+use super::id::JobId;
 use super::json::ApiJson;
-use super::list::{ListPage, ListQuery};
+use super::list::ListQuery;
 use super::AppState;
-use crate::spec::{JobRequestDto, MetricDto};
+use crate::spec::dataset::load_stored_with_progress;
+use crate::spec::{JobDto, JobListDto, JobParams, JobRequestDto, MetricDto};
 use crate::store::datasets::DatasetRow;
+use crate::store::job_status::JobStatus;
 use crate::store::jobs::{Cancelled, Created, JobFilter, JobRow, NewJob};
-use crate::worker::dataset::{job_spec, load_stored_with_progress};
+use proxima_core::CoreError;
 
-pub const STATUSES: [&str; 5] = ["queued", "running", "succeeded", "failed", "cancelled"];
-
-/// The `Job` resource.
-pub fn job_json(j: &JobRow) -> Value {
-    let mut v = json!({
-        "id": j.id,
-        "dataset_id": j.dataset_id,
-        "model": j.model,
-        "algorithm": j.algorithm,
-        "sensitive_metric": j.sensitive_metric,
-        "status": j.status,
-        "progress": j.progress,
-        "attempts": j.attempts,
-        "created_at": j.created_at,
-        "started_at": j.started_at,
-        "finished_at": j.finished_at,
-        // A retryable error on a job that will run again is bookkeeping,
-        // not the job's outcome.
-        "error": if j.status == "failed" { j.error.clone() } else { None },
-        "summary": j.summary,
-        "suppression_limit": j.suppression_limit,
-    });
-    // API extension, shown only when the request used it.
-    if let Some(x) = &j.xcolor {
-        v["xcolor"] = x.clone();
+/// The `Job` resource of a stored job.
+pub fn job_dto(j: &JobRow) -> JobDto {
+    JobDto {
+        id: j.id,
+        dataset_id: j.dataset_id,
+        model: j.model.clone(),
+        algorithm: j.algorithm,
+        sensitive_metric: j.sensitive_metric.clone(),
+        status: j.status,
+        progress: j.progress,
+        attempts: j.attempts.max(0) as u32,
+        created_at: j.created_at,
+        started_at: j.started_at,
+        finished_at: j.finished_at,
+        // A retryable error on a job that will run again is
+        // bookkeeping, not the job's outcome.
+        error: (j.status == JobStatus::Failed)
+            .then(|| j.error.clone())
+            .flatten(),
+        summary: j.summary.clone(),
+        suppression_limit: j.suppression_limit,
+        xcolor: j.xcolor,
+        sweep_id: j.sweep_id,
     }
-    v
 }
 
-/// What a job request becomes once checked against its dataset.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ValidatedJob {
-    pub model: Value,
-    /// The algorithm that will run (the model's default when none was named).
-    pub algorithm: String,
-    pub sensitive_metric: Option<Value>,
-    pub xcolor: Option<Value>,
-    pub suppression_limit: f64,
+/// Parses a job request once, at the edge: its shape (unknown fields and
+/// bad values → 422 with pointers into the body) and its suppression limit.
+/// What needs the table is [`validate_jobs`]'s.
+pub fn parse_request(body: &Value) -> Result<JobRequestDto, CoreError> {
+    let request = JobRequestDto::from_value(body)?;
+    request.suppression_limit()?;
+    Ok(request)
 }
 
-/// Parses the request (unknown fields and bad values → 422 with pointers)
-/// and checks it against the dataset's table before queueing: the pair of
-/// model and algorithm, the SA's type, and feasibility (Theorem 1, k ≤ rows
-/// …) with the reachable values in the error's details.
+/// Checks a parsed request against the dataset's table before queueing
+/// (the pair of model and algorithm, the SA's type, feasibility — Theorem
+/// 1, k ≤ rows … — with the reachable values in the error's details), and
+/// resolves what the job will run with.
 pub async fn validate_job(
     state: &AppState,
-    body: &Value,
+    request: &JobRequestDto,
     dataset: DatasetRow,
-) -> Result<ValidatedJob, ApiError> {
-    let bytes = serde_json::to_vec(body).map_err(|e| ApiError::internal(e.into()))?;
-    let suppression_limit = JobRequestDto::from_json(&bytes)?.suppression_limit()?.get();
+) -> Result<JobParams, ApiError> {
+    let mut checked = validate_jobs(state, std::slice::from_ref(request), dataset).await?;
+    Ok(checked.pop().expect("one answer per request")?)
+}
+
+/// [`validate_job`] for several requests on one dataset (a sweep's points),
+/// loading the table once: one answer per request, in order. The error of
+/// the whole call is what every request shares (the slot, the load).
+pub async fn validate_jobs(
+    state: &AppState,
+    requests: &[JobRequestDto],
+    dataset: DatasetRow,
+) -> Result<Vec<Result<JobParams, CoreError>>, ApiError> {
     let computation = super::compute::begin(state, &dataset.tenant).await?;
     let files = state
         .store
         .dataset_files(&dataset.tenant, dataset.id)
         .await?;
-    let opt = |k: &str| body.get(k).filter(|v| !v.is_null()).cloned();
-    let model = opt("model").unwrap_or(Value::Null);
-    let algorithm = opt("algorithm");
-    let sensitive_metric = opt("sensitive_metric");
-    let xcolor = opt("xcolor");
-    let checked = {
-        let (model, algorithm, metric, xcolor) = (
-            model.clone(),
-            algorithm.clone(),
-            sensitive_metric.clone(),
-            xcolor.clone(),
-        );
-        // Returns the algorithm and, for the dissimilarity model (the one model
-        // that takes a metric), the metric in force — the requested one or
-        // the SA's default — so the job shows what is applied.
-        computation
-            .run(
-                "validating a job",
-                move |progress| -> Result<(String, Option<Value>), proxima_core::CoreError> {
-                    let table = load_stored_with_progress(&dataset, &files, progress)?;
-                    let spec = job_spec(
-                        &model,
-                        algorithm.as_ref().and_then(Value::as_str),
-                        metric.as_ref(),
-                        xcolor.as_ref(),
-                        suppression_limit,
-                        table.schema(),
-                    )?;
-                    proxima_core::run::validate(&table, &spec)?;
-                    let metric = match spec.model {
-                        proxima_core::params::PrivacyModel::Dissimilarity(_) => {
-                            let resolved = spec.resolved_metric(&table)?;
-                            Some(
-                                serde_json::to_value(MetricDto::from_spec(&resolved)).map_err(
-                                    |e| {
-                                        proxima_core::CoreError::internal(format!(
-                                            "serializing a metric: {e}"
-                                        ))
-                                    },
-                                )?,
-                            )
-                        }
-                        _ => None,
-                    };
-                    Ok((spec.algorithm.name().to_string(), metric))
-                },
-            )
-            .await
+    let requests = requests.to_vec();
+    let checked = computation
+        .run(
+            "validating a job",
+            move |progress| -> Result<Vec<Result<JobParams, CoreError>>, CoreError> {
+                let table = load_stored_with_progress(&dataset.schema, &files, progress)?;
+                Ok(requests.iter().map(|r| check_one(&table, r)).collect())
+            },
+        )
+        .await?;
+    Ok(checked)
+}
+
+/// One request against the loaded table (see [`validate_jobs`]). For the
+/// dissimilarity model (the one model that takes a metric) the metric in
+/// force — the requested one or the SA's default — is resolved, so the job
+/// shows what is applied.
+fn check_one(table: &proxima_core::Table, request: &JobRequestDto) -> Result<JobParams, CoreError> {
+    let spec = request.to_spec(table.schema())?;
+    proxima_core::run::validate(table, &spec)?;
+    let metric = match spec.model {
+        proxima_core::params::PrivacyModel::Dissimilarity(_) => {
+            Some(MetricDto::from_spec(&spec.resolved_metric(table)?))
+        }
+        _ => None,
     };
-    let (algorithm, resolved_metric) = checked?;
-    Ok(ValidatedJob {
-        model,
-        algorithm,
-        sensitive_metric: resolved_metric.or(sensitive_metric),
-        xcolor,
-        suppression_limit,
-    })
+    Ok(request.resolved(&spec, metric))
+}
+
+/// The request's `dataset_id` (a 422 at `/dataset_id` when it is not a
+/// UUID), after checking that the body is an object.
+pub fn dataset_id_of(body: &Value) -> Result<Uuid, ApiError> {
+    if !body.is_object() {
+        return Err(ApiError::invalid_parameters(
+            "",
+            "the body must be a JSON object",
+        ));
+    }
+    body.get("dataset_id")
+        .and_then(Value::as_str)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| {
+            ApiError::invalid_parameters("/dataset_id", "dataset_id must be a dataset's UUID")
+        })
+}
+
+/// The `Idempotency-Key` header with the hash of the body it came with.
+pub fn idempotency_of(
+    headers: &HeaderMap,
+    body: &Value,
+) -> Result<Option<(String, String)>, ApiError> {
+    let Some(v) = headers.get("idempotency-key") else {
+        return Ok(None);
+    };
+    let key = v
+        .to_str()
+        .ok()
+        .filter(|k| !k.is_empty() && k.len() <= 255)
+        .ok_or_else(|| {
+            ApiError::invalid_parameters(
+                "/headers/Idempotency-Key",
+                "Idempotency-Key must be 1 to 255 visible ASCII characters",
+            )
+        })?;
+    // serde_json's maps are ordered, so equal bodies hash equally
+    // whatever their key order or whitespace.
+    let hash = hex::encode(Sha256::digest(body.to_string().as_bytes()));
+    Ok(Some((key.to_string(), hash)))
 }
 
 fn created(job: &JobRow, status: StatusCode) -> Response {
-    let mut res = (status, Json(job_json(job))).into_response();
+    let mut res = (status, Json(job_dto(job))).into_response();
     if let Ok(loc) = HeaderValue::from_str(&format!("/v1/jobs/{}", job.id)) {
         res.headers_mut().insert(header::LOCATION, loc);
     }
@@ -154,9 +172,9 @@ fn created(job: &JobRow, status: StatusCode) -> Response {
     ),
     request_body(content = crate::spec::JobRequestDto, content_type = "application/json"),
     responses(
-        (status = 202, description = "Queued", body = crate::http::openapi::Job,
+        (status = 202, description = "Queued", body = JobDto,
             headers(("Location" = String, description = "/v1/jobs/{id}"))),
-        (status = 200, description = "The original job of this Idempotency-Key", body = crate::http::openapi::Job,
+        (status = 200, description = "The original job of this Idempotency-Key", body = JobDto,
             headers(("Location" = String, description = "/v1/jobs/{id}"))),
         (status = 400, description = "Unparseable JSON (`malformed_json`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 413, description = "Body over the configured limit (`payload_too_large`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
@@ -178,38 +196,11 @@ pub async fn create(
     headers: HeaderMap,
     ApiJson(body): ApiJson<Value>,
 ) -> Result<Response, ApiError> {
-    if !body.is_object() {
-        return Err(ApiError::invalid_parameters(
-            "",
-            "the body must be a JSON object",
-        ));
-    }
-    let dataset_id: Uuid = body
-        .get("dataset_id")
-        .and_then(Value::as_str)
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(|| {
-            ApiError::invalid_parameters("/dataset_id", "dataset_id must be a dataset's UUID")
-        })?;
-    let idempotency = match headers.get("idempotency-key") {
-        None => None,
-        Some(v) => {
-            let key = v
-                .to_str()
-                .ok()
-                .filter(|k| !k.is_empty() && k.len() <= 255)
-                .ok_or_else(|| {
-                    ApiError::invalid_parameters(
-                        "/headers/Idempotency-Key",
-                        "Idempotency-Key must be 1 to 255 visible ASCII characters",
-                    )
-                })?;
-            // serde_json's maps are ordered, so equal bodies hash equally
-            // whatever their key order or whitespace.
-            let hash = hex::encode(Sha256::digest(body.to_string().as_bytes()));
-            Some((key.to_string(), hash))
-        }
-    };
+    let dataset_id = dataset_id_of(&body)?;
+    let idempotency = idempotency_of(&headers, &body)?;
+    // Parsed here, once; a bad shape is answered after the checks that
+    // come first in the contract (a replay, the dataset's 404, the quota).
+    let request = parse_request(&body);
     // A replay answers with the original job even if the dataset changed
     // since; look it up before validating.
     if let Some((key, hash)) = &idempotency {
@@ -227,15 +218,11 @@ pub async fn create(
         .await?
         .ok_or_else(|| ApiError::not_found("dataset"))?;
     super::limits::check_job_quota(&state, &tenant.0).await?;
-    let job = validate_job(&state, &body, dataset).await?;
+    let params = validate_job(&state, &request?, dataset).await?;
     let new = NewJob {
         tenant: tenant.0.clone(),
         dataset_id,
-        model: job.model,
-        algorithm: job.algorithm,
-        sensitive_metric: job.sensitive_metric,
-        xcolor: job.xcolor,
-        suppression_limit: job.suppression_limit,
+        params,
         max_attempts: state.max_attempts,
         idempotency,
     };
@@ -257,7 +244,7 @@ pub async fn create(
         ("id" = uuid::Uuid, Path, description = "The job's id; an id of another tenant, or not a UUID, is a 404"),
     ),
     responses(
-        (status = 200, description = "The job", body = crate::http::openapi::Job),
+        (status = 200, description = "The job", body = JobDto),
         (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 404, description = "No such job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 500, response = crate::http::openapi::Internal),
@@ -267,15 +254,14 @@ pub async fn create(
 pub async fn get(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    let id = parse_id(&id, "job")?;
+    JobId(id): JobId,
+) -> Result<Json<JobDto>, ApiError> {
     let job = state
         .store
         .get_job(&tenant.0, id)
         .await?
         .ok_or_else(|| ApiError::not_found("job"))?;
-    Ok(Json(job_json(&job)))
+    Ok(Json(job_dto(&job)))
 }
 
 #[utoipa::path(
@@ -286,13 +272,13 @@ pub async fn get(
     summary = "List jobs",
     security(("bearer" = [])),
     params(
-        ("status" = Option<crate::http::openapi::JobStatus>, Query, description = "Only jobs in this status"),
+        ("status" = Option<JobStatus>, Query, description = "Only jobs in this status"),
         ("dataset_id" = Option<uuid::Uuid>, Query, description = "Only jobs of this dataset"),
         ("limit" = Option<i64>, Query, minimum = 1, maximum = 500, description = "Page size (default 50)"),
         ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
     ),
     responses(
-        (status = 200, description = "A page of jobs", body = crate::http::openapi::JobList),
+        (status = 200, description = "A page of jobs", body = JobListDto),
         (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 422, description = "Bad `status`, `dataset_id`, `limit` or `cursor` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 500, response = crate::http::openapi::Internal),
@@ -303,16 +289,15 @@ pub async fn list(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,
     q: ListQuery,
-) -> Result<Json<ListPage<Value>>, ApiError> {
+) -> Result<Json<JobListDto>, ApiError> {
     let status = match q.param("status").filter(|s| !s.is_empty()) {
         None => None,
-        Some(s) if STATUSES.contains(&s) => Some(s.to_string()),
-        Some(s) => {
-            return Err(ApiError::invalid_parameters(
-                "/query/status",
-                format!("status must be one of {}, got {s:?}", STATUSES.join(", ")),
-            ))
-        }
+        Some(s) => Some(
+            s.parse::<JobStatus>()
+                .map_err(|e| ApiError::invalid_parameters("/query/status", e))?
+                .as_str()
+                .to_owned(),
+        ),
     };
     let dataset_id = match q.param("dataset_id").filter(|s| !s.is_empty()) {
         None => None,
@@ -325,8 +310,8 @@ pub async fn list(
         .store
         .list_jobs(&tenant.0, &filter, q.limit, q.cursor)
         .await?;
-    Ok(Json(ListPage {
-        items: page.items.iter().map(job_json).collect(),
+    Ok(Json(JobListDto {
+        items: page.items.iter().map(job_dto).collect(),
         next_cursor: page.next_cursor.map(|c| c.encode()),
     }))
 }
@@ -342,7 +327,7 @@ pub async fn list(
         ("id" = uuid::Uuid, Path, description = "The job's id; an id of another tenant, or not a UUID, is a 404"),
     ),
     responses(
-        (status = 200, description = "Cancelled (queued) or stopping at the next checkpoint (running)", body = crate::http::openapi::Job),
+        (status = 200, description = "Cancelled (queued) or stopping at the next checkpoint (running)", body = JobDto),
         (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 404, description = "No such job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 409, description = "The job already finished (`job_finished`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
@@ -353,12 +338,11 @@ pub async fn list(
 pub async fn cancel(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    let id = parse_id(&id, "job")?;
+    JobId(id): JobId,
+) -> Result<Json<JobDto>, ApiError> {
     match state.store.cancel_job(&tenant.0, id).await? {
-        Cancelled::Done(job) => Ok(Json(job_json(&job))),
-        Cancelled::Finished(job) => Err(ApiError::job_finished(&job.status)),
+        Cancelled::Done(job) => Ok(Json(job_dto(&job))),
+        Cancelled::Finished(job) => Err(ApiError::job_finished(job.status.as_str())),
         Cancelled::NotFound => Err(ApiError::not_found("job")),
     }
 }

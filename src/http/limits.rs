@@ -181,6 +181,16 @@ pub async fn check_job_quota(state: &AppState, tenant: &str) -> Result<(), ApiEr
     Ok(())
 }
 
+/// Refuses `n` new jobs (a sweep's points) when they would take `tenant`
+/// over its quota of queued and running jobs.
+pub async fn check_jobs_quota(state: &AppState, tenant: &str, n: usize) -> Result<(), ApiError> {
+    let max = state.limits.max_active_jobs_per_tenant.max(1);
+    if state.store.active_jobs(tenant).await? + n as i64 > max as i64 {
+        return Err(too_many_jobs(max));
+    }
+    Ok(())
+}
+
 /// A job creation over the tenant's quota of queued and running jobs.
 pub fn too_many_jobs(max: usize) -> ApiError {
     ApiError::new(

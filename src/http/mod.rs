@@ -1,4 +1,4 @@
-//! The HTTP API (API.md): one file per resource, our own JSON extractor and
+//! The HTTP API (docs/api.md): one file per resource, our own JSON extractor and
 //! one problem+json error table.
 
 pub mod audits;
@@ -12,14 +12,18 @@ pub mod feasibility;
 pub mod gzip;
 pub mod headers;
 pub mod health;
+pub mod id;
 pub mod jobs;
 pub mod json;
 pub mod limits;
 pub mod list;
 pub mod metrics;
+pub mod negotiate;
 pub mod openapi;
 mod openapi_unions;
+pub mod report;
 pub mod results;
+pub mod sweeps;
 pub mod upload;
 
 use axum::extract::{DefaultBodyLimit, Request, State};
@@ -110,7 +114,12 @@ pub fn router(state: AppState) -> Router {
         .route("/jobs/{id}/cancel", post(jobs::cancel))
         .route("/jobs/{id}/result", get(results::result))
         .route("/jobs/{id}/audit", get(results::audit))
+        .route("/jobs/{id}/report", get(report::report))
         .route("/audits", post(audits::audit))
+        .route("/sweeps", post(sweeps::create).get(sweeps::list))
+        .route("/sweeps/{id}", get(sweeps::get))
+        .route("/sweeps/{id}/cancel", post(sweeps::cancel))
+        .route("/sweeps/{id}/report", get(sweeps::report))
         .route_layer(middleware::from_fn_with_state(
             state.clone(),
             auth::require_key,

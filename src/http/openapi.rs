@@ -2,30 +2,25 @@
 //! (`GET /docs`), both without auth. Swagger UI's assets are compiled into
 //! the binary (utoipa-swagger-ui's `vendored` feature): no CDN, no download.
 //!
-//! The handlers build their resources as JSON values (`dataset_json`,
-//! `job_json`), so the shapes they emit are described here by documentation
-//! types that mirror them field for field; the request DTOs and the audit
-//! and feasibility answers are the `spec` types themselves.
+//! Requests and responses are described by the `spec` types the handlers
+//! parse and serialize (`JobRequestDto`, `JobDto`, …); the few shapes a
+//! handler writes by other means (the dataset resource, a release as JSON)
+//! are mirrored here by documentation types.
 //!
 //! `openapi/openapi.json` is this document, pretty-printed; regenerate it
 //! with `cargo run -- openapi > openapi/openapi.json` (the drift test in
 //! tests/api/openapi.rs fails until it is).
 
 use axum::Router;
-use chrono::{DateTime, Utc};
-use serde_json::Value;
 use utoipa::openapi::response::{Response, ResponseBuilder};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{Content, Ref, RefOr};
 use utoipa::{Modify, OpenApi, ToResponse, ToSchema};
 use utoipa_swagger_ui::SwaggerUi;
-use uuid::Uuid;
 
 use super::openapi_unions::Unions;
-use crate::spec::{
-    AlgorithmDto, JobSummaryDto, MetricDto, ModelDto, ProblemDto, RoleDto, SchemaDto, TypeDto,
-    XColorOptionsDto,
-};
+use crate::spec::{ProblemDto, SchemaDto};
+use crate::sweep::openapi::SweepModels;
 
 /// The routes `GET /openapi.json` and `GET /docs` (which redirects to
 /// `/docs/`, Swagger UI's page).
@@ -67,19 +62,26 @@ pub fn pretty_json() -> String {
         super::jobs::cancel,
         super::results::result,
         super::results::audit,
+        super::report::report,
         super::audits::audit,
         super::metrics::metrics,
+        super::sweeps::create,
+        super::sweeps::list,
+        super::sweeps::get,
+        super::sweeps::cancel,
+        super::sweeps::report,
     ),
     components(
-        schemas(ResultFormat),
+        schemas(ResultFormat, ReportFormat, ReportAudienceParam, super::sweeps::SweepReportFormat),
         responses(Unauthorized, NotFound, Internal, RequestTimeout)
     ),
-    modifiers(&BearerAuth, &HierarchyParts, &Unions),
+    modifiers(&BearerAuth, &HierarchyParts, &Unions, &SweepModels),
     tags(
         (name = "operations", description = "Liveness, readiness and metrics (no auth)"),
         (name = "datasets", description = "Uploaded tables and parameter guidance"),
         (name = "jobs", description = "Anonymization jobs, their releases and audits"),
         (name = "audits", description = "Synchronous audits before publication"),
+        (name = "sweeps", description = "Risk–utility sweeps: a grid of jobs and its R-U map"),
     )
 )]
 pub struct ApiDoc;
@@ -230,6 +232,22 @@ pub enum ResultFormat {
     json,
 }
 
+/// `?format=` of a release report.
+#[derive(ToSchema)]
+#[allow(non_camel_case_types)]
+pub enum ReportFormat {
+    html,
+    json,
+}
+
+/// `?audience=` of a release report.
+#[derive(ToSchema)]
+#[allow(non_camel_case_types)]
+pub enum ReportAudienceParam {
+    internal,
+    external,
+}
+
 /// The `multipart/form-data` body of `POST /v1/datasets`. Besides `schema`
 /// and `data`, each categorical column may have its hierarchy in a part
 /// named `hierarchy:<column>`: an ARX-format CSV (`leaf;level1;…;root`, no
@@ -242,118 +260,6 @@ pub struct UploadForm {
     /// The table: CSV with a header row.
     #[schema(value_type = String, format = Binary)]
     pub data: Vec<u8>,
-}
-
-/// A column of an uploaded dataset with its statistics.
-#[derive(ToSchema)]
-pub struct DatasetColumn {
-    pub name: String,
-    pub role: RoleDto,
-    /// Null when the schema gives none (identifiers, insensitive columns).
-    #[schema(required = true)]
-    pub r#type: Option<TypeDto>,
-    /// Distinct values (0 for identifiers).
-    pub distinct: u64,
-    /// The smallest value of a numeric or date column (a date as its day
-    /// number since 1970-01-01); null for other columns.
-    #[schema(required = true)]
-    pub min: Option<f64>,
-    /// The largest value, as `min`.
-    #[schema(required = true)]
-    pub max: Option<f64>,
-    /// Levels of the column's hierarchy; null without one.
-    #[schema(required = true)]
-    pub hierarchy_height: Option<u64>,
-}
-
-/// The `Dataset` resource.
-#[derive(ToSchema)]
-pub struct Dataset {
-    pub id: Uuid,
-    pub name: String,
-    pub rows: u64,
-    /// Rows left out of every release (`on_missing: suppress`).
-    pub suppressed_rows: u64,
-    pub size_bytes: u64,
-    /// Hex SHA-256 of the uploaded CSV.
-    pub sha256: String,
-    pub created_at: DateTime<Utc>,
-    pub columns: Vec<DatasetColumn>,
-}
-
-/// A page of datasets, newest first.
-#[derive(ToSchema)]
-pub struct DatasetList {
-    pub items: Vec<Dataset>,
-    /// Pass as `?cursor=` for the next page; null on the last page.
-    #[schema(required = true)]
-    pub next_cursor: Option<String>,
-}
-
-#[derive(ToSchema)]
-#[allow(non_camel_case_types)]
-pub enum JobStatus {
-    queued,
-    running,
-    succeeded,
-    failed,
-    cancelled,
-}
-
-/// Why a job failed.
-#[derive(ToSchema)]
-pub struct JobError {
-    pub code: String,
-    pub message: String,
-    /// Structured facts about the failure, or null.
-    #[schema(schema_with = crate::spec::doc_schemas::job_error_details)]
-    pub details: Value,
-}
-
-/// The `Job` resource.
-#[derive(ToSchema)]
-pub struct Job {
-    pub id: Uuid,
-    pub dataset_id: Uuid,
-    pub model: ModelDto,
-    /// The algorithm that runs (the model's default when none was named).
-    pub algorithm: AlgorithmDto,
-    /// The metric in force: the requested one or, for the dissimilarity
-    /// model, the SA's default.
-    #[schema(required = true)]
-    pub sensitive_metric: Option<MetricDto>,
-    pub status: JobStatus,
-    /// From 0 to 1.
-    #[schema(minimum = 0, maximum = 1)]
-    pub progress: f64,
-    pub attempts: u32,
-    pub created_at: DateTime<Utc>,
-    #[schema(required = true)]
-    pub started_at: Option<DateTime<Utc>>,
-    #[schema(required = true)]
-    pub finished_at: Option<DateTime<Utc>>,
-    /// Set when the job failed, null otherwise.
-    #[schema(required = true)]
-    pub error: Option<JobError>,
-    /// Set when the job succeeded, null otherwise.
-    #[schema(required = true)]
-    pub summary: Option<JobSummaryDto>,
-    /// The share of rows the job may leave out of the release to satisfy
-    /// the model in the attacker's view (the request's; 0 by default).
-    #[schema(minimum = 0, exclusive_maximum = 1)]
-    pub suppression_limit: f64,
-    /// API extension, present only when the request gave it.
-    #[schema(nullable = false)]
-    pub xcolor: Option<XColorOptionsDto>,
-}
-
-/// A page of jobs, newest first.
-#[derive(ToSchema)]
-pub struct JobList {
-    pub items: Vec<Job>,
-    /// Pass as `?cursor=` for the next page; null on the last page.
-    #[schema(required = true)]
-    pub next_cursor: Option<String>,
 }
 
 /// A release as JSON: `group_id`, then the published columns (and `row_id`

@@ -9,62 +9,45 @@
 use std::io::Write;
 
 use axum::body::{Body, Bytes};
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
-use proxima_core::generalize::{for_each_release_row, release_header};
 use proxima_core::run::Anonymized;
 use serde_json::Value;
 use tokio::sync::mpsc;
 
 use super::auth::Tenant;
-use super::datasets::parse_id;
 use super::error::ApiError;
+use super::id::JobId;
 use super::list::ListQuery;
 use super::AppState;
-use crate::render::{Format, RowWriter};
+use crate::render::{write_release, Format};
+use crate::spec::dataset::load_stored;
 use crate::store::jobs::JobRow;
-use crate::worker::dataset::load_stored;
 
 /// The job, or 404; 409 `result_not_ready` unless it succeeded.
-async fn succeeded_job(state: &AppState, tenant: &str, id: &str) -> Result<JobRow, ApiError> {
-    let id = parse_id(id, "job")?;
+async fn succeeded_job(state: &AppState, tenant: &str, id: uuid::Uuid) -> Result<JobRow, ApiError> {
     let job = state
         .store
         .get_job(tenant, id)
         .await?
         .ok_or_else(|| ApiError::not_found("job"))?;
-    if job.status != "succeeded" {
-        return Err(ApiError::result_not_ready(&job.status));
+    if job.status != crate::store::job_status::JobStatus::Succeeded {
+        return Err(ApiError::result_not_ready(job.status.as_str()));
     }
     Ok(job)
 }
 
-/// `?format=` wins over `Accept`; CSV by default.
+/// CSV by default; see [`super::negotiate`].
 fn format_of(q: &ListQuery, headers: &HeaderMap) -> Result<Format, ApiError> {
-    match q.param("format") {
-        Some("csv") => return Ok(Format::Csv),
-        Some("json") => return Ok(Format::Json),
-        Some(other) => {
-            return Err(ApiError::invalid_parameters(
-                "/query/format",
-                format!("format must be csv or json, got {other:?}"),
-            ))
-        }
-        None => {}
-    }
-    let accept = headers
-        .get(header::ACCEPT)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    let json = accept.contains("application/json");
-    let csv = accept.contains("text/csv");
-    Ok(if json && !csv {
-        Format::Json
-    } else {
-        Format::Csv
-    })
+    Ok(
+        if super::negotiate::wants_json(q, headers, super::negotiate::CSV)? {
+            Format::Json
+        } else {
+            Format::Csv
+        },
+    )
 }
 
 fn row_id_of(q: &ListQuery) -> Result<bool, ApiError> {
@@ -135,13 +118,13 @@ impl Write for ChannelWriter {
 pub async fn result(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,
-    Path(id): Path<String>,
+    JobId(id): JobId,
     q: ListQuery,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let format = format_of(&q, &headers)?;
     let row_id = row_id_of(&q)?;
-    let job = succeeded_job(&state, &tenant.0, &id).await?;
+    let job = succeeded_job(&state, &tenant.0, id).await?;
     let stored = state
         .store
         .get_result(&tenant.0, job.id)
@@ -158,7 +141,7 @@ pub async fn result(
     // Rebuild before answering, so a corrupt result is a 500, not a cut
     // stream.
     let (table, release) = crate::telemetry::spawn_blocking_redacted(move || {
-        let table = load_stored(&dataset, &files)?;
+        let table = load_stored(&dataset.schema, &files)?;
         // Rows the model suppressed are not in the release's table.
         let anonymized = Anonymized::from_assignment(&table, &stored.group_of_rows)?;
         let table = match anonymized.kept {
@@ -172,17 +155,12 @@ pub async fn result(
 
     let (tx, mut rx) = mpsc::channel::<Result<Bytes, std::io::Error>>(8);
     crate::telemetry::spawn_blocking_redacted(move || {
-        let header = release_header(&table, row_id);
-        let header: Vec<&str> = header.iter().map(String::as_str).collect();
         let out = ChannelWriter {
             tx: tx.clone(),
             buf: Vec::with_capacity(1 << 16),
         };
-        let written = (|| {
-            let mut rows = RowWriter::new(format, out, &header)?;
-            for_each_release_row(&table, &release, row_id, |cells| rows.write_row(cells))?;
-            rows.finish()?.flush()
-        })();
+        let written =
+            write_release(format, out, &table, &release, row_id).and_then(|mut w| w.flush());
         if let Err(e) = written {
             if e.kind() != std::io::ErrorKind::BrokenPipe {
                 tracing::error!(error = %e, "rendering a release failed");
@@ -224,9 +202,9 @@ pub async fn result(
 pub async fn audit(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,
-    Path(id): Path<String>,
+    JobId(id): JobId,
 ) -> Result<Json<Value>, ApiError> {
-    let job = succeeded_job(&state, &tenant.0, &id).await?;
+    let job = succeeded_job(&state, &tenant.0, id).await?;
     let audit = state
         .store
         .get_audit(&tenant.0, job.id)

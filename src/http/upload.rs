@@ -7,7 +7,7 @@
 //! undescribed columns), then stored compressed and chunked with its
 //! metadata in one transaction: a rejected upload stores nothing.
 
-use std::io::{Read, Write};
+use std::io::Write;
 
 use axum::extract::multipart::MultipartError;
 use axum::extract::{FromRequest, Multipart, Request, State};
@@ -18,13 +18,14 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use super::auth::Tenant;
-use super::datasets::dataset_json;
+use super::datasets::dataset_dto;
 use super::error::ApiError;
 use super::limits::MAX_SCHEMA_BYTES;
 use super::AppState;
-use crate::store::blob::{ChunkWriter, CHUNK_BYTES};
-use crate::store::datasets::{NewDataset, DATA_PART};
-use crate::worker::dataset::{columns_json, parse_schema};
+use crate::spec::dataset::DatasetDto;
+use crate::spec::dataset::{columns_of, parse_schema, DatasetColumnDto};
+use crate::store::blob::Chunked;
+use crate::store::datasets::NewDataset;
 
 /// The uploaded parts, the data spooled to disk.
 struct Parts {
@@ -183,7 +184,11 @@ struct Validated {
     schema: serde_json::Value,
     rows: usize,
     suppressed_rows: usize,
-    columns: serde_json::Value,
+    columns: Vec<DatasetColumnDto>,
+    population: Option<crate::spec::PopulationDto>,
+    /// The loaded table in its stored form (`proxima_core::table_codec`):
+    /// jobs decode it instead of parsing the CSV again.
+    table: Vec<u8>,
 }
 
 fn validate(
@@ -213,12 +218,22 @@ fn validate(
         std::sync::Arc::new(schema),
         std::io::BufReader::with_capacity(1 << 16, file),
     )?;
+    let rows = table.rows() + table.suppressed_rows();
+    if let Some(p) = dto.population {
+        p.check_rows(rows)?;
+    }
     Ok(Validated {
         name: dto.name.clone(),
         schema: serde_json::to_value(&dto).map_err(|e| ApiError::internal(e.into()))?,
-        rows: table.rows() + table.suppressed_rows(),
+        rows,
         suppressed_rows: table.suppressed_rows(),
-        columns: columns_json(&table),
+        columns: columns_of(&table),
+        population: dto.population,
+        table: {
+            let mut stored = Vec::new();
+            proxima_core::table_codec::encode(&table, &mut stored);
+            stored
+        },
     })
 }
 
@@ -230,24 +245,6 @@ fn rewound(file: &std::fs::File) -> std::io::Result<std::fs::File> {
     Ok(f)
 }
 
-/// Compresses a spooled file into stored chunks (blocking).
-fn compress_file(spooled: &std::fs::File) -> std::io::Result<Vec<Vec<u8>>> {
-    let mut file = rewound(spooled)?;
-    let mut w = ChunkWriter::new(CHUNK_BYTES);
-    let mut chunks = Vec::new();
-    let mut buf = vec![0u8; 1 << 20];
-    loop {
-        let n = file.read(&mut buf)?;
-        if n == 0 {
-            break;
-        }
-        w.write(&buf[..n])?;
-        chunks.extend(w.take_full());
-    }
-    chunks.extend(w.finish()?);
-    Ok(chunks)
-}
-
 #[utoipa::path(
     post,
     path = "/v1/datasets",
@@ -257,14 +254,14 @@ fn compress_file(spooled: &std::fs::File) -> std::io::Result<Vec<Vec<u8>>> {
     security(("bearer" = [])),
     request_body(content = crate::http::openapi::UploadForm, content_type = "multipart/form-data", description = "Parts `schema` (JSON), `data` (CSV with a header row) and optionally `hierarchy:<column>` (ARX-format CSV, delimiter `;`, no header) per categorical column"),
     responses(
-        (status = 201, description = "Stored", body = crate::http::openapi::Dataset,
+        (status = 201, description = "Stored", body = DatasetDto,
             headers(("Location" = String, description = "/v1/datasets/{id}"))),
         (status = 400, description = "Unreadable multipart body, schema JSON or CSV (`malformed_multipart`, `malformed_json`, `malformed_csv`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 413, description = "Body over the configured limit, a `schema` part over 1 MiB, a hierarchy part over its limit or a gzip data part that decompresses past its limit (`payload_too_large`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 415, description = "Not `multipart/form-data` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 408, description = "The upload took longer than the upload timeout, or sent nothing for the idle timeout (`upload_timeout`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 422, description = "The table does not match its schema (`invalid_schema`, `invalid_hierarchy`, `unknown_column`, `undescribed_column`, `missing_values`, `invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 422, description = "The table does not match its schema, or `population` does not fit it (`invalid_schema`, `invalid_hierarchy`, `unknown_column`, `undescribed_column`, `missing_values`, `invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 500, response = crate::http::openapi::Internal),
         (status = 429, description = "This tenant has as many uploads in progress as its limit (`too_many_uploads`); retry after `Retry-After` seconds", body = crate::spec::ProblemDto, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying"))),
@@ -309,23 +306,32 @@ pub async fn upload(
         .map_err(|e| ApiError::internal(anyhow::Error::new(e).context("rereading an upload")))?;
     let max_columns = state.limits.max_columns;
     let max_inflated = state.limits.max_decompressed_bytes;
-    let (validated, chunks, hierarchies) = crate::telemetry::spawn_blocking_redacted(move || {
-        let gzip = super::gzip::is_gzip(&spooled).map_err(|e| {
-            ApiError::internal(anyhow::Error::new(e).context("rereading an upload"))
-        })?;
-        let spooled = if gzip {
-            super::gzip::inflate(&spooled, max_inflated)?
-        } else {
-            spooled
-        };
-        let v = validate(&schema_bytes, &hierarchies, &spooled, max_columns)?;
-        let chunks = compress_file(&spooled).map_err(|e| {
-            ApiError::internal(anyhow::Error::new(e).context("compressing an upload"))
-        })?;
-        Ok::<_, ApiError>((v, chunks, hierarchies))
-    })
-    .await
-    .map_err(|e| ApiError::join(e, "validating an upload"))??;
+    let (validated, stored_data, stored_table, hierarchies) =
+        crate::telemetry::spawn_blocking_redacted(move || {
+            let gzip = super::gzip::is_gzip(&spooled).map_err(|e| {
+                ApiError::internal(anyhow::Error::new(e).context("rereading an upload"))
+            })?;
+            let spooled = if gzip {
+                super::gzip::inflate(&spooled, max_inflated)?
+            } else {
+                spooled
+            };
+            let mut v = validate(&schema_bytes, &hierarchies, &spooled, max_columns)?;
+            let data = rewound(&spooled)
+                .and_then(Chunked::from_reader)
+                .map_err(|e| {
+                    ApiError::internal(anyhow::Error::new(e).context("compressing an upload"))
+                })?;
+            // Compressed here, off the async threads; the raw form is dropped.
+            let table = Chunked::table(&std::mem::take(&mut v.table));
+            let hierarchies: Vec<(String, Chunked)> = hierarchies
+                .iter()
+                .map(|(column, bytes)| (column.clone(), Chunked::from_bytes(bytes)))
+                .collect();
+            Ok::<_, ApiError>((v, data, table, hierarchies))
+        })
+        .await
+        .map_err(|e| ApiError::join(e, "validating an upload"))??;
 
     let new = NewDataset {
         id: Uuid::new_v4(),
@@ -337,18 +343,18 @@ pub async fn upload(
         size_bytes: data.size as i64,
         sha256: data.sha256.clone(),
         columns: validated.columns,
+        population: validated.population,
     };
     // One transaction: the metadata row and every chunk, or nothing.
     let mut tx = state.store.begin_dataset(&new).await?;
-    for (seq, chunk) in chunks.iter().enumerate() {
-        tx.add_chunk(DATA_PART, seq as i32, chunk).await?;
-    }
-    for (column, bytes) in &hierarchies {
-        tx.add_file(&format!("hierarchy:{column}"), bytes).await?;
+    tx.add_data(&stored_data).await?;
+    tx.add_table(&stored_table).await?;
+    for (column, file) in &hierarchies {
+        tx.add_hierarchy(column, file).await?;
     }
     let row = tx.commit().await?;
     drop(data);
-    let mut res = (StatusCode::CREATED, Json(dataset_json(&row))).into_response();
+    let mut res = (StatusCode::CREATED, Json(dataset_dto(&row))).into_response();
     if let Ok(loc) = HeaderValue::from_str(&format!("/v1/datasets/{}", row.id)) {
         res.headers_mut().insert(header::LOCATION, loc);
     }

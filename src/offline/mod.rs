@@ -1,4 +1,4 @@
-//! The offline commands of API.md §Command line: the same core as the
+//! The offline commands of docs/api.md §Command line: the same core as the
 //! service, on local files, with no database.
 //!
 //! `--schema`, `--model`, `--metric` and `--checks` take inline JSON (a
@@ -75,7 +75,7 @@ pub struct InputArgs {
     /// The data CSV (with a header row); may be gzip-compressed.
     #[arg(long, value_name = "FILE")]
     pub data: PathBuf,
-    /// The schema (API.md §Datasets): inline JSON, @FILE or a path.
+    /// The schema (docs/api.md §Datasets): inline JSON, @FILE or a path.
     #[arg(long, value_name = "JSON")]
     pub schema: String,
     /// An ARX hierarchy file for a categorical column (repeatable).
@@ -87,13 +87,13 @@ pub struct InputArgs {
 pub struct AnonymizeArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// The privacy model (API.md §Jobs `model`): inline JSON, @FILE or a path.
+    /// The privacy model (docs/api.md §Jobs `model`): inline JSON, @FILE or a path.
     #[arg(long, value_name = "JSON")]
     pub model: String,
     /// The partitioner; default per model.
     #[arg(long, value_enum)]
     pub algorithm: Option<AlgorithmArg>,
-    /// The sensitive metric (API.md `sensitive_metric`): inline JSON, @FILE or a path.
+    /// The sensitive metric (docs/api.md `sensitive_metric`): inline JSON, @FILE or a path.
     #[arg(long, value_name = "JSON")]
     pub metric: Option<String>,
     /// XColor's initial colouring (API extension `xcolor.initial`).
@@ -107,7 +107,7 @@ pub struct AnonymizeArgs {
     /// for the data owner's reconciliation only, never for publication.
     #[arg(long)]
     pub row_id: bool,
-    /// The release format (API.md §Results).
+    /// The release format (docs/api.md §Results).
     #[arg(long, value_enum, default_value = "csv")]
     pub format: FormatArg,
     /// Where to write the release (default: stdout).
@@ -119,7 +119,7 @@ pub struct AnonymizeArgs {
 pub struct AuditArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// The checks (API.md §Audits `checks`): a JSON array, inline, @FILE or a path.
+    /// The checks (docs/api.md §Audits `checks`): a JSON array, inline, @FILE or a path.
     #[arg(long, value_name = "JSON")]
     pub checks: String,
     /// Group rows by this column's value (e.g. a release's `group_id`)

@@ -2,7 +2,7 @@
 //!
 //! A cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return
 //! and is not a plain number gets a leading `'`, so a spreadsheet shows it
-//! as text instead of evaluating it (DESIGN §5). Numbers such as `-1` or
+//! as text instead of evaluating it (docs/design.md §5). Numbers such as `-1` or
 //! `+2.5e3` stay numbers. Cells holding a comma, a quote, CR or LF are
 //! quoted, quotes doubled; lines end with CRLF as RFC 4180 says.
 

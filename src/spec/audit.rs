@@ -1,5 +1,5 @@
-//! The audit request of `POST /v1/audits` (API.md §Audits), the CLI's
-//! `--checks`, and the feasibility request (API.md §Feasibility).
+//! The audit request of `POST /v1/audits` (docs/api.md §Audits), the CLI's
+//! `--checks`, and the feasibility request (docs/api.md §Feasibility).
 
 use proxima_core::audit::AuditCheck;
 use proxima_core::error::CoreResult;

@@ -1,4 +1,4 @@
-//! `POST /v1/datasets/{id}/feasibility` (API.md §Feasibility): the request,
+//! `POST /v1/datasets/{id}/feasibility` (docs/api.md §Feasibility): the request,
 //! its conversion into the core's `FeasibilityRequest`, and the response
 //! DTO of the core's answer.
 
@@ -16,7 +16,7 @@ use super::metric::MetricDto;
 use super::model::{epsilon_param, NeighborhoodDto};
 use super::number::integer;
 
-/// `POST /v1/datasets/{id}/feasibility` (API.md §Feasibility).
+/// `POST /v1/datasets/{id}/feasibility` (docs/api.md §Feasibility).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[schema(as = FeasibilityRequest)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
@@ -86,7 +86,7 @@ impl FeasibilityRequestDto {
     }
 }
 
-/// The answer (API.md §Feasibility): one of three shapes.
+/// The answer (docs/api.md §Feasibility): one of three shapes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[schema(as = FeasibilityAnswer)]
 #[serde(untagged)]
@@ -135,7 +135,7 @@ pub enum FeasibilityResponseDto {
 #[schema(as = FeasibilityBound)]
 pub enum BoundDto {
     /// They bound partitions judged group by group; in the attacker's view
-    /// (DESIGN §4) a job between `deliverable` and this figure may succeed
+    /// (docs/design.md §4) a job between `deliverable` and this figure may succeed
     /// or fail with `model_not_satisfied`.
     PerGroupUpperBound,
 }

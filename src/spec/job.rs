@@ -1,4 +1,4 @@
-//! The job request of `POST /v1/jobs` (API.md §Jobs) and the job summary.
+//! The job request of `POST /v1/jobs` (docs/api.md §Jobs) and the job summary.
 
 use proxima_core::error::CoreResult;
 use proxima_core::generalize::Summary;
@@ -42,6 +42,12 @@ impl JobRequestDto {
         super::json::from_json(bytes, "the job", "", ErrorKind::InvalidParameters)
     }
 
+    /// [`from_json`](Self::from_json) for a body the HTTP layer already
+    /// holds as a JSON value (the same pointers and messages).
+    pub fn from_value(body: &serde_json::Value) -> CoreResult<JobRequestDto> {
+        super::json::from_value(body, "the job", "", ErrorKind::InvalidParameters)
+    }
+
     pub fn to_spec(&self, schema: &Schema) -> CoreResult<JobSpec> {
         let mut spec = job_spec(
             &self.model,
@@ -57,6 +63,63 @@ impl JobRequestDto {
     /// The request's suppression limit (0 when absent).
     pub fn suppression_limit(&self) -> CoreResult<SuppressionLimit> {
         SuppressionLimit::new(self.suppression_limit.unwrap_or(0.0), "/suppression_limit")
+    }
+
+    /// The parameters the job runs with, once the request is checked
+    /// against its table: `spec` is [`to_spec`](Self::to_spec)'s answer,
+    /// whose algorithm (the model's default when none was named) and, for
+    /// the dissimilarity model, metric (the SA's default when none was
+    /// named: `resolved_metric`) are what the job shows and stores.
+    pub fn resolved(&self, spec: &JobSpec, resolved_metric: Option<MetricDto>) -> JobParams {
+        JobParams {
+            model: self.model.clone(),
+            algorithm: spec.algorithm.into(),
+            sensitive_metric: resolved_metric.or_else(|| self.sensitive_metric.clone()),
+            xcolor: self.xcolor,
+            suppression_limit: spec.suppression_limit,
+        }
+    }
+}
+
+/// A job's parameters as stored in `jobs` and run by the worker: the
+/// request's, typed, with the algorithm resolved. The worker goes from here
+/// straight to the core's [`JobSpec`], as the offline CLI does, without a
+/// request document in between.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JobParams {
+    pub model: ModelDto,
+    pub algorithm: AlgorithmDto,
+    pub sensitive_metric: Option<MetricDto>,
+    pub xcolor: Option<XColorOptionsDto>,
+    pub suppression_limit: SuppressionLimit,
+}
+
+impl JobParams {
+    /// The core's spec, checked against the schema (pointers as in the
+    /// request: `/model/…`).
+    pub fn to_spec(&self, schema: &Schema) -> CoreResult<JobSpec> {
+        let mut spec = job_spec(
+            &self.model,
+            Some(self.algorithm),
+            self.sensitive_metric.as_ref(),
+            self.xcolor.as_ref(),
+            schema,
+        )?;
+        spec.suppression_limit = self.suppression_limit;
+        Ok(spec)
+    }
+
+    /// The body of `POST /v1/jobs` that replays this job on `dataset_id`.
+    pub fn to_request(&self, dataset_id: String) -> JobRequestDto {
+        let limit = self.suppression_limit.get();
+        JobRequestDto {
+            dataset_id,
+            model: self.model.clone(),
+            algorithm: Some(self.algorithm),
+            sensitive_metric: self.sensitive_metric.clone(),
+            xcolor: self.xcolor,
+            suppression_limit: (limit != 0.0).then_some(limit),
+        }
     }
 }
 
@@ -117,7 +180,7 @@ pub fn job_spec(
     })
 }
 
-/// `Job.summary` (API.md §Jobs); the CLI prints it on stderr.
+/// `Job.summary` (docs/api.md §Jobs); the CLI prints it on stderr.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[schema(as = JobSummary)]
 pub struct JobSummaryDto {
@@ -138,9 +201,17 @@ pub struct JobSummaryDto {
     /// The model's own check in the attacker's view.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attacker_view: Option<AttackerViewDto>,
+    /// API extension, on the points of a sweep only: the mean relative
+    /// error of the count-query workload (q = 2 QIs and the SA,
+    /// selectivity 0.1, 1,000 queries, a fixed seed) on the published rows.
+    /// Absent on other jobs, and when the table has fewer than two QIs or
+    /// no query had a non-zero count.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub query_error: Option<f64>,
 }
 
-/// The job model's check in the attacker's view (DESIGN §4).
+/// The job model's check in the attacker's view (docs/design.md §4).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[schema(as = AttackerView)]
 pub struct AttackerViewDto {
@@ -174,6 +245,7 @@ impl JobSummaryDto {
                 worst: v.worst.is_finite().then_some(v.worst),
                 candidate_groups: v.candidate_groups.into(),
             }),
+            query_error: None,
         }
     }
 }

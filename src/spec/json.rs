@@ -42,6 +42,21 @@ pub fn from_json<T: DeserializeOwned>(
     Ok(value)
 }
 
+/// [`from_json`] for a document already parsed into a JSON value (its
+/// keys are unique by then): the same pointers and messages for a shape
+/// that does not fit `T`.
+pub fn from_value<T: DeserializeOwned>(
+    value: &serde_json::Value,
+    what: &str,
+    root: &str,
+    shape_kind: ErrorKind,
+) -> CoreResult<T> {
+    serde_path_to_error::deserialize::<_, T>(value).map_err(|e| {
+        let pointer = pointer_of(root, e.path());
+        to_core(e.into_inner(), what, pointer, shape_kind)
+    })
+}
+
 fn to_core(e: serde_json::Error, what: &str, pointer: String, shape_kind: ErrorKind) -> CoreError {
     match e.classify() {
         Category::Syntax | Category::Eof | Category::Io => {

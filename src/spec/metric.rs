@@ -1,4 +1,4 @@
-//! `sensitive_metric` (API.md §Jobs) → [`MetricSpec`].
+//! `sensitive_metric` (docs/api.md §Jobs) → [`MetricSpec`].
 
 use std::collections::BTreeMap;
 

@@ -1,13 +1,16 @@
-//! The boundary types: serde DTOs that mirror API.md (snake_case, unknown
+//! The boundary types: serde DTOs that mirror docs/api.md (snake_case, unknown
 //! fields rejected) and their conversions into the core's validated types.
 //! Every conversion error is a `CoreError` whose field errors carry JSON
 //! pointers into the request (`/model/m`, `/columns/3/type`), so the HTTP
 //! service and the offline CLI report the same problems.
 
 pub mod audit;
+pub mod dataset;
 pub(crate) mod doc_schemas;
 pub mod feasibility;
 pub mod job;
+pub mod job_error;
+pub mod job_resource;
 pub mod json;
 pub mod metric;
 pub mod model;
@@ -25,7 +28,8 @@ pub use audit::{
 pub use feasibility::{
     answer as answer_feasibility, FeasibilityRequestDto, FeasibilityResponseDto, GuaranteedPairDto,
 };
-pub use job::{job_spec, JobRequestDto, JobSummaryDto};
+pub use job::{job_spec, JobParams, JobRequestDto, JobSummaryDto};
+pub use job_resource::{JobDto, JobListDto};
 pub use metric::MetricDto;
 pub use model::{
     resolve_algorithm, resolve_ground_distance, AlgorithmDto, GroundDistanceDto,
@@ -34,7 +38,9 @@ pub use model::{
 pub use problem::{problem_parts, FieldErrorDto, ProblemDto};
 pub use proxima_core::run::JobSpec;
 pub use report::AuditReportDto;
-pub use schema::{ColumnDto, CsvDto, HierarchyFile, OnMissingDto, RoleDto, SchemaDto, TypeDto};
+pub use schema::{
+    ColumnDto, CsvDto, HierarchyFile, OnMissingDto, PopulationDto, RoleDto, SchemaDto, TypeDto,
+};
 
 #[cfg(test)]
 mod schema_tests {

@@ -1,7 +1,7 @@
-//! `model`, `algorithm` and the `xcolor` options of a job (API.md §Jobs) →
+//! `model`, `algorithm` and the `xcolor` options of a job (docs/api.md §Jobs) →
 //! the core's validated [`PrivacyModel`] and [`Algorithm`].
 //!
-//! Defaults (documented in API.md's examples or decided here):
+//! Defaults (documented in docs/api.md's examples or decided here):
 //! * `epsilon_m.neighborhood`: `absolute`;
 //! * `l_diversity.variant`: `distinct`; `l_diversity.k` and `t_closeness.k`:
 //!   1 (no minimum group size beyond the model's own) when absent;
@@ -29,42 +29,42 @@ use super::number::{integer, real};
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ModelDto {
     EpsilonM {
-        #[schema(value_type = f64)]
+        #[schema(value_type = f64, minimum = 0)]
         epsilon: Number,
-        #[schema(value_type = u64, minimum = 1)]
+        #[schema(value_type = u64, minimum = 1, maximum = 4294967295_u64)]
         m: Number,
         #[serde(default)]
         neighborhood: NeighborhoodDto,
     },
     Dissimilarity {
-        #[schema(value_type = f64)]
+        #[schema(value_type = f64, minimum = 0)]
         epsilon: Number,
-        #[schema(value_type = f64)]
+        #[schema(value_type = f64, minimum = 0, maximum = 1)]
         delta: Number,
-        #[schema(value_type = u64, minimum = 1)]
+        #[schema(value_type = u64, minimum = 1, maximum = 4294967295_u64)]
         k: Number,
     },
     KAnonymity {
-        #[schema(value_type = u64, minimum = 1)]
+        #[schema(value_type = u64, minimum = 1, maximum = 4294967295_u64)]
         k: Number,
     },
     LDiversity {
-        #[schema(value_type = f64)]
+        #[schema(value_type = f64, minimum = 1)]
         l: Number,
         #[serde(default)]
         variant: LVariantDto,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[schema(value_type = Option<f64>)]
+        #[schema(value_type = Option<f64>, exclusive_minimum = 0)]
         c: Option<Number>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[schema(value_type = Option<u64>, minimum = 1)]
+        #[schema(value_type = Option<u64>, minimum = 1, maximum = 4294967295_u64)]
         k: Option<Number>,
     },
     TCloseness {
-        #[schema(value_type = f64)]
+        #[schema(value_type = f64, minimum = 0, maximum = 1)]
         t: Number,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[schema(value_type = Option<u64>, minimum = 1)]
+        #[schema(value_type = Option<u64>, minimum = 1, maximum = 4294967295_u64)]
         k: Option<Number>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ground_distance: Option<GroundDistanceDto>,
@@ -108,7 +108,7 @@ pub enum AlgorithmDto {
     Mondrian,
 }
 
-/// API extension: XColor's initial colouring (DESIGN §4). `qi_aware`
+/// API extension: XColor's initial colouring (docs/design.md §4). `qi_aware`
 /// (default) splits the QI space first; `degree_balanced` is the paper's
 /// Algorithm 1, kept for comparison.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
@@ -163,6 +163,28 @@ impl From<AlgorithmDto> for Algorithm {
             AlgorithmDto::Xcolor => Algorithm::XColor,
             AlgorithmDto::Mondrian => Algorithm::Mondrian,
         }
+    }
+}
+
+impl AlgorithmDto {
+    /// The name stored and shown (`epsilon_m`, `xcolor`, `mondrian`).
+    pub fn as_str(self) -> &'static str {
+        Algorithm::from(self).name()
+    }
+}
+
+/// A stored name back to the type (the `jobs.algorithm` column).
+impl TryFrom<String> for AlgorithmDto {
+    type Error = String;
+    fn try_from(name: String) -> Result<AlgorithmDto, String> {
+        [
+            AlgorithmDto::EpsilonM,
+            AlgorithmDto::Xcolor,
+            AlgorithmDto::Mondrian,
+        ]
+        .into_iter()
+        .find(|a| a.as_str() == name)
+        .ok_or_else(|| format!("unknown algorithm {name:?}"))
     }
 }
 

@@ -1,4 +1,4 @@
-//! CoreError → the parts of an RFC 9457 problem (API.md §Conventions). The
+//! CoreError → the parts of an RFC 9457 problem (docs/api.md §Conventions). The
 //! HTTP layer and the offline CLI both use it, so they report the same code
 //! and message.
 //!

@@ -1,4 +1,4 @@
-//! The `AuditReport` response (API.md §Audits) from the core's report.
+//! The `AuditReport` response (docs/api.md §Audits) from the core's report.
 
 use proxima_core::attacker::{Spread, ViewCheck, WorstVictim};
 use proxima_core::audit::{AuditReport, CheckReport, ProsecutorRisk, SizeBucket, WorstGroup};
@@ -16,7 +16,7 @@ pub struct AuditReportDto {
     /// Every check passed, in the report's view.
     pub passed: bool,
     /// How the checks were judged: `attacker` (over every victim's
-    /// candidate rows, DESIGN §4) or `groups` (each group alone).
+    /// candidate rows, docs/design.md §4) or `groups` (each group alone).
     pub view: ViewDto,
     pub checks: Vec<CheckReportDto>,
     pub risk: RiskDto,

@@ -1,4 +1,4 @@
-//! The schema document of `POST /v1/datasets` (API.md §Datasets) and its
+//! The schema document of `POST /v1/datasets` (docs/api.md §Datasets) and its
 //! conversion into the core's validated [`Schema`].
 
 use std::collections::HashMap;
@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use proxima_core::error::CoreResult;
 use proxima_core::ingest::{hierarchy_from_inline, parse_hierarchy_csv};
+use proxima_core::risk::Population;
 use proxima_core::schema::{ColumnSpec, CsvOptions, MissingPolicy, Role, ValueType};
 use proxima_core::{CoreError, ErrorKind, Schema};
 use serde::{Deserialize, Serialize};
@@ -21,6 +22,64 @@ pub struct SchemaDto {
     #[serde(default)]
     pub on_missing: OnMissingDto,
     pub columns: Vec<ColumnDto>,
+    /// What the table is a sample of, for the population risk models of
+    /// the release report (`GET /v1/jobs/{id}/report`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub population: Option<PopulationDto>,
+}
+
+/// The population a table was sampled from: its size (at least the
+/// table's rows) or the sampling fraction (in (0, 1]).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = Population)]
+#[serde(rename_all = "snake_case", try_from = "PopulationFields")]
+pub enum PopulationDto {
+    /// Individuals in the population: at least 1 and at least the
+    /// dataset's rows.
+    #[schema(title = "PopulationSize")]
+    Size(u64),
+    /// The table's rows / the population's size, in (0, 1].
+    #[schema(title = "PopulationSamplingFraction")]
+    SamplingFraction(f64),
+}
+
+/// The population object as written, before exactly one of its fields is
+/// required (serde's own enum reading calls two keys a syntax error).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PopulationFields {
+    size: Option<u64>,
+    sampling_fraction: Option<f64>,
+}
+
+impl TryFrom<PopulationFields> for PopulationDto {
+    type Error = &'static str;
+
+    fn try_from(f: PopulationFields) -> Result<Self, Self::Error> {
+        match (f.size, f.sampling_fraction) {
+            (Some(n), None) => Ok(PopulationDto::Size(n)),
+            (None, Some(x)) => Ok(PopulationDto::SamplingFraction(x)),
+            _ => Err("give exactly one of `size` and `sampling_fraction`"),
+        }
+    }
+}
+
+impl PopulationDto {
+    /// The core's population (`proxima_core::risk::Population`, which
+    /// checks a size of at least 1 and a fraction in (0, 1]:
+    /// `invalid_schema` at `/population/…`).
+    pub fn to_population(self) -> CoreResult<Population> {
+        match self {
+            PopulationDto::Size(n) => Population::size(n),
+            PopulationDto::SamplingFraction(f) => Population::sampling_fraction(f),
+        }
+    }
+
+    /// A sample cannot be larger than its population: the size must be at
+    /// least the table's data rows (`rows`, suppressed ones included).
+    pub fn check_rows(self, rows: usize) -> CoreResult<()> {
+        self.to_population()?.check_rows(rows)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -189,6 +248,9 @@ impl SchemaDto {
     /// from a file, not both.
     pub fn to_schema(&self, files: &[HierarchyFile<'_>]) -> CoreResult<Schema> {
         let csv = self.csv.to_options()?;
+        if let Some(p) = self.population {
+            p.to_population()?;
+        }
         let mut by_column: HashMap<&str, &HierarchyFile<'_>> = HashMap::new();
         for f in files {
             let at = hierarchy_file_pointer(f.column);

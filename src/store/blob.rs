@@ -58,11 +58,58 @@ impl ChunkWriter {
     }
 }
 
+/// A file compressed and cut into stored chunks: what a dataset part
+/// becomes before its transaction stores it (`DatasetTx::add_data`,
+/// `add_hierarchy`). Built on a blocking thread, stored from async code.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Chunked(pub(crate) Vec<Vec<u8>>);
+
+impl Chunked {
+    /// Compresses everything `reader` yields (blocking; a large upload is
+    /// read 1 MiB at a time, never held whole uncompressed).
+    pub fn from_reader(mut reader: impl Read) -> std::io::Result<Chunked> {
+        let mut w = ChunkWriter::new(CHUNK_BYTES);
+        let mut chunks = Vec::new();
+        let mut buf = vec![0u8; 1 << 20];
+        loop {
+            let n = reader.read(&mut buf)?;
+            if n == 0 {
+                break;
+            }
+            w.write(&buf[..n])?;
+            chunks.extend(w.take_full());
+        }
+        chunks.extend(w.finish()?);
+        Ok(Chunked(chunks))
+    }
+
+    /// A loaded table's stored form (`proxima_core::table_codec`),
+    /// compressed with LZ4 (its size first) and cut into chunks: read back
+    /// by [`decompress_lz4_chunks`] on every job, where zlib's inflate
+    /// would cost more than decoding the table itself.
+    pub fn table(data: &[u8]) -> Chunked {
+        let compressed = lz4_flex::compress_prepend_size(data);
+        Chunked(compressed.chunks(CHUNK_BYTES).map(<[u8]>::to_vec).collect())
+    }
+
+    /// Compresses a buffer already in memory (a hierarchy part).
+    pub fn from_bytes(data: &[u8]) -> Chunked {
+        Chunked::from_reader(data).expect("reading from memory and writing to a Vec cannot fail")
+    }
+}
+
 /// Compresses a whole buffer (small payloads: results' group maps).
 pub fn compress(data: &[u8]) -> Vec<u8> {
     let mut e = ZlibEncoder::new(Vec::new(), Compression::fast());
     e.write_all(data).expect("writing to a Vec cannot fail");
     e.finish().expect("writing to a Vec cannot fail")
+}
+
+/// Decompresses the concatenation of [`Chunked::lz4`]'s chunks.
+pub fn decompress_lz4_chunks(chunks: &[Vec<u8>]) -> std::io::Result<Vec<u8>> {
+    let whole = chunks.concat();
+    lz4_flex::decompress_size_prepended(&whole)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
 }
 
 /// Decompresses the concatenation of `chunks`.

@@ -4,16 +4,23 @@ use anyhow::Result;
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 use sqlx::postgres::PgRow;
-use sqlx::{Postgres, Row, Transaction};
+use sqlx::{FromRow, Postgres, Row, Transaction};
 use uuid::Uuid;
 
 use super::{blob, Cursor, Page, Store};
+use crate::spec::dataset::DatasetColumnDto;
+pub use crate::spec::dataset::DatasetFiles;
+use crate::spec::PopulationDto;
 
 /// The part name of the uploaded CSV in `dataset_chunks`.
-pub const DATA_PART: &str = "data";
+const DATA_PART: &str = "data";
+/// Hierarchy files are the parts `hierarchy:<column>`.
+const HIERARCHY_PREFIX: &str = "hierarchy:";
+/// The table as loaded at upload (`proxima_core::table_codec`), LZ4.
+const TABLE_PART: &str = "table";
 
 /// A dataset's stored metadata.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
 pub struct DatasetRow {
     pub id: Uuid,
     pub tenant: String,
@@ -23,7 +30,11 @@ pub struct DatasetRow {
     pub suppressed_rows: i64,
     pub size_bytes: i64,
     pub sha256: String,
-    pub columns: Value,
+    #[sqlx(json)]
+    pub columns: Vec<DatasetColumnDto>,
+    /// What the table is a sample of, when the upload said.
+    #[sqlx(json(nullable))]
+    pub population: Option<PopulationDto>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -38,30 +49,33 @@ pub struct NewDataset {
     pub suppressed_rows: i64,
     pub size_bytes: i64,
     pub sha256: String,
-    pub columns: Value,
-}
-
-/// A dataset's files, decompressed: the CSV and `hierarchy:<column>` parts.
-#[derive(Debug, Clone, Default)]
-pub struct DatasetFiles {
-    pub data: Vec<u8>,
-    /// `(column, file bytes)` for every hierarchy part.
-    pub hierarchies: Vec<(String, Vec<u8>)>,
+    pub columns: Vec<DatasetColumnDto>,
+    pub population: Option<PopulationDto>,
 }
 
 fn from_row(row: &PgRow) -> Result<DatasetRow> {
-    Ok(DatasetRow {
-        id: row.try_get("id")?,
-        tenant: row.try_get("tenant")?,
-        name: row.try_get("name")?,
-        schema: row.try_get("schema")?,
-        rows: row.try_get("rows")?,
-        suppressed_rows: row.try_get("suppressed_rows")?,
-        size_bytes: row.try_get("size_bytes")?,
-        sha256: row.try_get("sha256")?,
-        columns: row.try_get("columns")?,
-        created_at: row.try_get("created_at")?,
-    })
+    Ok(DatasetRow::from_row(row)?)
+}
+
+/// The columns every dataset read selects (a literal, as sqlx wants its
+/// queries).
+macro_rules! dataset_select {
+    ($rest:literal) => {
+        concat!(
+            "SELECT id, tenant, name, schema, rows, suppressed_rows, size_bytes, sha256, columns,
+                    created_at,
+                    -- The two population columns (at most one set, by the
+                    -- table's CHECK) as the API's object.
+                    CASE WHEN population_size IS NOT NULL
+                              THEN jsonb_build_object('size', population_size)
+                         WHEN population_sampling_fraction IS NOT NULL
+                              THEN jsonb_build_object('sampling_fraction',
+                                                      population_sampling_fraction)
+                    END AS population
+             FROM datasets ",
+            $rest
+        )
+    };
 }
 
 /// An upload being stored: the metadata row and its chunks go in one
@@ -73,40 +87,46 @@ pub struct DatasetTx {
 }
 
 impl DatasetTx {
-    pub async fn add_chunk(&mut self, part: &str, seq: i32, bytes: &[u8]) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO dataset_chunks (dataset_id, tenant, part, seq, bytes)
-             VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(self.id)
-        .bind(&self.tenant)
-        .bind(part)
-        .bind(seq)
-        .bind(bytes)
-        .execute(&mut *self.tx)
-        .await?;
-        Ok(())
+    /// Stores the uploaded CSV.
+    pub async fn add_data(&mut self, data: &blob::Chunked) -> Result<()> {
+        self.add_part(DATA_PART, data).await
     }
 
-    /// Compresses `data` and stores it as `part` in chunks.
-    pub async fn add_file(&mut self, part: &str, data: &[u8]) -> Result<()> {
-        let mut w = blob::ChunkWriter::new(blob::CHUNK_BYTES);
-        w.write(data)?;
-        for (seq, chunk) in w.finish()?.into_iter().enumerate() {
-            self.add_chunk(part, seq as i32, &chunk).await?;
+    /// Stores the loaded table ([`blob::Chunked::table`]): what every job
+    /// reads instead of the CSV.
+    pub async fn add_table(&mut self, table: &blob::Chunked) -> Result<()> {
+        self.add_part(TABLE_PART, table).await
+    }
+
+    /// Stores the hierarchy file of `column`.
+    pub async fn add_hierarchy(&mut self, column: &str, file: &blob::Chunked) -> Result<()> {
+        self.add_part(&format!("{HIERARCHY_PREFIX}{column}"), file)
+            .await
+    }
+
+    async fn add_part(&mut self, part: &str, chunks: &blob::Chunked) -> Result<()> {
+        for (seq, bytes) in chunks.0.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO dataset_chunks (dataset_id, tenant, part, seq, bytes)
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(self.id)
+            .bind(&self.tenant)
+            .bind(part)
+            .bind(seq as i32)
+            .bind(bytes)
+            .execute(&mut *self.tx)
+            .await?;
         }
         Ok(())
     }
 
     pub async fn commit(self) -> Result<DatasetRow> {
         let mut tx = self.tx;
-        let row = sqlx::query(
-            "SELECT id, tenant, name, schema, rows, suppressed_rows, size_bytes, sha256, columns,
-                    created_at FROM datasets WHERE id = $1",
-        )
-        .bind(self.id)
-        .fetch_one(&mut *tx)
-        .await?;
+        let row = sqlx::query(dataset_select!("WHERE id = $1"))
+            .bind(self.id)
+            .fetch_one(&mut *tx)
+            .await?;
         let row = from_row(&row)?;
         tx.commit().await?;
         Ok(row)
@@ -120,8 +140,8 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         sqlx::query(
             "INSERT INTO datasets (id, tenant, name, schema, rows, suppressed_rows, size_bytes,
-                                   sha256, columns)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                                   sha256, columns, population_size, population_sampling_fraction)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         )
         .bind(new.id)
         .bind(&new.tenant)
@@ -131,7 +151,15 @@ impl Store {
         .bind(new.suppressed_rows)
         .bind(new.size_bytes)
         .bind(&new.sha256)
-        .bind(&new.columns)
+        .bind(sqlx::types::Json(&new.columns))
+        .bind(match new.population {
+            Some(PopulationDto::Size(n)) => Some(n as i64),
+            _ => None,
+        })
+        .bind(match new.population {
+            Some(PopulationDto::SamplingFraction(f)) => Some(f),
+            _ => None,
+        })
         .execute(&mut *tx)
         .await?;
         Ok(DatasetTx {
@@ -142,14 +170,11 @@ impl Store {
     }
 
     pub async fn get_dataset(&self, tenant: &str, id: Uuid) -> Result<Option<DatasetRow>> {
-        let row = sqlx::query(
-            "SELECT id, tenant, name, schema, rows, suppressed_rows, size_bytes, sha256, columns,
-                    created_at FROM datasets WHERE tenant = $1 AND id = $2",
-        )
-        .bind(tenant)
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?;
+        let row = sqlx::query(dataset_select!("WHERE tenant = $1 AND id = $2"))
+            .bind(tenant)
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
         row.as_ref().map(from_row).transpose()
     }
 
@@ -160,14 +185,12 @@ impl Store {
         limit: i64,
         cursor: Option<Cursor>,
     ) -> Result<Page<DatasetRow>> {
-        let rows = sqlx::query(
-            "SELECT id, tenant, name, schema, rows, suppressed_rows, size_bytes, sha256, columns,
-                    created_at FROM datasets
-             WHERE tenant = $1
+        let rows = sqlx::query(dataset_select!(
+            "WHERE tenant = $1
                AND ($2::timestamptz IS NULL OR (created_at, id) < ($2, $3))
              ORDER BY created_at DESC, id DESC
-             LIMIT $4",
-        )
+             LIMIT $4"
+        ))
         .bind(tenant)
         .bind(cursor.map(|c| c.created_at))
         .bind(cursor.map(|c| c.id))
@@ -193,14 +216,23 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// Reads and decompresses a dataset's files (the worker's input).
+    /// Reads and decompresses a dataset's files (the worker's input): the
+    /// stored table and the hierarchies when the upload stored a table
+    /// (the CSV is then not read at all), the CSV otherwise (datasets
+    /// uploaded before tables were stored).
     pub async fn dataset_files(&self, tenant: &str, id: Uuid) -> Result<DatasetFiles> {
         let rows = sqlx::query(
-            "SELECT part, bytes FROM dataset_chunks
-             WHERE tenant = $1 AND dataset_id = $2 ORDER BY part, seq",
+            "SELECT part, bytes FROM dataset_chunks c
+             WHERE tenant = $1 AND dataset_id = $2
+               AND (part <> $3 OR NOT EXISTS (
+                       SELECT 1 FROM dataset_chunks t
+                       WHERE t.dataset_id = c.dataset_id AND t.part = $4))
+             ORDER BY part, seq",
         )
         .bind(tenant)
         .bind(id)
+        .bind(DATA_PART)
+        .bind(TABLE_PART)
         .fetch_all(&self.pool)
         .await?;
         let mut parts: Vec<(String, Vec<Vec<u8>>)> = Vec::new();
@@ -214,10 +246,14 @@ impl Store {
         }
         let mut files = DatasetFiles::default();
         for (part, chunks) in parts {
+            if part == TABLE_PART {
+                files.table = Some(blob::decompress_lz4_chunks(&chunks)?);
+                continue;
+            }
             let data = blob::decompress_chunks(&chunks)?;
             if part == DATA_PART {
                 files.data = data;
-            } else if let Some(column) = part.strip_prefix("hierarchy:") {
+            } else if let Some(column) = part.strip_prefix(HIERARCHY_PREFIX) {
                 files.hierarchies.push((column.to_string(), data));
             }
         }

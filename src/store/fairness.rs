@@ -9,7 +9,7 @@
 //!   runs more than `max_running_per_tenant` jobs at once (across all
 //!   replicas), which keeps workers free for the others even while one
 //!   tenant's jobs are long. The claim keeps `FOR UPDATE SKIP LOCKED` and
-//!   the lease of DESIGN §5; two workers claiming at the same instant may
+//!   the lease of docs/design.md §5; two workers claiming at the same instant may
 //!   both count a tenant before the other's claim (the order is fair, the
 //!   cap may be passed by one).
 //! * **Quota**: a tenant has at most `max_active` jobs queued or running;

@@ -4,59 +4,95 @@
 
 use anyhow::Result;
 use chrono::{DateTime, Utc};
-use serde_json::Value;
 use sqlx::postgres::PgRow;
-use sqlx::Row;
+use sqlx::types::Json;
+use sqlx::{FromRow, Row};
 use uuid::Uuid;
 
+use crate::spec::job_error::JobErrorBody;
+use crate::spec::{AlgorithmDto, JobParams, JobSummaryDto, MetricDto, ModelDto, XColorOptionsDto};
+
 use super::datasets::page_cursor;
+use super::job_status::JobStatus;
 use super::{Cursor, Page, Store, JOBS_CHANNEL};
 
-/// A job as stored (what `GET /v1/jobs/{id}` shows, plus bookkeeping).
-#[derive(Debug, Clone, PartialEq)]
+/// A job as stored (what `GET /v1/jobs/{id}` shows, plus bookkeeping):
+/// one field per column of `jobs`, decoded into the API's types (the JSON
+/// columns hold what those types serialize to).
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
 pub struct JobRow {
     pub id: Uuid,
     pub tenant: String,
     pub dataset_id: Uuid,
-    pub model: Value,
-    pub algorithm: String,
-    pub sensitive_metric: Option<Value>,
-    pub xcolor: Option<Value>,
+    #[sqlx(json)]
+    pub model: ModelDto,
+    #[sqlx(try_from = "String")]
+    pub algorithm: AlgorithmDto,
+    #[sqlx(json(nullable))]
+    pub sensitive_metric: Option<MetricDto>,
+    #[sqlx(json(nullable))]
+    pub xcolor: Option<XColorOptionsDto>,
     /// The share of rows the job may suppress (0 ≤ x < 1).
     pub suppression_limit: f64,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: JobStatus,
     pub progress: f64,
     pub attempts: i32,
     pub max_attempts: i32,
     pub cancel_requested: bool,
-    pub error: Option<Value>,
-    pub summary: Option<Value>,
+    #[sqlx(json(nullable))]
+    pub error: Option<JobErrorBody>,
+    #[sqlx(json(nullable))]
+    pub summary: Option<JobSummaryDto>,
     pub created_at: DateTime<Utc>,
     pub started_at: Option<DateTime<Utc>>,
     pub finished_at: Option<DateTime<Utc>>,
+    /// The sweep this job is a point of, and the point's index.
+    pub sweep_id: Option<Uuid>,
+    pub sweep_point: Option<i32>,
 }
 
 pub(crate) fn job_from_row(row: &PgRow) -> Result<JobRow> {
-    Ok(JobRow {
-        id: row.try_get("id")?,
-        tenant: row.try_get("tenant")?,
-        dataset_id: row.try_get("dataset_id")?,
-        model: row.try_get("model")?,
-        algorithm: row.try_get("algorithm")?,
-        sensitive_metric: row.try_get("sensitive_metric")?,
-        xcolor: row.try_get("xcolor")?,
-        suppression_limit: row.try_get("suppression_limit")?,
-        status: row.try_get("status")?,
-        progress: row.try_get("progress")?,
-        attempts: row.try_get("attempts")?,
-        max_attempts: row.try_get("max_attempts")?,
-        cancel_requested: row.try_get("cancel_requested")?,
-        error: row.try_get("error")?,
-        summary: row.try_get("summary")?,
-        created_at: row.try_get("created_at")?,
-        started_at: row.try_get("started_at")?,
-        finished_at: row.try_get("finished_at")?,
-    })
+    Ok(JobRow::from_row(row)?)
+}
+
+impl JobRow {
+    /// The parameters the job runs with (what its request asked for,
+    /// resolved when it was queued).
+    pub fn params(&self) -> Result<JobParams> {
+        Ok(JobParams {
+            model: self.model.clone(),
+            algorithm: self.algorithm,
+            sensitive_metric: self.sensitive_metric.clone(),
+            xcolor: self.xcolor,
+            suppression_limit: proxima_core::params::SuppressionLimit::new(
+                self.suppression_limit,
+                "/suppression_limit",
+            )?,
+        })
+    }
+}
+
+/// The parameter columns of `jobs` ($4 to $8 of the inserts), in the form
+/// [`JobRow`] decodes.
+pub(crate) struct ParamColumns<'a> {
+    pub model: Json<&'a ModelDto>,
+    pub algorithm: &'static str,
+    pub sensitive_metric: Option<Json<&'a MetricDto>>,
+    pub xcolor: Option<Json<&'a XColorOptionsDto>>,
+    pub suppression_limit: f64,
+}
+
+impl<'a> ParamColumns<'a> {
+    pub fn of(p: &'a JobParams) -> Self {
+        ParamColumns {
+            model: Json(&p.model),
+            algorithm: p.algorithm.as_str(),
+            sensitive_metric: p.sensitive_metric.as_ref().map(Json),
+            xcolor: p.xcolor.as_ref().map(Json),
+            suppression_limit: p.suppression_limit.get(),
+        }
+    }
 }
 
 /// A job to create.
@@ -64,11 +100,7 @@ pub(crate) fn job_from_row(row: &PgRow) -> Result<JobRow> {
 pub struct NewJob {
     pub tenant: String,
     pub dataset_id: Uuid,
-    pub model: Value,
-    pub algorithm: String,
-    pub sensitive_metric: Option<Value>,
-    pub xcolor: Option<Value>,
-    pub suppression_limit: f64,
+    pub params: JobParams,
     pub max_attempts: i32,
     /// `(key, hash of the request body)` when the client sent `Idempotency-Key`.
     pub idempotency: Option<(String, String)>,
@@ -111,6 +143,7 @@ impl Store {
             Some((k, h)) => (Some(k.as_str()), Some(h.as_str())),
             None => (None, None),
         };
+        let p = ParamColumns::of(&new.params);
         let inserted = sqlx::query(
             "INSERT INTO jobs (id, tenant, dataset_id, model, algorithm, sensitive_metric, xcolor,
                                suppression_limit, status, max_attempts, idempotency_key, request_hash)
@@ -122,11 +155,11 @@ impl Store {
         .bind(Uuid::new_v4())
         .bind(&new.tenant)
         .bind(new.dataset_id)
-        .bind(&new.model)
-        .bind(&new.algorithm)
-        .bind(&new.sensitive_metric)
-        .bind(&new.xcolor)
-        .bind(new.suppression_limit)
+        .bind(p.model)
+        .bind(p.algorithm)
+        .bind(p.sensitive_metric)
+        .bind(p.xcolor)
+        .bind(p.suppression_limit)
         .bind(new.max_attempts)
         .bind(key)
         .bind(hash)
@@ -176,6 +209,16 @@ impl Store {
                 Ok(Some((job_from_row(&row)?, hash.unwrap_or_default())))
             }
         }
+    }
+
+    /// Job counts by status over all tenants (the `/metrics` gauges): one
+    /// aggregate query.
+    pub async fn job_counts(&self) -> Result<std::collections::BTreeMap<String, i64>> {
+        let rows: Vec<(String, i64)> =
+            sqlx::query_as("SELECT status, count(*)::bigint FROM jobs GROUP BY status")
+                .fetch_all(&self.pool)
+                .await?;
+        Ok(rows.into_iter().collect())
     }
 
     pub async fn get_job(&self, tenant: &str, id: Uuid) -> Result<Option<JobRow>> {

@@ -1,14 +1,16 @@
-//! Postgres storage: the only place SQL lives (DESIGN §2). One file per table
+//! Postgres storage: the only place SQL lives (docs/design.md §2). One file per table
 //! family; every query that touches a tenant's data is scoped by tenant.
 
 pub mod api_keys;
 pub mod blob;
 pub mod datasets;
 pub mod fairness;
+pub mod job_status;
 pub mod jobs;
 pub mod queue;
 pub mod results;
 pub mod retention;
+pub mod sweeps;
 
 use std::time::Duration;
 
@@ -41,6 +43,33 @@ impl Store {
     }
 
     /// Applies the pending migrations.
+    /// `CREATE DATABASE name` on the server of `admin_url` unless it exists
+    /// (`name` is ours — the embedded cluster's database — not user input).
+    pub async fn create_database_if_missing(admin_url: &str, name: &str) -> Result<()> {
+        let admin = Store::connect(admin_url, 1).await?;
+        let exists: bool =
+            sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
+                .bind(name)
+                .fetch_one(&admin.pool)
+                .await?;
+        if !exists {
+            let sql = format!("CREATE DATABASE \"{}\"", name.replace('"', ""));
+            sqlx::query(sqlx::AssertSqlSafe(sql))
+                .execute(&admin.pool)
+                .await?;
+        }
+        admin.pool.close().await;
+        Ok(())
+    }
+
+    /// A connection that hears the `NOTIFY` sent when a job is queued
+    /// ([`JOBS_CHANNEL`]): [`JobWakeups::next`] returns at each one.
+    pub async fn job_wakeups(&self) -> Result<JobWakeups> {
+        let mut listener = sqlx::postgres::PgListener::connect_with(&self.pool).await?;
+        listener.listen(JOBS_CHANNEL).await?;
+        Ok(JobWakeups(listener))
+    }
+
     pub async fn migrate(&self) -> Result<()> {
         MIGRATOR
             .run(&self.pool)
@@ -92,6 +121,18 @@ impl Cursor {
 pub struct Page<T> {
     pub items: Vec<T>,
     pub next_cursor: Option<Cursor>,
+}
+
+/// See [`Store::job_wakeups`].
+pub struct JobWakeups(sqlx::postgres::PgListener);
+
+impl JobWakeups {
+    /// Waits for the next job notification; an error means the connection
+    /// was lost (ask for new wakeups).
+    pub async fn next(&mut self) -> Result<()> {
+        self.0.recv().await?;
+        Ok(())
+    }
 }
 
 #[cfg(test)]

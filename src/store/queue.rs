@@ -1,11 +1,13 @@
-//! The queue's SQL (DESIGN §5): claim with `FOR UPDATE SKIP LOCKED` and a
+//! The queue's SQL (docs/design.md §5): claim with `FOR UPDATE SKIP LOCKED` and a
 //! lease, heartbeats that extend the lease, and completions that only the
 //! current lease holder can make.
 
+use super::job_status::JobStatus;
+use crate::spec::job_error::JobErrorBody;
 use std::time::Duration;
 
 use anyhow::Result;
-use serde_json::{json, Value};
+use serde_json::Value;
 use uuid::Uuid;
 
 use super::jobs::{job_from_row, JobRow};
@@ -54,11 +56,10 @@ impl Store {
              WHERE status = 'running' AND lease_expires_at < now()
                AND (attempts >= max_attempts OR cancel_requested)",
         )
-        .bind(json!({
-            "code": "internal",
-            "message": "the job's worker stopped responding on its last attempt",
-            "details": null
-        }))
+        .bind(
+            JobErrorBody::internal("the job's worker stopped responding on its last attempt")
+                .to_value(),
+        )
         .execute(&self.pool)
         .await?;
         let row = sqlx::query(super::fairness::FAIR_CLAIM)
@@ -107,7 +108,7 @@ impl Store {
         &self,
         id: Uuid,
         owner: &str,
-        summary: &Value,
+        summary: &crate::spec::JobSummaryDto,
         result: &NewResult,
     ) -> Result<bool> {
         let mut tx = self.pool.begin().await?;
@@ -120,7 +121,7 @@ impl Store {
         )
         .bind(id)
         .bind(owner)
-        .bind(summary)
+        .bind(sqlx::types::Json(summary))
         .fetch_optional(&mut *tx)
         .await?;
         let Some(tenant) = tenant else {
@@ -138,7 +139,7 @@ impl Store {
         &self,
         id: Uuid,
         owner: &str,
-        status: &str,
+        status: JobStatus,
         error: Option<&Value>,
     ) -> Result<bool> {
         let done = sqlx::query(
@@ -149,7 +150,7 @@ impl Store {
         )
         .bind(id)
         .bind(owner)
-        .bind(status)
+        .bind(status.as_str())
         .bind(error)
         .execute(&self.pool)
         .await?;

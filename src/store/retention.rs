@@ -2,7 +2,10 @@
 //! (`--retention-secs`). Finished jobs (and with them their results) older
 //! than the TTL are deleted; so are datasets older than it (their chunks,
 //! jobs and results go by cascade), except while a job of theirs is queued
-//! or running — they go on the next pass after it settles.
+//! or running — they go on the next pass after it settles. A sweep's jobs
+//! go with their sweep (older than the TTL and none of its points queued
+//! or running), never one by one, so a sweep never shows a point whose job
+//! is gone.
 
 use std::time::Duration;
 
@@ -21,15 +24,29 @@ impl Store {
     /// Deletes what is older than `ttl` (one pass).
     pub async fn purge_expired(&self, ttl: Duration) -> Result<Purged> {
         let secs = ttl.as_secs_f64();
+        let sweep_jobs = sqlx::query(
+            "WITH gone AS (
+                 DELETE FROM sweeps s
+                 WHERE s.created_at < now() - make_interval(secs => $1)
+                   AND NOT EXISTS (SELECT 1 FROM jobs j
+                                   WHERE j.sweep_id = s.id AND j.status IN ('queued', 'running'))
+                 RETURNING id)
+             SELECT count(*) FROM jobs WHERE sweep_id IN (SELECT id FROM gone)",
+        )
+        .bind(secs)
+        .fetch_one(&self.pool)
+        .await
+        .and_then(|row| sqlx::Row::try_get::<i64, _>(&row, 0))? as u64;
         let jobs = sqlx::query(
             "DELETE FROM jobs
-             WHERE status IN ('succeeded', 'failed', 'cancelled')
+             WHERE status IN ('succeeded', 'failed', 'cancelled') AND sweep_id IS NULL
                AND finished_at < now() - make_interval(secs => $1)",
         )
         .bind(secs)
         .execute(&self.pool)
         .await?
-        .rows_affected();
+        .rows_affected()
+            + sweep_jobs;
         let datasets = sqlx::query(
             "DELETE FROM datasets d
              WHERE d.created_at < now() - make_interval(secs => $1)

@@ -6,8 +6,8 @@ use std::time::Instant;
 
 use proxima_core::{CoreError, Progress};
 
-use super::dataset::{job_spec, load_stored_with_progress};
 use super::{JobError, JobInput, JobOutput, JobRunner};
+use crate::spec::dataset::load_stored_with_progress;
 use crate::spec::report::AuditReportDto;
 use crate::spec::JobSummaryDto;
 use crate::store::results::NewResult;
@@ -25,24 +25,29 @@ impl JobRunner for CoreRunner {
         // The load reports no fraction of its own (the row count is unknown
         // until the end): it only gives cancels a chance to land.
         let table =
-            load_stored_with_progress(&input.dataset, &input.files, progress.sub(0.0, 0.0))?;
-        let spec = job_spec(
-            &input.model,
-            Some(&input.algorithm),
-            input.sensitive_metric.as_ref(),
-            input.xcolor.as_ref(),
-            input.suppression_limit,
-            table.schema(),
-        )?;
+            load_stored_with_progress(&input.dataset.schema, &input.files, progress.sub(0.0, 0.0))?;
+        tracing::info!(
+            job_id = %input.job_id,
+            rows = table.rows(),
+            from = if input.files.table.is_some() { "stored table" } else { "csv" },
+            ms = started.elapsed().as_secs_f64() * 1e3,
+            "job input decoded"
+        );
+        let spec = input.params.to_spec(table.schema())?;
         let outcome = proxima_core::run::run_job(&table, &spec, progress)?;
         let elapsed = started.elapsed().as_millis() as u64;
         let to_json = |v: Result<serde_json::Value, serde_json::Error>| {
             v.map_err(|e| JobError::from(CoreError::internal(e.to_string())))
         };
-        let summary = to_json(serde_json::to_value(JobSummaryDto::from_summary(
-            &outcome.summary,
-            elapsed,
-        )))?;
+        let mut summary = JobSummaryDto::from_summary(&outcome.summary, elapsed);
+        // Measured here, once, while the table and the release are in
+        // memory: on a read it would mean reloading both for every point.
+        if input.sweep_id.is_some() {
+            summary.query_error = crate::sweep::query_error(
+                outcome.anonymized.table(&table),
+                &outcome.anonymized.release,
+            );
+        }
         let audit = to_json(serde_json::to_value(AuditReportDto::from_view(
             &outcome.audit,
             &outcome.view,

@@ -1,10 +1,9 @@
-//! The job worker (DESIGN §5): claims jobs from the Postgres queue, runs the
+//! The job worker (docs/design.md §5): claims jobs from the Postgres queue, runs the
 //! pluggable [`JobRunner`] on a blocking pool, heartbeats, honours
 //! cancellation, and settles the job (succeeded / failed / cancelled /
 //! retried) only while it still holds the lease.
 
 pub mod core_runner;
-pub mod dataset;
 mod pool;
 mod run;
 mod time_limit;
@@ -15,6 +14,7 @@ use proxima_core::{CoreError, ErrorKind};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
+use crate::spec::job_error::{JobErrorBody, INTERNAL_JOB_MESSAGE};
 use crate::store::datasets::{DatasetFiles, DatasetRow};
 use crate::store::results::NewResult;
 
@@ -24,12 +24,11 @@ use crate::store::results::NewResult;
 pub struct JobInput {
     pub job_id: Uuid,
     pub tenant: String,
-    pub model: Value,
-    pub algorithm: String,
-    pub sensitive_metric: Option<Value>,
-    /// API extension: XColor options.
-    pub xcolor: Option<Value>,
-    pub suppression_limit: f64,
+    /// What the job runs with, as stored at creation.
+    pub params: crate::spec::JobParams,
+    /// Set for a point of a sweep: the runner then also measures the
+    /// count-query error the sweep's R-U map shows.
+    pub sweep_id: Option<Uuid>,
     /// 1 on the first run, 2 on the first retry, …
     pub attempt: i32,
     pub dataset: DatasetRow,
@@ -40,7 +39,7 @@ pub struct JobInput {
 #[derive(Debug, Clone, PartialEq)]
 pub struct JobOutput {
     /// `Job.summary` (rows, groups, information loss, …).
-    pub summary: Value,
+    pub summary: crate::spec::JobSummaryDto,
     pub result: NewResult,
 }
 
@@ -69,13 +68,9 @@ impl JobError {
                 code,
                 message,
                 details,
-            } => json!({"code": code, "message": message, "details": details}),
-            JobError::Retryable(message) => {
-                json!({"code": "internal", "message": message, "details": null})
-            }
-            JobError::Cancelled => {
-                json!({"code": "cancelled", "message": "the job was cancelled", "details": null})
-            }
+            } => JobErrorBody::new(code.as_str(), message.as_str(), details.clone()).to_value(),
+            JobError::Retryable(message) => JobErrorBody::internal(message.as_str()).to_value(),
+            JobError::Cancelled => JobErrorBody::cancelled().to_value(),
         }
     }
 }
@@ -88,7 +83,7 @@ impl From<CoreError> for JobError {
             // by the worker, not shown.
             ErrorKind::Internal => JobError::Fatal {
                 code: "internal".into(),
-                message: "the job failed with an internal error".into(),
+                message: INTERNAL_JOB_MESSAGE.into(),
                 details: Value::Null,
             },
             kind => JobError::Fatal {

@@ -3,13 +3,12 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use sqlx::postgres::PgListener;
 use tokio::sync::{watch, Notify, Semaphore};
 use tokio::task::JoinSet;
 
 use super::run::run_job;
 use super::JobRunner;
-use crate::store::{Store, JOBS_CHANNEL};
+use crate::store::Store;
 
 /// Worker tuning; the defaults suit production, tests shorten the times.
 #[derive(Debug, Clone)]
@@ -190,25 +189,20 @@ async fn claim_loop(
 /// any notification lost while reconnecting.
 async fn listen(store: Store, wake: Arc<Notify>, mut shutdown: watch::Receiver<bool>) {
     loop {
-        let mut listener = match PgListener::connect_with(&store.pool).await {
-            Ok(l) => l,
+        let mut wakeups = match store.job_wakeups().await {
+            Ok(w) => w,
             Err(e) => {
-                tracing::warn!(error = %e, "LISTEN connection failed; polling only");
+                tracing::warn!(error = %e, "LISTEN failed; polling only");
                 tokio::select! {
                     _ = tokio::time::sleep(Duration::from_secs(5)) => continue,
                     _ = shutdown.changed() => return,
                 }
             }
         };
-        if let Err(e) = listener.listen(JOBS_CHANNEL).await {
-            tracing::warn!(error = %e, "LISTEN failed; polling only");
-            tokio::time::sleep(Duration::from_secs(5)).await;
-            continue;
-        }
         loop {
             tokio::select! {
-                n = listener.recv() => match n {
-                    Ok(_) => wake.notify_one(),
+                n = wakeups.next() => match n {
+                    Ok(()) => wake.notify_one(),
                     Err(e) => {
                         tracing::warn!(error = %e, "LISTEN connection lost; reconnecting");
                         break;

@@ -5,10 +5,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::json;
-
 use super::pool::Ctx;
-use super::{JobError, JobInput};
+use super::{JobError, JobInput, JobOutput};
+use crate::spec::job_error::{JobErrorBody, INTERNAL_JOB_MESSAGE};
+use crate::store::job_status::JobStatus;
 use crate::store::jobs::JobRow;
 use crate::store::queue::Beat;
 
@@ -33,9 +33,10 @@ pub(crate) fn backoff(base: Duration, attempt: i32) -> Duration {
     (base * 2u32.pow(exp)).min(Duration::from_secs(300))
 }
 
+/// One claimed job, from its input to its settlement: load the input,
+/// [`execute`] the body beside its heartbeat, decide the [`verdict`], write
+/// the settlement as the lease holder, and [`record`] it.
 pub(crate) async fn run_job(ctx: Arc<Ctx>, job: JobRow) {
-    let owner = ctx.config.owner.as_str();
-    let store = &ctx.store;
     let input = match load_input(&ctx, &job).await {
         Ok(Some(input)) => input,
         Ok(None) => {
@@ -49,9 +50,28 @@ pub(crate) async fn run_job(ctx: Arc<Ctx>, job: JobRow) {
             return;
         }
     };
-
     let rows = input.dataset.rows.max(0) as u64;
     let started = std::time::Instant::now();
+    let Some((outcome, shared)) = execute(&ctx, &job, input).await else {
+        return;
+    };
+    match verdict(outcome, &shared, ctx.config.max_run, job.id) {
+        Verdict::Retry(message) => settle_retry(&ctx, &job, &message).await,
+        Verdict::Settle(settlement) => {
+            let status = settlement.status();
+            let written = write_settlement(&ctx, &job, settlement).await;
+            record(&job, status, written, started, rows);
+        }
+    }
+}
+
+/// What the body returned: its output or error, or how its thread ended.
+type Outcome = Result<Result<JobOutput, JobError>, tokio::task::JoinError>;
+
+/// Runs the body on the blocking pool with the heartbeat and the run-time
+/// limit beside it. `None` when there is nothing to write: shutdown handed
+/// the job back, or the lease was lost (another worker owns the job).
+async fn execute(ctx: &Arc<Ctx>, job: &JobRow, input: JobInput) -> Option<(Outcome, Arc<Shared>)> {
     let shared = Arc::new(Shared::default());
     let heartbeat = tokio::spawn(heartbeat(ctx.clone(), job.id, shared.clone()));
     let deadline = super::time_limit::watch(ctx.config.max_run, shared.clone());
@@ -78,91 +98,139 @@ pub(crate) async fn run_job(ctx: Arc<Ctx>, job: JobRow) {
             // The blocking thread finishes on its own; its output is dropped.
             shared.stop.store(true, Ordering::Relaxed);
             heartbeat.abort();
-            match store.hand_back_job(job.id, owner).await {
+            deadline.abort();
+            match ctx.store.hand_back_job(job.id, &ctx.config.owner).await {
                 Ok(true) => tracing::info!(job_id = %job.id, "job handed back to the queue"),
                 Ok(false) => {}
                 Err(e) => tracing::warn!(job_id = %job.id, error = %e,
                     "handing back failed; the lease will expire"),
             }
-            return;
+            return None;
         }
     };
     heartbeat.abort();
     deadline.abort();
     if shared.lost.load(Ordering::Relaxed) {
         tracing::warn!(job_id = %job.id, "lease lost while running; result discarded");
-        return;
+        return None;
     }
+    Some((outcome, shared))
+}
 
-    let settled = match outcome {
-        Ok(Ok(output)) => store
-            .complete_job(job.id, owner, &output.summary, &output.result)
-            .await
-            .map(|done| (done, "succeeded")),
+/// How an attempt ends, decided before anything is written.
+#[derive(Debug)]
+enum Verdict {
+    /// The job ends with this status.
+    Settle(Settlement),
+    /// A retryable error: back to the queue with backoff.
+    Retry(String),
+}
+
+/// A job's final status and what is written with it.
+#[derive(Debug)]
+enum Settlement {
+    Succeeded(JobOutput),
+    /// Failed with this `Job.error`.
+    Failed(serde_json::Value),
+    /// The user asked to cancel.
+    Cancelled,
+}
+
+impl Settlement {
+    fn status(&self) -> JobStatus {
+        match self {
+            Settlement::Succeeded(_) => JobStatus::Succeeded,
+            Settlement::Failed(_) => JobStatus::Failed,
+            Settlement::Cancelled => JobStatus::Cancelled,
+        }
+    }
+}
+
+/// What the body's end means, from its outcome and the flags the
+/// heartbeat and the time limit set.
+fn verdict(
+    outcome: Outcome,
+    shared: &Shared,
+    max_run: Option<Duration>,
+    job_id: uuid::Uuid,
+) -> Verdict {
+    let settle = Verdict::Settle;
+    match outcome {
+        Ok(Ok(output)) => settle(Settlement::Succeeded(output)),
         Ok(Err(JobError::Cancelled)) if shared.timed_out.load(Ordering::Relaxed) => {
-            let err = super::time_limit::error(ctx.config.max_run);
-            tracing::info!(job_id = %job.id, "job passed its maximum run time");
-            store
-                .finish_job(job.id, owner, "failed", Some(&err))
-                .await
-                .map(|d| (d, "failed"))
+            tracing::info!(%job_id, "job passed its maximum run time");
+            settle(Settlement::Failed(super::time_limit::error(max_run)))
         }
-        Ok(Err(JobError::Cancelled)) => {
-            if shared.user_cancel.load(Ordering::Relaxed) {
-                store
-                    .finish_job(job.id, owner, "cancelled", None)
-                    .await
-                    .map(|d| (d, "cancelled"))
-            } else {
-                // Stopped without a user cancel (the body's own decision):
-                // treat as a failure so the job does not hang in `running`.
-                let err = JobError::Cancelled.to_json();
-                store
-                    .finish_job(job.id, owner, "failed", Some(&err))
-                    .await
-                    .map(|d| (d, "failed"))
-            }
+        Ok(Err(JobError::Cancelled)) if shared.user_cancel.load(Ordering::Relaxed) => {
+            settle(Settlement::Cancelled)
         }
+        // Stopped without a user cancel (the body's own decision): a
+        // failure, so that the job does not hang in `running`.
+        Ok(Err(JobError::Cancelled)) => settle(Settlement::Failed(JobError::Cancelled.to_json())),
         Ok(Err(e @ JobError::Fatal { .. })) => {
-            tracing::info!(job_id = %job.id, error = %e.to_json()["code"], "job failed");
-            store
-                .finish_job(job.id, owner, "failed", Some(&e.to_json()))
-                .await
-                .map(|d| (d, "failed"))
+            let error = e.to_json();
+            tracing::info!(%job_id, error = %error["code"], "job failed");
+            settle(Settlement::Failed(error))
         }
         Ok(Err(JobError::Retryable(message))) => {
-            tracing::warn!(job_id = %job.id, %message, "job hit a retryable error");
-            settle_retry(&ctx, &job, &message).await;
-            return;
+            tracing::warn!(%job_id, %message, "job hit a retryable error");
+            Verdict::Retry(message)
         }
         Err(join_error) => {
             // A panic in the body: the worker keeps serving, the job fails
-            // with `internal` and no internals in its error.
-            // Its message may quote a cell value: logged as a fingerprint.
+            // with `internal` and no internals in its error. Its message may
+            // quote a cell value: logged as a fingerprint.
             let error = crate::telemetry::join_error_summary(join_error);
-            tracing::error!(job_id = %job.id, %error, "job body failed");
-            let err = json!({
-                "code": "internal",
-                "message": "the job failed with an internal error",
-                "details": null
-            });
-            store
-                .finish_job(job.id, owner, "failed", Some(&err))
-                .await
-                .map(|d| (d, "failed"))
+            tracing::error!(%job_id, %error, "job body failed");
+            settle(Settlement::Failed(
+                JobErrorBody::internal(INTERNAL_JOB_MESSAGE).to_value(),
+            ))
         }
-    };
-    match settled {
-        Ok((true, status)) => {
-            crate::http::metrics::global().job_finished(
-                &job.algorithm,
-                status,
+    }
+}
+
+/// Writes the settlement as the lease holder: `Ok(false)` when the lease
+/// was lost before the write (nothing written).
+async fn write_settlement(ctx: &Ctx, job: &JobRow, settlement: Settlement) -> anyhow::Result<bool> {
+    let (store, owner) = (&ctx.store, ctx.config.owner.as_str());
+    match settlement {
+        Settlement::Succeeded(output) => {
+            store
+                .complete_job(job.id, owner, &output.summary, &output.result)
+                .await
+        }
+        Settlement::Failed(error) => {
+            store
+                .finish_job(job.id, owner, JobStatus::Failed, Some(&error))
+                .await
+        }
+        Settlement::Cancelled => {
+            store
+                .finish_job(job.id, owner, JobStatus::Cancelled, None)
+                .await
+        }
+    }
+}
+
+/// The settlement's log line and metrics.
+fn record(
+    job: &JobRow,
+    status: JobStatus,
+    written: anyhow::Result<bool>,
+    started: std::time::Instant,
+    rows: u64,
+) {
+    match written {
+        Ok(true) => {
+            crate::metrics::global().job_finished(
+                job.algorithm.as_str(),
+                status.as_str(),
                 started.elapsed(),
                 rows,
             );
-            tracing::info!(job_id = %job.id, status, "job settled")
+            tracing::info!(job_id = %job.id, %status, "job settled")
         }
-        Ok((false, _)) => {
+        Ok(false) => {
             tracing::warn!(job_id = %job.id, "lease lost before completion; nothing written")
         }
         Err(e) => tracing::warn!(job_id = %job.id, error = %e,
@@ -195,15 +263,19 @@ async fn load_input(ctx: &Ctx, job: &JobRow) -> anyhow::Result<Option<JobInput>>
     let Some(dataset) = ctx.store.get_dataset(&job.tenant, job.dataset_id).await? else {
         return Ok(None);
     };
+    let started = std::time::Instant::now();
     let files = ctx.store.dataset_files(&job.tenant, job.dataset_id).await?;
+    tracing::info!(
+        job_id = %job.id,
+        bytes = files.table.as_ref().map_or(files.data.len(), Vec::len),
+        ms = started.elapsed().as_secs_f64() * 1e3,
+        "job input read"
+    );
     Ok(Some(JobInput {
         job_id: job.id,
         tenant: job.tenant.clone(),
-        model: job.model.clone(),
-        algorithm: job.algorithm.clone(),
-        sensitive_metric: job.sensitive_metric.clone(),
-        xcolor: job.xcolor.clone(),
-        suppression_limit: job.suppression_limit,
+        params: job.params()?,
+        sweep_id: job.sweep_id,
         attempt: job.attempts,
         dataset,
         files,
@@ -269,6 +341,74 @@ async fn heartbeat(ctx: Arc<Ctx>, job_id: uuid::Uuid, shared: Arc<Shared>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn cancelled() -> Outcome {
+        Ok(Err(JobError::Cancelled))
+    }
+
+    fn failed_code(v: Verdict) -> String {
+        match v {
+            Verdict::Settle(Settlement::Failed(e)) => e["code"].as_str().unwrap().to_owned(),
+            other => panic!("expected a failure, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_stop_is_a_timeout_a_cancel_or_a_failure_by_who_asked() {
+        let id = uuid::Uuid::nil();
+        let limit = Some(Duration::from_secs(5));
+        let timed_out = Shared::default();
+        timed_out.timed_out.store(true, Ordering::Relaxed);
+        timed_out.user_cancel.store(true, Ordering::Relaxed);
+        assert_eq!(
+            failed_code(verdict(cancelled(), &timed_out, limit, id)),
+            "job_timeout"
+        );
+        let user = Shared::default();
+        user.user_cancel.store(true, Ordering::Relaxed);
+        assert!(matches!(
+            verdict(cancelled(), &user, limit, id),
+            Verdict::Settle(Settlement::Cancelled)
+        ));
+        // The body stopped on its own: failed, never left `running`.
+        let nobody = Shared::default();
+        assert_eq!(
+            failed_code(verdict(cancelled(), &nobody, limit, id)),
+            "cancelled"
+        );
+    }
+
+    #[test]
+    fn errors_keep_their_code_and_retryable_ones_go_back() {
+        let id = uuid::Uuid::nil();
+        let fatal = JobError::Fatal {
+            code: "model_not_satisfied".into(),
+            message: "m".into(),
+            details: serde_json::Value::Null,
+        };
+        let shared = Shared::default();
+        assert_eq!(
+            failed_code(verdict(Ok(Err(fatal)), &shared, None, id)),
+            "model_not_satisfied"
+        );
+        let retry = verdict(Ok(Err(JobError::Retryable("db".into()))), &shared, None, id);
+        assert!(matches!(retry, Verdict::Retry(m) if m == "db"));
+    }
+
+    #[tokio::test]
+    async fn a_panic_is_an_internal_failure_without_its_message() {
+        let join_error = tokio::spawn(async { panic!("cell value 4711") })
+            .await
+            .unwrap_err();
+        let v = verdict(Err(join_error), &Shared::default(), None, uuid::Uuid::nil());
+        match v {
+            Verdict::Settle(Settlement::Failed(e)) => {
+                assert_eq!(e["code"], "internal");
+                assert!(!e.to_string().contains("4711"), "{e}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
 
     #[test]
     fn backoff_doubles_and_caps() {

@@ -3,6 +3,7 @@
 //! with `job_timeout` (not retried: it would take as long again). Without
 //! a limit two heavy jobs could hold every worker for as long as they like.
 
+use crate::spec::job_error::JobErrorBody;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
@@ -27,9 +28,10 @@ pub(crate) fn watch(limit: Option<Duration>, shared: Arc<Shared>) -> JoinHandle<
 /// The job's error once it passed `limit`.
 pub(crate) fn error(limit: Option<Duration>) -> Value {
     let secs = limit.map_or(0.0, |l| l.as_secs_f64());
-    json!({
-        "code": "job_timeout",
-        "message": format!("the job ran longer than the maximum run time of {secs} s and was stopped"),
-        "details": {"limit_secs": secs}
-    })
+    JobErrorBody::new(
+        "job_timeout",
+        format!("the job ran longer than the maximum run time of {secs} s and was stopped"),
+        json!({"limit_secs": secs}),
+    )
+    .to_value()
 }

@@ -36,7 +36,7 @@ where
 
 fn output(rows: usize) -> JobOutput {
     JobOutput {
-        summary: json!({"rows": rows, "groups": 1}),
+        summary: fake_summary(rows, 0),
         result: NewResult {
             group_of_rows: vec![0; rows],
             audit: json!({"passed": true}),
@@ -51,12 +51,8 @@ async fn queue(store: &Store, tenant: &str, n: usize) -> Vec<Uuid> {
         let new = NewJob {
             tenant: tenant.into(),
             dataset_id: d.id,
-            model: json!({"kind": "k_anonymity", "k": 2}),
-            algorithm: "mondrian".into(),
-            sensitive_metric: None,
-            xcolor: None,
+            params: k2_mondrian(),
             max_attempts: 1,
-            suppression_limit: 0.0,
             idempotency: None,
         };
         match store.create_job(&new).await.unwrap() {

@@ -200,6 +200,22 @@ async fn another_tenants_resources_are_404_on_every_v1_operation() {
         200,
     )
     .await;
+    s.only_a(
+        Method::GET,
+        "/v1/jobs/{id}/report",
+        &format!("{job_path}/report"),
+        None,
+        200,
+    )
+    .await;
+    s.only_a(
+        Method::GET,
+        "/v1/jobs/{id}/report",
+        &format!("{job_path}/report?format=json&audience=external"),
+        None,
+        200,
+    )
+    .await;
     let checks = json!([{"kind": "k_anonymity", "k": 2}]);
     s.only_a(
         Method::POST,
@@ -232,8 +248,55 @@ async fn another_tenants_resources_are_404_on_every_v1_operation() {
         .await
         .unwrap()
         .unwrap();
-    assert_eq!(row.status, "succeeded");
+    assert_eq!(row.status.as_str(), "succeeded");
     assert!(!row.cancel_requested);
+    // Sweeps: A's sweep is A's only, in every operation and in the lists.
+    let sweep_body = json!({"dataset_id": ds, "model": {"kind": "k_anonymity", "k": [1, 2]}});
+    s.only_a(
+        Method::POST,
+        "/v1/sweeps",
+        "/v1/sweeps",
+        Some(sweep_body),
+        202,
+    )
+    .await;
+    let a_sweeps = s.listed(&s.a.clone(), "/v1/sweeps", "/v1/sweeps").await;
+    assert_eq!(a_sweeps.len(), 1);
+    assert!(s
+        .listed(&s.b.clone(), "/v1/sweeps", "/v1/sweeps")
+        .await
+        .is_empty());
+    let sweep_path = format!("/v1/sweeps/{}", a_sweeps[0]);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        let res = s.call(&s.a, Method::GET, &sweep_path, None).await;
+        let sweep: Value = res.json().await.unwrap();
+        if !matches!(sweep["status"].as_str(), Some("queued" | "running")) {
+            assert_eq!(sweep["status"], "succeeded", "{sweep}");
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "{sweep}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    s.only_a(Method::GET, "/v1/sweeps/{id}", &sweep_path, None, 200)
+        .await;
+    s.only_a(
+        Method::GET,
+        "/v1/sweeps/{id}/report",
+        &format!("{sweep_path}/report"),
+        None,
+        200,
+    )
+    .await;
+    // Finished: A's cancel is a 409; B's 404 changed nothing.
+    s.only_a(
+        Method::POST,
+        "/v1/sweeps/{id}/cancel",
+        &format!("{sweep_path}/cancel"),
+        None,
+        409,
+    )
+    .await;
     // And the other way round: A cannot reach B's dataset.
     let res = s
         .call(&s.a, Method::GET, &format!("/v1/datasets/{b_ds}"), None)

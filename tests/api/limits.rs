@@ -97,11 +97,7 @@ async fn a_download_longer_than_the_timeout_completes() {
     let job = proxima::store::jobs::NewJob {
         tenant: "t1".into(),
         dataset_id: ds["id"].as_str().unwrap().parse().unwrap(),
-        model: json!({"kind": "k_anonymity", "k": 2}),
-        algorithm: "mondrian".into(),
-        sensitive_metric: None,
-        xcolor: None,
-        suppression_limit: 0.0,
+        params: k2_mondrian(),
         max_attempts: 3,
         idempotency: None,
     };

@@ -87,8 +87,8 @@ ZZSECRET-Bob-4712,35,ZZSECRET-Springfield,50\n\
 ZZSECRET-Carol-4713,52,ZZSECRET-Shelbyville,50\n\
 ZZSECRET-Dan-4714,58,ZZSECRET-Shelbyville,50\n";
 
-/// A job body that panics quoting the first cell of the table, as a buggy
-/// algorithm formatting an unexpected value might.
+/// A job body that panics quoting a cell of the table, as a buggy algorithm
+/// formatting an unexpected value might.
 struct PanickingRunner;
 
 impl JobRunner for PanickingRunner {
@@ -97,13 +97,11 @@ impl JobRunner for PanickingRunner {
         input: JobInput,
         _progress: &(dyn Fn(f64) -> bool + Sync),
     ) -> Result<JobOutput, JobError> {
-        let data = String::from_utf8_lossy(&input.files.data).into_owned();
-        let cell = data
-            .lines()
-            .nth(1)
-            .and_then(|l| l.split(',').next())
-            .unwrap_or_default()
-            .to_string();
+        // The stored table as a job loads it; the first row's city.
+        let table = proxima::spec::dataset::load_stored(&input.dataset.schema, &input.files)
+            .expect("the stored table loads");
+        let cell = table.text(2, 0).expect("city is published").to_string();
+        assert!(cell.starts_with("ZZSECRET-"), "{cell}");
         panic!("unexpected cell value {cell:?}");
     }
 }

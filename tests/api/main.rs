@@ -5,6 +5,8 @@
 mod support;
 
 mod auth;
+mod browser;
+mod browser_selftest;
 mod containers;
 mod errors;
 mod fairness;
@@ -19,4 +21,7 @@ mod openapi;
 mod portal;
 mod pressure;
 mod queue;
+mod report;
 mod resources;
+mod stored_table;
+mod sweeps;

@@ -126,10 +126,10 @@ async fn metrics_move_after_a_job_and_never_carry_ids() {
     )
     .unwrap();
     let inf = [
+        ("le", "+Inf"),
         ("method", "GET"),
         ("route", "/v1/jobs/{id}"),
         ("status", "200"),
-        ("le", "+Inf"),
     ];
     // The +Inf bucket holds every observation. (Read in one scrape, but
     // other tests may add between the two lines: at least the count.)
@@ -181,4 +181,55 @@ async fn queued_jobs_show_in_the_queue_depth() {
         sample(&text, "proxima_jobs", &[("status", "queued")]),
         Some(2.0)
     );
+}
+
+#[tokio::test]
+async fn prometheus_gets_openmetrics_and_everyone_else_the_0_0_4_text() {
+    let app = TestApp::start().await;
+    // What Prometheus sends.
+    let accept = "application/openmetrics-text;version=1.0.0,application/openmetrics-text;\
+                  version=0.0.1;q=0.75,text/plain;version=0.0.4;q=0.5,*/*;q=0.1";
+    let res = app
+        .client
+        .get(app.url("/metrics"))
+        .header("accept", accept)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let ct = res.headers()["content-type"].to_str().unwrap().to_string();
+    assert!(
+        ct.starts_with("application/openmetrics-text; version=1.0.0"),
+        "{ct}"
+    );
+    let open = res.text().await.unwrap();
+    assert!(open.ends_with("# EOF\n"), "{open}");
+    assert!(
+        open.contains("# TYPE proxima_http_requests counter\n"),
+        "{open}"
+    );
+    assert!(open.contains("# TYPE proxima_jobs gauge\n"), "{open}");
+
+    // Refusing OpenMetrics (q=0) or not naming it gets the 0.0.4 text.
+    for accept in [
+        "application/openmetrics-text; q=0, text/plain",
+        "text/plain",
+        "*/*",
+    ] {
+        let res = app
+            .client
+            .get(app.url("/metrics"))
+            .header("accept", accept)
+            .send()
+            .await
+            .unwrap();
+        let ct = res.headers()["content-type"].to_str().unwrap().to_string();
+        assert!(
+            ct.starts_with("text/plain; version=0.0.4"),
+            "{accept}: {ct}"
+        );
+        let text = res.text().await.unwrap();
+        assert!(!text.contains("# EOF"), "{accept}: {text}");
+        assert!(text.contains("# TYPE proxima_http_requests_total counter\n"));
+    }
 }

@@ -81,7 +81,7 @@ fn routed_v1() -> BTreeSet<(String, String)> {
 #[test]
 fn every_v1_route_is_documented_and_nothing_else() {
     let routed = routed_v1();
-    // The API.md routes; guards the source reading above as well.
+    // The docs/api.md routes; guards the source reading above as well.
     let api_md: BTreeSet<(String, String)> = [
         ("GET", "/v1/datasets"),
         ("POST", "/v1/datasets"),
@@ -94,12 +94,18 @@ fn every_v1_route_is_documented_and_nothing_else() {
         ("POST", "/v1/jobs/{id}/cancel"),
         ("GET", "/v1/jobs/{id}/result"),
         ("GET", "/v1/jobs/{id}/audit"),
+        ("GET", "/v1/jobs/{id}/report"),
         ("POST", "/v1/audits"),
+        ("POST", "/v1/sweeps"),
+        ("GET", "/v1/sweeps"),
+        ("GET", "/v1/sweeps/{id}"),
+        ("POST", "/v1/sweeps/{id}/cancel"),
+        ("GET", "/v1/sweeps/{id}/report"),
     ]
     .into_iter()
     .map(|(m, p)| (m.to_string(), p.to_string()))
     .collect();
-    assert_eq!(routed, api_md, "the router's /v1 routes are API.md's");
+    assert_eq!(routed, api_md, "the router's /v1 routes are docs/api.md's");
     let generated =
         serde_json::to_value(<proxima::http::openapi::ApiDoc as utoipa::OpenApi>::openapi())
             .unwrap();
@@ -622,6 +628,30 @@ async fn responses_carry_exactly_the_documented_fields() {
     check("/v1/datasets".to_string(), "DatasetList").await;
     check(format!("/v1/jobs/{job_id}/audit"), "AuditReport").await;
     check(format!("/v1/jobs/{}", uuid::Uuid::new_v4()), "Problem").await;
+    // A sweep with an infeasible point (k = 5 on 3 rows), once finished;
+    // its points' jobs carry `sweep_id` and `summary.query_error`.
+    let res = app
+        .post_json(
+            "/v1/sweeps",
+            &json!({"dataset_id": id, "model": {"kind": "k_anonymity", "k": [1, 2, 5]}}),
+        )
+        .await;
+    assert_eq!(res.status(), 202);
+    let sweep: Value = res.json().await.unwrap();
+    let sweep_id = sweep["id"].as_str().unwrap().to_string();
+    for point in sweep["points"].as_array().unwrap() {
+        if let Some(job) = point["job_id"].as_str() {
+            app.wait_job(job, |s| s == "succeeded").await;
+            check(format!("/v1/jobs/{job}"), "Job").await;
+        }
+    }
+    check(format!("/v1/sweeps/{sweep_id}"), "Sweep").await;
+    check("/v1/sweeps".to_string(), "SweepList").await;
+    check(
+        format!("/v1/sweeps/{sweep_id}/report?format=json"),
+        "SweepReport",
+    )
+    .await;
     let posts = [
         (
             format!("/v1/datasets/{id}/feasibility"),

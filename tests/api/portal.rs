@@ -346,7 +346,9 @@ async fn refused_uploads_store_nothing() {
             Part::bytes(b"1000;*\n2000;*\n3000;*\n".to_vec()),
         );
     assert_eq!(upload(&app, form).await.status(), 201);
-    assert_eq!(count().await, (1, 2));
+    // One chunk each: the CSV, the zip hierarchy and the parsed table
+    // stored once at upload (store/datasets.rs, TABLE_PART).
+    assert_eq!(count().await, (1, 3));
 }
 
 #[tokio::test]
@@ -497,7 +499,7 @@ async fn creditcard_xcolor_job_and_its_audit() {
     assert_eq!(body["rows"].as_array().unwrap().len(), 30000);
 }
 
-/// Every upload error code of API.md, each from the core's one validation.
+/// Every upload error code of docs/api.md, each from the core's one validation.
 #[tokio::test]
 async fn upload_errors_carry_their_codes() {
     let app = portal_app().await;

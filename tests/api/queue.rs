@@ -53,7 +53,7 @@ fn output_for(input: &JobInput) -> JobOutput {
         .count()
         - 1;
     JobOutput {
-        summary: json!({"rows": rows, "groups": 1, "attempt": input.attempt}),
+        summary: fake_summary(rows, input.attempt as u64),
         result: NewResult {
             group_of_rows: vec![0; rows],
             audit: json!({"passed": true}),
@@ -66,11 +66,7 @@ async fn queue_job(store: &Store, max_attempts: i32) -> Uuid {
     let new = NewJob {
         tenant: "t1".into(),
         dataset_id: d.id,
-        model: json!({"kind": "k_anonymity", "k": 2}),
-        algorithm: "mondrian".into(),
-        sensitive_metric: None,
-        xcolor: None,
-        suppression_limit: 0.0,
+        params: k2_mondrian(),
         max_attempts,
         idempotency: None,
     };
@@ -92,7 +88,7 @@ async fn a_claim_is_exclusive_and_counts_the_attempt() {
         .unwrap()
         .expect("A claims");
     assert_eq!(a.id, id);
-    assert_eq!(a.status, "running");
+    assert_eq!(a.status.as_str(), "running");
     assert_eq!(a.attempts, 1);
     assert!(a.started_at.is_some());
     // SKIP LOCKED + the lease: nobody else gets it.
@@ -161,23 +157,29 @@ async fn an_expired_lease_is_claimable_and_only_the_new_holder_completes() {
         proxima::store::queue::Beat::Lost
     );
     assert!(!store
-        .complete_job(id, "A", &json!({"by": "A"}), &out)
+        .complete_job(id, "A", &fake_summary(3, 65), &out)
         .await
         .unwrap());
-    assert!(!store.finish_job(id, "A", "failed", None).await.unwrap());
+    assert!(!store
+        .finish_job(id, "A", proxima::store::job_status::JobStatus::Failed, None)
+        .await
+        .unwrap());
     assert!(store.get_result("t1", id).await.unwrap().is_none());
     assert!(store
-        .complete_job(id, "B", &json!({"by": "B"}), &out)
+        .complete_job(id, "B", &fake_summary(3, 66), &out)
         .await
         .unwrap());
     let job = store.get_job("t1", id).await.unwrap().unwrap();
-    assert_eq!(job.status, "succeeded");
-    assert_eq!(job.summary, Some(json!({"by": "B"})));
+    assert_eq!(job.status.as_str(), "succeeded");
+    assert_eq!(job.summary, Some(fake_summary(3, 66)));
     assert_eq!(job.progress, 1.0);
     let stored = store.get_result("t1", id).await.unwrap().unwrap();
     assert_eq!(stored.group_of_rows, vec![0, 0, 0]);
     // Completing twice is refused too (the lease is released).
-    assert!(!store.complete_job(id, "B", &json!({}), &out).await.unwrap());
+    assert!(!store
+        .complete_job(id, "B", &fake_summary(3, 67), &out)
+        .await
+        .unwrap());
 }
 
 #[tokio::test]
@@ -192,8 +194,8 @@ async fn an_expired_lease_on_the_last_attempt_fails_the_job() {
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert!(store.claim_job("B", LEASE).await.unwrap().is_none());
     let job = store.get_job("t1", id).await.unwrap().unwrap();
-    assert_eq!(job.status, "failed");
-    assert_eq!(job.error.unwrap()["code"], "internal");
+    assert_eq!(job.status.as_str(), "failed");
+    assert_eq!(job.error.unwrap().code, "internal");
 }
 
 #[tokio::test]
@@ -236,7 +238,7 @@ async fn the_worker_runs_a_job_to_success_with_its_input() {
     let done = wait_job_row(&store, &id.to_string(), |s| s == "succeeded").await;
     assert_eq!(done["attempts"], 1);
     let job = store.get_job("t1", id).await.unwrap().unwrap();
-    assert_eq!(job.summary.unwrap()["rows"], 3);
+    assert_eq!(job.summary.unwrap().rows, 3);
     assert!(job.finished_at.is_some());
     let result = store.get_result("t1", id).await.unwrap().unwrap();
     assert_eq!(result.group_of_rows, vec![0, 0, 0]);
@@ -261,7 +263,7 @@ async fn a_panic_fails_the_job_and_the_worker_keeps_serving() {
     let w = worker::start(
         store.clone(),
         runner(|input, _| {
-            if input.model["k"] == 99 {
+            if k_of(&input) == Some(99) {
                 panic!("boom with secret internals");
             }
             Ok(output_for(&input))
@@ -309,7 +311,7 @@ async fn retryable_errors_back_off_and_retry_until_max_attempts() {
         runner(move |input, _| {
             seen.fetch_add(1, Ordering::SeqCst);
             // Job A recovers on its second attempt; job B never does.
-            if input.model["k"] == 2 && input.attempt >= 2 {
+            if input.attempt >= 2 && input.params == k2_mondrian() {
                 Ok(output_for(&input))
             } else {
                 Err(JobError::Retryable("database hiccup".into()))
@@ -321,7 +323,8 @@ async fn retryable_errors_back_off_and_retry_until_max_attempts() {
     let done = wait_job_row(&store, &a.to_string(), |s| s == "succeeded").await;
     assert_eq!(done["attempts"], 2);
     let job = store.get_job("t1", a).await.unwrap().unwrap();
-    assert_eq!(job.summary.unwrap()["attempt"], 2);
+    // The summary's marker is the attempt that wrote it.
+    assert_eq!(job.summary.unwrap().elapsed_ms, 2);
 
     let b = queue_job(&store, 2).await;
     sqlx::query("UPDATE jobs SET model = '{\"kind\":\"k_anonymity\",\"k\":5}' WHERE id = $1")
@@ -408,7 +411,7 @@ async fn graceful_shutdown_hands_unfinished_jobs_back() {
     wait_job_row(&store, &id.to_string(), |s| s == "running").await;
     w.shutdown().await;
     let job = store.get_job("t1", id).await.unwrap().unwrap();
-    assert_eq!(job.status, "queued");
+    assert_eq!(job.status.as_str(), "queued");
     assert_eq!(job.attempts, 0, "the interrupted attempt is not counted");
     // Another worker picks it up at once.
     let again = store.claim_job("next", LEASE).await.unwrap().unwrap();
@@ -430,7 +433,7 @@ async fn graceful_shutdown_lets_short_jobs_finish() {
     wait_job_row(&store, &id.to_string(), |s| s == "running").await;
     w.shutdown().await;
     let job = store.get_job("t1", id).await.unwrap().unwrap();
-    assert_eq!(job.status, "succeeded");
+    assert_eq!(job.status.as_str(), "succeeded");
 }
 
 #[tokio::test]

@@ -108,6 +108,8 @@ async fn stored_files_round_trip_compressed() {
     let store = fresh_store().await;
     let d = insert_dataset(&store, "t1", "x").await;
     let files = store.dataset_files("t1", d.id).await.unwrap();
+    // Stored without a table (as before tables were stored): the CSV.
+    assert_eq!(files.table, None);
     assert_eq!(files.data, PEOPLE_CSV.as_bytes());
     assert_eq!(files.hierarchies.len(), 1);
     assert_eq!(files.hierarchies[0].0, "zip");

@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use proxima::http::limits::Limits;
 use proxima::http::{router, AppState};
-use proxima::store::datasets::{DatasetRow, NewDataset, DATA_PART};
+use proxima::store::blob::Chunked;
+use proxima::store::datasets::{DatasetRow, NewDataset};
 use proxima::store::Store;
 use proxima::worker::{self, JobRunner, WorkerConfig, WorkerHandle};
 use serde_json::{json, Value};
@@ -163,6 +164,42 @@ pub async fn wait_job_row(store: &Store, id: &str, done: impl Fn(&str) -> bool) 
 pub const PEOPLE_CSV: &str = "age,zip,salary\n30,1000,50\n40,2000,60\n50,3000,70\n";
 
 /// The schema of [`PEOPLE_CSV`] (`zip`'s hierarchy comes as a file).
+/// The parameters of a k = 2 Mondrian job, as the service stores them.
+pub fn k2_mondrian() -> proxima::spec::JobParams {
+    proxima::spec::JobParams {
+        model: serde_json::from_value(json!({"kind": "k_anonymity", "k": 2})).unwrap(),
+        algorithm: proxima::spec::AlgorithmDto::Mondrian,
+        sensitive_metric: None,
+        xcolor: None,
+        suppression_limit: Default::default(),
+    }
+}
+
+/// A job summary from a fake runner: `rows` rows in one group;
+/// `elapsed_ms` carries `marker`, so a test can tell which attempt wrote it.
+pub fn fake_summary(rows: usize, marker: u64) -> proxima::spec::JobSummaryDto {
+    proxima::spec::JobSummaryDto {
+        rows: rows as u64,
+        published_rows: rows as u64,
+        suppressed_rows: 0,
+        groups: 1,
+        min_group_size: rows as u64,
+        information_loss: 0.0,
+        elapsed_ms: marker,
+        suppressed_by_model: 0,
+        attacker_view: None,
+        query_error: None,
+    }
+}
+
+/// The k of a job's k-anonymity model (fake runners branch on it).
+pub fn k_of(input: &proxima::worker::JobInput) -> Option<u64> {
+    match &input.params.model {
+        proxima::spec::ModelDto::KAnonymity { k } => k.as_u64(),
+        _ => None,
+    }
+}
+
 pub fn people_schema(name: &str) -> Value {
     json!({"name": name, "columns": [
         {"name": "age", "role": "quasi_identifier", "type": "numeric"},
@@ -181,11 +218,14 @@ pub async fn insert_dataset(store: &Store, tenant: &str, name: &str) -> DatasetR
         suppressed_rows: 0,
         size_bytes: PEOPLE_CSV.len() as i64,
         sha256: "0".repeat(64),
-        columns: json!([]),
+        columns: Vec::new(),
+        population: None,
     };
     let mut tx = store.begin_dataset(&new).await.unwrap();
-    tx.add_file(DATA_PART, PEOPLE_CSV.as_bytes()).await.unwrap();
-    tx.add_file("hierarchy:zip", b"1000;*\n2000;*\n3000;*\n")
+    tx.add_data(&Chunked::from_bytes(PEOPLE_CSV.as_bytes()))
+        .await
+        .unwrap();
+    tx.add_hierarchy("zip", &Chunked::from_bytes(b"1000;*\n2000;*\n3000;*\n"))
         .await
         .unwrap();
     tx.commit().await.unwrap()

@@ -95,6 +95,11 @@ async fn a_job_running_across_a_database_restart_completes() {
         .to_string();
     db.wait_status(&id, "running", Duration::from_secs(30))
         .await;
+    // "running" is set at claim, before the input loads: stop the database
+    // only once the body is in its delay, or the outage hits the load (a
+    // plain retry) instead of the heartbeats this test is about.
+    p.wait_log("injected fault: job body delayed", Duration::from_secs(30))
+        .await;
     db.store.pool.close().await;
 
     pg.stop().await;

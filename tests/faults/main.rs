@@ -22,5 +22,6 @@ mod panic;
 mod pressure;
 mod replicas;
 mod shutdown;
+mod sweeps;
 mod tenants;
 mod upload;

@@ -584,7 +584,7 @@ impl PrivatePg {
             .await
             .unwrap()
             .unwrap_or_else(|e| panic!("these tests need PostgreSQL: {e:#}"));
-        proxima::server::create_database_if_missing(&pg.url("postgres"), "proxima")
+        proxima::store::Store::create_database_if_missing(&pg.url("postgres"), "proxima")
             .await
             .unwrap();
         PrivatePg { pg }

@@ -37,7 +37,7 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
-    /// The stable problem code (API.md §Conventions).
+    /// The stable problem code (docs/api.md §Conventions).
     pub fn code(self) -> &'static str {
         match self {
             ErrorKind::MalformedJson => "malformed_json",

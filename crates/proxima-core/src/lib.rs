@@ -20,11 +20,13 @@ pub mod params;
 pub mod partition;
 pub mod privacy;
 pub mod progress;
+pub mod risk;
 pub mod run;
 mod safe_split;
 pub mod schema;
 pub mod split;
 pub mod table;
+pub mod table_codec;
 pub mod utility;
 pub mod xcolor;
 

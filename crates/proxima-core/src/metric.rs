@@ -1,4 +1,4 @@
-//! Sensitive-attribute distance metrics (DESIGN §3).
+//! Sensitive-attribute distance metrics (docs/design.md §3).
 //!
 //! [`MetricSpec`] is what a job asks for; [`SensitiveSpace::new`] checks it
 //! against the table's SA columns and precomputes what the distance needs.
@@ -16,7 +16,7 @@ use std::sync::Arc;
 use crate::error::{CoreError, CoreResult};
 use crate::hierarchy::Hierarchy;
 use crate::neighborhood::{in_closed_interval, relative_interval, within};
-use crate::table::{SaValues, Table};
+use crate::table::{SaColumn, SaValues, Table};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum LpNorm {
@@ -25,7 +25,7 @@ pub enum LpNorm {
     LInf,
 }
 
-/// The metric a job names (API.md `sensitive_metric`).
+/// The metric a job names (docs/api.md `sensitive_metric`).
 #[derive(Debug, Clone, PartialEq)]
 pub enum MetricSpec {
     /// |x − y| on one numeric column, in the column's units.
@@ -47,7 +47,7 @@ pub enum MetricSpec {
 }
 
 impl MetricSpec {
-    /// The default metric for a table's SA columns (API.md §Jobs).
+    /// The default metric for a table's SA columns (docs/api.md §Jobs).
     pub fn default_for(table: &Table) -> CoreResult<MetricSpec> {
         match table.sensitive() {
             [] => Err(no_sensitive()),
@@ -166,6 +166,163 @@ pub struct SensitiveSpace {
     spec: MetricSpec,
 }
 
+/// The values of the one numeric SA column `spec` needs.
+fn single_numeric(sa: &[SaColumn], spec: &MetricSpec) -> CoreResult<Vec<f64>> {
+    match sa {
+        [one] => one.numeric().map(<[f64]>::to_vec).ok_or_else(|| {
+            metric_error(format!(
+                "'{}' needs one numeric sensitive column; '{}' is categorical",
+                spec.kind_name(),
+                one.name
+            ))
+        }),
+        _ => Err(metric_error(format!(
+            "'{}' needs exactly one sensitive column, the dataset has {}; use 'lp'",
+            spec.kind_name(),
+            sa.len()
+        ))),
+    }
+}
+
+/// `relative`: one numeric column whose values are all > 0 (|x−y| ≤ ε·x
+/// is meaningless otherwise); the first offending row is named.
+fn relative_space(table: &Table, spec: &MetricSpec) -> CoreResult<SpaceKind> {
+    let sa = table.sensitive();
+    let values = single_numeric(sa, spec)?;
+    if let Some((row, v)) = values.iter().enumerate().find(|(_, v)| **v <= 0.0) {
+        return Err(metric_error(format!(
+            "'relative' needs every value of '{}' to be > 0; data line {} has {}",
+            sa[0].name,
+            table.source_lines()[row],
+            v
+        ))
+        .with_detail("line", table.source_lines()[row])
+        .with_detail("value", *v));
+    }
+    Ok(SpaceKind::Relative { values })
+}
+
+/// `equal` or `hierarchical`: one categorical column (with a hierarchy for
+/// `hierarchical`).
+fn categorical_space(sa: &[SaColumn], spec: &MetricSpec) -> CoreResult<SpaceKind> {
+    let [one] = sa else {
+        return Err(metric_error(format!(
+            "'{}' needs exactly one sensitive column, the dataset has {}; use 'lp'",
+            spec.kind_name(),
+            sa.len()
+        )));
+    };
+    match &one.values {
+        SaValues::Categorical {
+            codes,
+            hierarchy,
+            has_hierarchy,
+        } => {
+            let hierarchical = *spec == MetricSpec::Hierarchical;
+            if hierarchical && !has_hierarchy {
+                return Err(metric_error(format!(
+                    "'hierarchical' needs a hierarchy for '{}'; the schema gives none",
+                    one.name
+                )));
+            }
+            Ok(SpaceKind::Categorical {
+                codes: codes.clone(),
+                hierarchy: hierarchy.clone(),
+                hierarchical,
+            })
+        }
+        SaValues::Numeric(_) => Err(metric_error(format!(
+            "'{}' needs a categorical sensitive column; '{}' is numeric",
+            spec.kind_name(),
+            one.name
+        ))),
+    }
+}
+
+/// Weighted `lp` over every SA column, each component normalized to [0, 1].
+fn lp_space(table: &Table, p: LpNorm, weights: &[(String, f64)]) -> CoreResult<SpaceKind> {
+    let w = resolve_weights(table, weights)?;
+    let components: Vec<Component> = table
+        .sensitive()
+        .iter()
+        .map(|c| match &c.values {
+            SaValues::Numeric(v) => {
+                let (lo, hi) = min_max(v);
+                Component::Numeric {
+                    values: v.clone(),
+                    range: hi - lo,
+                }
+            }
+            SaValues::Categorical {
+                codes,
+                hierarchy,
+                has_hierarchy,
+            } => Component::Categorical {
+                codes: codes.clone(),
+                hierarchy: hierarchy.clone(),
+                hierarchical: *has_hierarchy,
+            },
+        })
+        .collect();
+    // One numeric component with weight 1 is a scalar space: same distance
+    // for every p, and the fast 1-D paths apply.
+    Ok(match (components.as_slice(), w.as_slice()) {
+        ([Component::Numeric { values, range }], [_]) => SpaceKind::Scalar {
+            values: values.clone(),
+            divisor: if *range > 0.0 { *range } else { 1.0 },
+        },
+        _ => SpaceKind::Lp {
+            p,
+            components,
+            weights: w,
+        },
+    })
+}
+
+/// `variational`: two or more numeric columns holding one probability
+/// distribution per row (each in [0, 1], summing to 1).
+fn variational_space(table: &Table) -> CoreResult<SpaceKind> {
+    let sa = table.sensitive();
+    if sa.len() < 2 {
+        return Err(metric_error(
+            "'variational' needs at least two sensitive columns holding one probability each"
+                .into(),
+        ));
+    }
+    let (n, dims) = (table.rows(), sa.len());
+    let mut probs = vec![0.0; n * dims];
+    for (d, c) in sa.iter().enumerate() {
+        let v = c.numeric().ok_or_else(|| {
+            metric_error(format!(
+                "'variational' needs numeric probability columns; '{}' is categorical",
+                c.name
+            ))
+        })?;
+        for (row, &x) in v.iter().enumerate() {
+            if !(0.0..=1.0).contains(&x) {
+                return Err(metric_error(format!(
+                    "'variational' needs probabilities in [0, 1]; '{}' on data line {} is {}",
+                    c.name,
+                    table.source_lines()[row],
+                    x
+                )));
+            }
+            probs[row * dims + d] = x;
+        }
+    }
+    for row in 0..n {
+        let s: f64 = probs[row * dims..(row + 1) * dims].iter().sum();
+        if (s - 1.0).abs() > 1e-6 {
+            return Err(metric_error(format!(
+                "'variational' needs each row's probabilities to sum to 1; data line {} sums to {}",
+                table.source_lines()[row],
+                s
+            )));
+        }
+    }
+    Ok(SpaceKind::Variational { dims, probs })
+}
+
 impl SensitiveSpace {
     /// Resolves `spec` on the table's SA columns. Errors (kind
     /// `invalid_parameters`, pointer `/sensitive_metric…`) when the metric
@@ -178,158 +335,18 @@ impl SensitiveSpace {
         if sa.is_empty() {
             return Err(no_sensitive());
         }
-        let n = table.rows();
-        let single_numeric = || -> CoreResult<Vec<f64>> {
-            match sa {
-                [one] => one.numeric().map(<[f64]>::to_vec).ok_or_else(|| {
-                    metric_error(format!(
-                        "'{}' needs one numeric sensitive column; '{}' is categorical",
-                        spec.kind_name(),
-                        one.name
-                    ))
-                }),
-                _ => Err(metric_error(format!(
-                    "'{}' needs exactly one sensitive column, the dataset has {}; use 'lp'",
-                    spec.kind_name(),
-                    sa.len()
-                ))),
-            }
-        };
         let kind = match spec {
             MetricSpec::Absolute => SpaceKind::Scalar {
-                values: single_numeric()?,
+                values: single_numeric(sa, spec)?,
                 divisor: 1.0,
             },
-            MetricSpec::Relative => {
-                let values = single_numeric()?;
-                if let Some((row, v)) = values.iter().enumerate().find(|(_, v)| **v <= 0.0) {
-                    return Err(metric_error(format!(
-                        "'relative' needs every value of '{}' to be > 0; data line {} has {}",
-                        sa[0].name,
-                        table.source_lines()[row],
-                        v
-                    ))
-                    .with_detail("line", table.source_lines()[row])
-                    .with_detail("value", *v));
-                }
-                SpaceKind::Relative { values }
-            }
-            MetricSpec::Equal | MetricSpec::Hierarchical => match sa {
-                [one] => match &one.values {
-                    SaValues::Categorical {
-                        codes,
-                        hierarchy,
-                        has_hierarchy,
-                    } => {
-                        let hierarchical = *spec == MetricSpec::Hierarchical;
-                        if hierarchical && !has_hierarchy {
-                            return Err(metric_error(format!(
-                                "'hierarchical' needs a hierarchy for '{}'; the schema gives none",
-                                one.name
-                            )));
-                        }
-                        SpaceKind::Categorical {
-                            codes: codes.clone(),
-                            hierarchy: hierarchy.clone(),
-                            hierarchical,
-                        }
-                    }
-                    SaValues::Numeric(_) => {
-                        return Err(metric_error(format!(
-                            "'{}' needs a categorical sensitive column; '{}' is numeric",
-                            spec.kind_name(),
-                            one.name
-                        )))
-                    }
-                },
-                _ => {
-                    return Err(metric_error(format!(
-                        "'{}' needs exactly one sensitive column, the dataset has {}; use 'lp'",
-                        spec.kind_name(),
-                        sa.len()
-                    )))
-                }
-            },
-            MetricSpec::Lp { p, weights } => {
-                let w = resolve_weights(table, weights)?;
-                let components: Vec<Component> = sa
-                    .iter()
-                    .map(|c| match &c.values {
-                        SaValues::Numeric(v) => {
-                            let (lo, hi) = min_max(v);
-                            Component::Numeric {
-                                values: v.clone(),
-                                range: hi - lo,
-                            }
-                        }
-                        SaValues::Categorical {
-                            codes,
-                            hierarchy,
-                            has_hierarchy,
-                        } => Component::Categorical {
-                            codes: codes.clone(),
-                            hierarchy: hierarchy.clone(),
-                            hierarchical: *has_hierarchy,
-                        },
-                    })
-                    .collect();
-                // One numeric component with weight 1 is a scalar space:
-                // same distance for every p, and the fast 1-D paths apply.
-                match (components.as_slice(), w.as_slice()) {
-                    ([Component::Numeric { values, range }], [_]) => SpaceKind::Scalar {
-                        values: values.clone(),
-                        divisor: if *range > 0.0 { *range } else { 1.0 },
-                    },
-                    _ => SpaceKind::Lp {
-                        p: *p,
-                        components,
-                        weights: w,
-                    },
-                }
-            }
-            MetricSpec::Variational => {
-                if sa.len() < 2 {
-                    return Err(metric_error(
-                        "'variational' needs at least two sensitive columns holding one probability each"
-                            .into(),
-                    ));
-                }
-                let dims = sa.len();
-                let mut probs = vec![0.0; n * dims];
-                for (d, c) in sa.iter().enumerate() {
-                    let v = c.numeric().ok_or_else(|| {
-                        metric_error(format!(
-                            "'variational' needs numeric probability columns; '{}' is categorical",
-                            c.name
-                        ))
-                    })?;
-                    for (row, &x) in v.iter().enumerate() {
-                        if !(0.0..=1.0).contains(&x) {
-                            return Err(metric_error(format!(
-                                "'variational' needs probabilities in [0, 1]; '{}' on data line {} is {}",
-                                c.name,
-                                table.source_lines()[row],
-                                x
-                            )));
-                        }
-                        probs[row * dims + d] = x;
-                    }
-                }
-                for row in 0..n {
-                    let s: f64 = probs[row * dims..(row + 1) * dims].iter().sum();
-                    if (s - 1.0).abs() > 1e-6 {
-                        return Err(metric_error(format!(
-                            "'variational' needs each row's probabilities to sum to 1; data line {} sums to {}",
-                            table.source_lines()[row],
-                            s
-                        )));
-                    }
-                }
-                SpaceKind::Variational { dims, probs }
-            }
+            MetricSpec::Relative => relative_space(table, spec)?,
+            MetricSpec::Equal | MetricSpec::Hierarchical => categorical_space(sa, spec)?,
+            MetricSpec::Lp { p, weights } => lp_space(table, *p, weights)?,
+            MetricSpec::Variational => variational_space(table)?,
         };
         Ok(SensitiveSpace {
-            n,
+            n: table.rows(),
             kind,
             spec: spec.clone(),
         })

@@ -250,7 +250,7 @@ impl Algorithm {
 }
 
 impl PrivacyModel {
-    /// The default algorithm of each model (API.md §Jobs).
+    /// The default algorithm of each model (docs/api.md §Jobs).
     pub fn default_algorithm(&self) -> Algorithm {
         match self {
             PrivacyModel::EpsilonM(_) => Algorithm::EpsilonM,

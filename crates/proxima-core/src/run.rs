@@ -162,7 +162,7 @@ pub fn place(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResult<Pl
             let space = SensitiveSpace::new(table, &spec.resolved_metric(table)?)?;
             xcolor::place(table, &space, params, &spec.xcolor, progress)
         }
-        // k, l and t survive unions of groups (DESIGN §4): Mondrian's
+        // k, l and t survive unions of groups (docs/design.md §4): Mondrian's
         // releases for them are safe in the attacker's view as they are.
         (model, Algorithm::Mondrian) => {
             mondrian::anonymize(table, model, progress).map(Placement::complete)
@@ -329,7 +329,7 @@ pub fn anonymize(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResul
     })
 }
 
-/// The checks of a job's audit (API.md: the job's model, plus k-anonymity,
+/// The checks of a job's audit (docs/api.md: the job's model, plus k-anonymity,
 /// distinct l-diversity and — always in the report — prosecutor risk).
 /// The first check is the model's own.
 pub fn job_audit_checks(table: &Table, spec: &JobSpec) -> CoreResult<Vec<AuditCheck>> {
@@ -394,7 +394,7 @@ pub struct JobOutcome {
 
 /// Runs a job end to end: partition and suppress (progress 0–0.8),
 /// generalize, then the guard (0.8–1.0): every audit check judged in the
-/// attacker's view (DESIGN §4) and per group. A release that fails the
+/// attacker's view (docs/design.md §4) and per group. A release that fails the
 /// job's own model (or its k) in the attacker's view is never returned —
 /// `model_not_satisfied` with the view's figures instead.
 pub fn run_job(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResult<JobOutcome> {
@@ -444,7 +444,7 @@ pub fn run_job(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResult<
     })
 }
 
-/// A feasibility question (API.md §Feasibility).
+/// A feasibility question (docs/api.md §Feasibility).
 #[derive(Debug, Clone)]
 pub enum FeasibilityRequest {
     /// Theorem 1: the largest m for ε.

@@ -1,5 +1,5 @@
 //! Partitions whose groups publish pairwise disjoint boxes, so that the
-//! attacker's view of the release equals its per-group view (DESIGN §4).
+//! attacker's view of the release equals its per-group view (docs/design.md §4).
 //!
 //! **Why.** An attacker who knows a victim's QI values sees every group whose
 //! published labels cover them. (ε,m)-anonymity and (ε,δ)^k-dissimilarity

@@ -39,6 +39,28 @@ impl TextColumn {
         self.ends.push(end);
         Ok(())
     }
+    /// The buffer and the end offset of each cell (the stored form,
+    /// `table_codec`).
+    pub fn parts(&self) -> (&str, &[u32]) {
+        (&self.buf, &self.ends)
+    }
+    /// A column from [`parts`](Self::parts): the offsets must not decrease,
+    /// the last must be the buffer's length and each must fall on a
+    /// character boundary.
+    pub fn from_parts(buf: String, ends: Vec<u32>) -> CoreResult<Self> {
+        let mut prev = 0usize;
+        for &e in &ends {
+            let e = e as usize;
+            if e < prev || e > buf.len() || !buf.is_char_boundary(e) {
+                return Err(CoreError::internal("text offsets out of order"));
+            }
+            prev = e;
+        }
+        if prev != buf.len() {
+            return Err(CoreError::internal("text offsets do not cover the text"));
+        }
+        Ok(TextColumn { buf, ends })
+    }
     pub fn get(&self, row: usize) -> &str {
         let start = if row == 0 {
             0
@@ -104,7 +126,7 @@ impl SaColumn {
     }
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Table {
     schema: Arc<Schema>,
     n: usize,

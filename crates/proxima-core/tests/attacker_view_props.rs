@@ -1,6 +1,6 @@
 //! Every partitioner × model of `run::run_job` on random small tables:
 //! whenever a job publishes, the brute-force twin (tests/attacker_twin)
-//! finds no victim over the model's bound in the attacker's view (DESIGN
+//! finds no victim over the model's bound in the attacker's view (docs/design.md
 //! §4). Refusals are allowed and counted; a survey where everything is
 //! refused fails (it would check nothing).
 

@@ -32,12 +32,16 @@ from .dissimilarity_feasibility_request import DissimilarityFeasibilityRequest
 from .dissimilarity_feasibility_request_kind import DissimilarityFeasibilityRequestKind
 from .dissimilarity_model import DissimilarityModel
 from .dissimilarity_model_kind import DissimilarityModelKind
+from .dissimilarity_sweep_model import DissimilaritySweepModel
+from .dissimilarity_sweep_model_kind import DissimilaritySweepModelKind
 from .epsilon_m_check import EpsilonMCheck
 from .epsilon_m_check_kind import EpsilonMCheckKind
 from .epsilon_m_feasibility_request import EpsilonMFeasibilityRequest
 from .epsilon_m_feasibility_request_kind import EpsilonMFeasibilityRequestKind
 from .epsilon_m_model import EpsilonMModel
 from .epsilon_m_model_kind import EpsilonMModelKind
+from .epsilon_m_sweep_model import EpsilonMSweepModel
+from .epsilon_m_sweep_model_kind import EpsilonMSweepModelKind
 from .equal_metric import EqualMetric
 from .equal_metric_kind import EqualMetricKind
 from .feasibility_bound import FeasibilityBound
@@ -58,10 +62,14 @@ from .k_anonymity_check import KAnonymityCheck
 from .k_anonymity_check_kind import KAnonymityCheckKind
 from .k_anonymity_model import KAnonymityModel
 from .k_anonymity_model_kind import KAnonymityModelKind
+from .k_anonymity_sweep_model import KAnonymitySweepModel
+from .k_anonymity_sweep_model_kind import KAnonymitySweepModelKind
 from .l_diversity_check import LDiversityCheck
 from .l_diversity_check_kind import LDiversityCheckKind
 from .l_diversity_model import LDiversityModel
 from .l_diversity_model_kind import LDiversityModelKind
+from .l_diversity_sweep_model import LDiversitySweepModel
+from .l_diversity_sweep_model_kind import LDiversitySweepModelKind
 from .l_variant import LVariant
 from .lp_metric import LpMetric
 from .lp_metric_kind import LpMetricKind
@@ -74,26 +82,71 @@ from .neighborhood import Neighborhood
 from .on_missing import OnMissing
 from .per_group import PerGroup
 from .per_group_value import PerGroupValue
+from .point_status import PointStatus
+from .population_sampling_fraction import PopulationSamplingFraction
+from .population_size import PopulationSize
+from .population_uniqueness import PopulationUniqueness
 from .problem import Problem
 from .problem_details import ProblemDetails
 from .prosecutor_risk import ProsecutorRisk
+from .qi_loss import QiLoss
 from .quasi_identifiers_groups import QuasiIdentifiersGroups
 from .quasi_identifiers_groups_by import QuasiIdentifiersGroupsBy
+from .query_error import QueryError
 from .relative_metric import RelativeMetric
 from .relative_metric_kind import RelativeMetricKind
+from .release_facts import ReleaseFacts
 from .release_json import ReleaseJson
+from .release_report import ReleaseReport
+from .report_attacker_view import ReportAttackerView
+from .report_audience import ReportAudience
+from .report_audience_param import ReportAudienceParam
+from .report_check_verdict import ReportCheckVerdict
+from .report_column import ReportColumn
+from .report_dataset import ReportDataset
+from .report_failure import ReportFailure
+from .report_failure_details_type_0 import ReportFailureDetailsType0
+from .report_format import ReportFormat
+from .report_job import ReportJob
+from .report_risk import ReportRisk
+from .report_riskiest import ReportRiskiest
+from .report_utility import ReportUtility
+from .report_warning import ReportWarning
 from .result_format import ResultFormat
 from .risk import Risk
+from .risk_figures import RiskFigures
+from .risky_combination import RiskyCombination
+from .risky_group import RiskyGroup
 from .role import Role
+from .sa_distribution import SaDistribution
 from .schema_column import SchemaColumn
 from .size_bucket import SizeBucket
 from .spread import Spread
 from .status import Status
 from .status_value import StatusValue
+from .suppressed_rows import SuppressedRows
+from .sweep import Sweep
+from .sweep_axis import SweepAxis
+from .sweep_counts import SweepCounts
+from .sweep_list import SweepList
+from .sweep_map import SweepMap
+from .sweep_map_mark import SweepMapMark
+from .sweep_point import SweepPoint
+from .sweep_point_error import SweepPointError
+from .sweep_point_error_details_type_0 import SweepPointErrorDetailsType0
+from .sweep_point_params import SweepPointParams
+from .sweep_point_summary import SweepPointSummary
+from .sweep_report import SweepReport
+from .sweep_report_format import SweepReportFormat
+from .sweep_request import SweepRequest
+from .sweep_risk_figure import SweepRiskFigure
+from .sweep_status import SweepStatus
 from .t_closeness_check import TClosenessCheck
 from .t_closeness_check_kind import TClosenessCheckKind
 from .t_closeness_model import TClosenessModel
 from .t_closeness_model_kind import TClosenessModelKind
+from .t_closeness_sweep_model import TClosenessSweepModel
+from .t_closeness_sweep_model_kind import TClosenessSweepModelKind
 from .upload_form import UploadForm
 from .variational_metric import VariationalMetric
 from .variational_metric_kind import VariationalMetricKind
@@ -134,12 +187,16 @@ __all__ = (
     "DissimilarityFeasibilityRequestKind",
     "DissimilarityModel",
     "DissimilarityModelKind",
+    "DissimilaritySweepModel",
+    "DissimilaritySweepModelKind",
     "EpsilonMCheck",
     "EpsilonMCheckKind",
     "EpsilonMFeasibilityRequest",
     "EpsilonMFeasibilityRequestKind",
     "EpsilonMModel",
     "EpsilonMModelKind",
+    "EpsilonMSweepModel",
+    "EpsilonMSweepModelKind",
     "EqualMetric",
     "EqualMetricKind",
     "FeasibilityBound",
@@ -160,10 +217,14 @@ __all__ = (
     "KAnonymityCheckKind",
     "KAnonymityModel",
     "KAnonymityModelKind",
+    "KAnonymitySweepModel",
+    "KAnonymitySweepModelKind",
     "LDiversityCheck",
     "LDiversityCheckKind",
     "LDiversityModel",
     "LDiversityModelKind",
+    "LDiversitySweepModel",
+    "LDiversitySweepModelKind",
     "LpMetric",
     "LpMetricKind",
     "LpMetricPType0",
@@ -176,26 +237,71 @@ __all__ = (
     "OnMissing",
     "PerGroup",
     "PerGroupValue",
+    "PointStatus",
+    "PopulationSamplingFraction",
+    "PopulationSize",
+    "PopulationUniqueness",
     "Problem",
     "ProblemDetails",
     "ProsecutorRisk",
+    "QiLoss",
     "QuasiIdentifiersGroups",
     "QuasiIdentifiersGroupsBy",
+    "QueryError",
     "RelativeMetric",
     "RelativeMetricKind",
+    "ReleaseFacts",
     "ReleaseJson",
+    "ReleaseReport",
+    "ReportAttackerView",
+    "ReportAudience",
+    "ReportAudienceParam",
+    "ReportCheckVerdict",
+    "ReportColumn",
+    "ReportDataset",
+    "ReportFailure",
+    "ReportFailureDetailsType0",
+    "ReportFormat",
+    "ReportJob",
+    "ReportRisk",
+    "ReportRiskiest",
+    "ReportUtility",
+    "ReportWarning",
     "ResultFormat",
     "Risk",
+    "RiskFigures",
+    "RiskyCombination",
+    "RiskyGroup",
     "Role",
+    "SaDistribution",
     "SchemaColumn",
     "SizeBucket",
     "Spread",
     "Status",
     "StatusValue",
+    "SuppressedRows",
+    "Sweep",
+    "SweepAxis",
+    "SweepCounts",
+    "SweepList",
+    "SweepMap",
+    "SweepMapMark",
+    "SweepPoint",
+    "SweepPointError",
+    "SweepPointErrorDetailsType0",
+    "SweepPointParams",
+    "SweepPointSummary",
+    "SweepReport",
+    "SweepReportFormat",
+    "SweepRequest",
+    "SweepRiskFigure",
+    "SweepStatus",
     "TClosenessCheck",
     "TClosenessCheckKind",
     "TClosenessModel",
     "TClosenessModelKind",
+    "TClosenessSweepModel",
+    "TClosenessSweepModelKind",
     "UploadForm",
     "VariationalMetric",
     "VariationalMetricKind",

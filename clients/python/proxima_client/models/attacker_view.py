@@ -15,7 +15,7 @@ T = TypeVar("T", bound="AttackerView")
 
 @_attrs_define
 class AttackerView:
-    """The job model's check in the attacker's view (DESIGN §4).
+    """The job model's check in the attacker's view (docs/design.md §4).
 
     Attributes:
         candidate_groups (Spread):

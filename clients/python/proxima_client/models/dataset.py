@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 from uuid import UUID
 
 from attrs import define as _attrs_define
@@ -10,6 +10,8 @@ from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
     from ..models.dataset_column import DatasetColumn
+    from ..models.population_sampling_fraction import PopulationSamplingFraction
+    from ..models.population_size import PopulationSize
 
 
 T = TypeVar("T", bound="Dataset")
@@ -24,6 +26,7 @@ class Dataset:
         created_at (datetime.datetime):
         id (UUID):
         name (str):
+        population (None | PopulationSamplingFraction | PopulationSize):
         rows (int):
         sha256 (str): Hex SHA-256 of the uploaded CSV.
         size_bytes (int):
@@ -34,6 +37,7 @@ class Dataset:
     created_at: datetime.datetime
     id: UUID
     name: str
+    population: None | PopulationSamplingFraction | PopulationSize
     rows: int
     sha256: str
     size_bytes: int
@@ -41,6 +45,9 @@ class Dataset:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.population_sampling_fraction import PopulationSamplingFraction  # noqa: PLC0415
+        from ..models.population_size import PopulationSize  # noqa: PLC0415
+
         columns = []
         for columns_item_data in self.columns:
             columns_item = columns_item_data.to_dict()
@@ -51,6 +58,14 @@ class Dataset:
         id = str(self.id)
 
         name = self.name
+
+        population: dict[str, Any] | None
+        if isinstance(self.population, PopulationSize):
+            population = self.population.to_dict()
+        elif isinstance(self.population, PopulationSamplingFraction):
+            population = self.population.to_dict()
+        else:
+            population = self.population
 
         rows = self.rows
 
@@ -68,6 +83,7 @@ class Dataset:
                 "created_at": created_at,
                 "id": id,
                 "name": name,
+                "population": population,
                 "rows": rows,
                 "sha256": sha256,
                 "size_bytes": size_bytes,
@@ -80,6 +96,8 @@ class Dataset:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.dataset_column import DatasetColumn  # noqa: PLC0415
+        from ..models.population_sampling_fraction import PopulationSamplingFraction  # noqa: PLC0415
+        from ..models.population_size import PopulationSize  # noqa: PLC0415
 
         d = dict(src_dict)
         columns = []
@@ -95,6 +113,29 @@ class Dataset:
 
         name = d.pop("name")
 
+        def _parse_population(data: object) -> None | PopulationSamplingFraction | PopulationSize:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_population_type_0 = PopulationSize.from_dict(data)
+
+                return componentsschemas_population_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_population_type_1 = PopulationSamplingFraction.from_dict(data)
+
+                return componentsschemas_population_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PopulationSamplingFraction | PopulationSize, data)
+
+        population = _parse_population(d.pop("population"))
+
         rows = d.pop("rows")
 
         sha256 = d.pop("sha256")
@@ -108,6 +149,7 @@ class Dataset:
             created_at=created_at,
             id=id,
             name=name,
+            population=population,
             rows=rows,
             sha256=sha256,
             size_bytes=size_bytes,

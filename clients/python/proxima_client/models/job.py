@@ -53,7 +53,8 @@ class Job:
         summary (JobSummary | None):
         suppression_limit (float): The share of rows the job may leave out of the release to satisfy
             the model in the attacker's view (the request's; 0 by default).
-        xcolor (XColorOptions | Unset): API extension: XColor's initial colouring (DESIGN §4). `qi_aware`
+        sweep_id (UUID | Unset): API extension, present only on a sweep's point: its sweep.
+        xcolor (XColorOptions | Unset): API extension: XColor's initial colouring (docs/design.md §4). `qi_aware`
             (default) splits the QI space first; `degree_balanced` is the paper's
             Algorithm 1, kept for comparison.
     """
@@ -74,6 +75,7 @@ class Job:
     status: JobStatus
     summary: JobSummary | None
     suppression_limit: float
+    sweep_id: UUID | Unset = UNSET
     xcolor: XColorOptions | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -159,6 +161,10 @@ class Job:
 
         suppression_limit = self.suppression_limit
 
+        sweep_id: str | Unset = UNSET
+        if not isinstance(self.sweep_id, Unset):
+            sweep_id = str(self.sweep_id)
+
         xcolor: dict[str, Any] | Unset = UNSET
         if not isinstance(self.xcolor, Unset):
             xcolor = self.xcolor.to_dict()
@@ -183,6 +189,8 @@ class Job:
                 "suppression_limit": suppression_limit,
             }
         )
+        if sweep_id is not UNSET:
+            field_dict["sweep_id"] = sweep_id
         if xcolor is not UNSET:
             field_dict["xcolor"] = xcolor
 
@@ -391,6 +399,13 @@ class Job:
 
         suppression_limit = d.pop("suppression_limit")
 
+        _sweep_id = d.pop("sweep_id", UNSET)
+        sweep_id: UUID | Unset
+        if isinstance(_sweep_id, Unset):
+            sweep_id = UNSET
+        else:
+            sweep_id = UUID(_sweep_id)
+
         _xcolor = d.pop("xcolor", UNSET)
         xcolor: XColorOptions | Unset
         if isinstance(_xcolor, Unset):
@@ -413,6 +428,7 @@ class Job:
             status=status,
             summary=summary,
             suppression_limit=suppression_limit,
+            sweep_id=sweep_id,
             xcolor=xcolor,
         )
 

@@ -17,7 +17,7 @@ T = TypeVar("T", bound="JobSummary")
 
 @_attrs_define
 class JobSummary:
-    """`Job.summary` (API.md §Jobs); the CLI prints it on stderr.
+    """`Job.summary` (docs/api.md §Jobs); the CLI prints it on stderr.
 
     Attributes:
         elapsed_ms (int):
@@ -30,6 +30,11 @@ class JobSummary:
             the job's `suppression_limit`).
         suppressed_rows (int): Rows left out for missing values.
         attacker_view (AttackerView | None | Unset):
+        query_error (float | Unset): API extension, on the points of a sweep only: the mean relative
+            error of the count-query workload (q = 2 QIs and the SA,
+            selectivity 0.1, 1,000 queries, a fixed seed) on the published rows.
+            Absent on other jobs, and when the table has fewer than two QIs or
+            no query had a non-zero count.
     """
 
     elapsed_ms: int
@@ -41,6 +46,7 @@ class JobSummary:
     suppressed_by_model: int
     suppressed_rows: int
     attacker_view: AttackerView | None | Unset = UNSET
+    query_error: float | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -70,6 +76,8 @@ class JobSummary:
         else:
             attacker_view = self.attacker_view
 
+        query_error = self.query_error
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -86,6 +94,8 @@ class JobSummary:
         )
         if attacker_view is not UNSET:
             field_dict["attacker_view"] = attacker_view
+        if query_error is not UNSET:
+            field_dict["query_error"] = query_error
 
         return field_dict
 
@@ -127,6 +137,8 @@ class JobSummary:
 
         attacker_view = _parse_attacker_view(d.pop("attacker_view", UNSET))
 
+        query_error = d.pop("query_error", UNSET)
+
         job_summary = cls(
             elapsed_ms=elapsed_ms,
             groups=groups,
@@ -137,6 +149,7 @@ class JobSummary:
             suppressed_by_model=suppressed_by_model,
             suppressed_rows=suppressed_rows,
             attacker_view=attacker_view,
+            query_error=query_error,
         )
 
         job_summary.additional_properties = d

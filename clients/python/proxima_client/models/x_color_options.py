@@ -13,7 +13,7 @@ T = TypeVar("T", bound="XColorOptions")
 
 @_attrs_define
 class XColorOptions:
-    """API extension: XColor's initial colouring (DESIGN §4). `qi_aware`
+    """API extension: XColor's initial colouring (docs/design.md §4). `qi_aware`
     (default) splits the QI space first; `degree_balanced` is the paper's
     Algorithm 1, kept for comparison.
 

@@ -1,4 +1,4 @@
-//! The attacker's view (DESIGN.md §4): every audit check judged over the
+//! The attacker's view (docs/design.md §4): every audit check judged over the
 //! rows an attacker cannot tell a victim apart from.
 //!
 //! An attacker knows a victim's QI values, not its group. The victim's

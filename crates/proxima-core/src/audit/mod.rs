@@ -1,4 +1,4 @@
-//! Audits of a partition against privacy checks (API.md §Audits).
+//! Audits of a partition against privacy checks (docs/api.md §Audits).
 //!
 //! The request and report types live here; the checks themselves are in
 //! submodules. A report is computed over any partition: a job's result, or an
@@ -82,7 +82,7 @@ pub struct CheckReport {
     /// The check's parameters as requested (for the report's `params`).
     pub params: Vec<(String, Detail)>,
     pub passed: bool,
-    /// The check's natural figures (API.md): `min_size`; `l`;
+    /// The check's natural figures (docs/api.md): `min_size`; `l`;
     /// `max_breach_probability` + `achieved_m`; `max_risk` + `vulnerability`;
     /// `max_emd`; …
     pub value: Vec<(String, Detail)>,
@@ -123,7 +123,7 @@ pub struct AuditReport {
 /// The most groups a check lists in `worst_groups`.
 pub const MAX_WORST_GROUPS: usize = 20;
 
-/// Audits `partition` of `table` against `checks` (API.md §Audits).
+/// Audits `partition` of `table` against `checks` (docs/api.md §Audits).
 ///
 /// `group_ids` names the groups in the report (default: 1-based index).
 /// Errors: `invalid_parameters` at `/checks/{i}…` when check i does not fit

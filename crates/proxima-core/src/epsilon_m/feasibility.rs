@@ -138,7 +138,7 @@ fn densest_neighbourhood(sorted: &[f64], epsilon: f64, neighborhood: Neighborhoo
     }
 }
 
-/// What the service delivers for sure (DESIGN §4): the largest m for which
+/// What the service delivers for sure (docs/design.md §4): the largest m for which
 /// the whole table passes anonymity-check — then a job at that m always
 /// succeeds without suppression (the root is a valid group in the
 /// attacker's view and absorbs any failing part). Theorem 1's `max_m` is

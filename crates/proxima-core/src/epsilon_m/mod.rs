@@ -19,7 +19,7 @@
 //!    anonymity-check (Fig. 3) round-robin into maxsize(G) buckets. Those
 //!    buckets publish the leaf's box (or nested boxes), so an attacker who
 //!    knows a victim's QIs sees all of them, and their union is the failing
-//!    leaf again (DESIGN §4, "The attacker's view"; the delta-l-diversity
+//!    leaf again (docs/design.md §4, "The attacker's view"; the delta-l-diversity
 //!    paper makes the same point). Instead a failing leaf is absorbed by
 //!    its nearest ancestor that passes anonymity-check, which is then cut
 //!    again into anonymous halves ([`crate::safe_split`]). Every group passes

@@ -1,4 +1,4 @@
-//! The printed form of a generalized value (API.md §Results).
+//! The printed form of a generalized value (docs/api.md §Results).
 //!
 //! * Numeric: `[lo-hi]` with both bounds in [`format_number`]'s form, or the
 //!   value itself when lo = hi. A negative bound keeps its sign, so

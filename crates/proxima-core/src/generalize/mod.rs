@@ -4,7 +4,7 @@
 //! replaced by the smallest value that covers them: a numeric `[lo-hi]`
 //! interval, the lowest common ancestor in a categorical hierarchy, a date
 //! interval. A [`Release`] holds the partition with these generalizations;
-//! [`for_each_release_row`] prints it (API.md §Results) and [`Release::from_assignment`]
+//! [`for_each_release_row`] prints it (docs/api.md §Results) and [`Release::from_assignment`]
 //! rebuilds it from a compact row → group vector, so the service can store
 //! a result and render it later without re-running the partitioner.
 
@@ -455,7 +455,7 @@ pub fn group_assignment(release: &Release) -> Vec<u32> {
     release.partition.group_of_rows(release.partition.rows())
 }
 
-/// The job summary (API.md §Jobs, `summary`).
+/// The job summary (docs/api.md §Jobs, `summary`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Summary {
     /// Data rows of the upload, suppressed ones included.

@@ -1,4 +1,4 @@
-//! Streaming the release as rows of text (API.md §Results).
+//! Streaming the release as rows of text (docs/api.md §Results).
 //!
 //! Columns: `group_id`, then `row_id` when asked (right after `group_id`, so
 //! the data owner's reconciliation key sits with the group key and the

@@ -349,19 +349,67 @@ pub fn load_table_with_progress<R: Read>(
     reader: R,
     progress: Progress,
 ) -> CoreResult<Table> {
-    let mut csv_reader = csv::ReaderBuilder::new()
-        .delimiter(schema.csv().delimiter)
-        .has_headers(false)
-        .flexible(true)
-        .buffer_capacity(1 << 16)
-        .from_reader(LineCounting::new(reader, schema.csv().delimiter));
+    let mut records = Records::new(&schema, reader);
     let mut record = csv::ByteRecord::new();
+    if !records.read(&mut record, 0)? {
+        return Err(malformed(
+            "/data",
+            "the CSV is empty: a header row and at least one data row are needed".into(),
+        ));
+    }
+    let mut columns = Columns::new(&schema, &record)?;
+    let mut rows = Rows::new(schema.on_missing());
+    let mut data_line = 0u64;
+    while records.read(&mut record, data_line + 1)? {
+        data_line += 1;
+        if data_line.is_multiple_of(CHECKPOINT_EVERY) {
+            progress.report(0.0)?;
+        }
+        if data_line.is_multiple_of(LINE_DRAIN_EVERY) {
+            // File lines are only computed for errors; locating this record
+            // forgets the newline offsets before it, bounding their memory.
+            records.at(data_line, &record);
+        }
+        columns.check_width(&record, data_line, || records.at(data_line, &record))?;
+        if columns.has_missing(&record) {
+            let missing = columns.missing_columns(&record);
+            rows.missing(records.at(data_line, &record), missing);
+            continue;
+        }
+        if rows.failing() {
+            continue; // the load fails anyway; only count the missing rows
+        }
+        record = columns.push_row(record, &|rec| records.at(data_line, rec))?;
+        rows.keep(data_line)?;
+    }
+    let (source_lines, suppressed) = rows.finish(&schema, data_line)?;
+    let Columns { builders, .. } = columns;
+    assemble(schema, builders, source_lines, suppressed)
+}
 
-    // `next` is the data line being read (0: the header). Read failures
-    // (I/O, a broken gzip stream) name only the data line: the csv crate's
-    // own line count is not the file's (see `lines`).
-    let read = |r: &mut csv::Reader<LineCounting<R>>, rec: &mut csv::ByteRecord, next: u64| {
-        let more = r.read_byte_record(rec).map_err(|e| {
+/// The CSV reader with line counting for error positions.
+struct Records<R: Read> {
+    reader: csv::Reader<LineCounting<R>>,
+}
+
+impl<R: Read> Records<R> {
+    fn new(schema: &Schema, reader: R) -> Records<R> {
+        let reader = csv::ReaderBuilder::new()
+            .delimiter(schema.csv().delimiter)
+            .has_headers(false)
+            .flexible(true)
+            .buffer_capacity(1 << 16)
+            .from_reader(LineCounting::new(reader, schema.csv().delimiter));
+        Records { reader }
+    }
+
+    /// Reads the next record into `rec`; `next` is the data line being read
+    /// (0: the header). Read failures (I/O, a broken gzip stream) name only
+    /// the data line: the csv crate's own line count is not the file's (see
+    /// `lines`). A quote still open at the end is an error here, not a
+    /// merged cell.
+    fn read(&mut self, rec: &mut csv::ByteRecord, next: u64) -> CoreResult<bool> {
+        let more = self.reader.read_byte_record(rec).map_err(|e| {
             if next == 0 {
                 malformed("/data/header", format!("could not read the header: {e}"))
             } else {
@@ -371,105 +419,110 @@ pub fn load_table_with_progress<R: Read>(
                 )
             }
         })?;
-        match r.get_ref().unclosed_quote() {
+        match self.reader.get_ref().unclosed_quote() {
             None => Ok(more),
             Some(opened) => Err(unclosed_quote(next, opened)),
         }
-    };
-
-    if !read(&mut csv_reader, &mut record, 0)? {
-        return Err(malformed(
-            "/data",
-            "the CSV is empty: a header row and at least one data row are needed".into(),
-        ));
     }
-    let positions = map_header(&schema, &record)?;
-    let width = positions.len();
-    let mut builders: Vec<Builder> = positions
-        .iter()
-        .map(|&i| Builder::new(&schema, i))
-        .collect();
-    let names: Vec<&str> = positions
-        .iter()
-        .map(|&i| schema.columns()[i].name.as_str())
-        .collect();
-    // CSV positions whose missing tokens matter (QIs and SA columns).
-    let checked: Vec<usize> = (0..width)
-        .filter(|&p| matches!(builders[p].role, Role::QuasiIdentifier | Role::Sensitive))
-        .collect();
-    let missing_tokens: Vec<&[u8]> = schema.csv().missing.iter().map(|m| m.as_bytes()).collect();
-    let is_missing = |field: &[u8]| missing_tokens.contains(&field);
-    let policy = schema.on_missing();
 
-    let mut source_lines: Vec<u32> = Vec::new();
-    let mut suppressed = 0usize;
-    let mut missing: Option<MissingReport> = None;
-    let mut data_line = 0u64;
-    let mut missing_cols: Vec<usize> = Vec::new();
-
-    while read(&mut csv_reader, &mut record, data_line + 1)? {
-        data_line += 1;
-        let at_of = |rec: &csv::ByteRecord| At {
+    /// Where the record just read is.
+    fn at(&self, data_line: u64, rec: &csv::ByteRecord) -> At {
+        At {
             data_line,
-            file_line: record_line(&csv_reader, rec),
-        };
-        let at = || at_of(&record);
-        if data_line.is_multiple_of(CHECKPOINT_EVERY) {
-            progress.report(0.0)?;
+            file_line: record_line(&self.reader, rec),
         }
-        if data_line.is_multiple_of(LINE_DRAIN_EVERY) {
-            // File lines are only computed for errors; locating this record
-            // forgets the newline offsets before it, bounding their memory.
-            at();
+    }
+}
+
+/// The columns being built, in CSV order.
+struct Columns<'s> {
+    builders: Vec<Builder>,
+    names: Vec<&'s str>,
+    /// CSV position → schema index.
+    positions: Vec<usize>,
+    /// CSV positions whose missing tokens matter (QIs and SA columns).
+    checked: Vec<usize>,
+    missing_tokens: Vec<&'s [u8]>,
+}
+
+impl<'s> Columns<'s> {
+    fn new(schema: &'s Schema, header: &csv::ByteRecord) -> CoreResult<Columns<'s>> {
+        let positions = map_header(schema, header)?;
+        let builders: Vec<Builder> = positions.iter().map(|&i| Builder::new(schema, i)).collect();
+        let names = positions
+            .iter()
+            .map(|&i| schema.columns()[i].name.as_str())
+            .collect();
+        let checked = (0..positions.len())
+            .filter(|&p| matches!(builders[p].role, Role::QuasiIdentifier | Role::Sensitive))
+            .collect();
+        let missing_tokens = schema.csv().missing.iter().map(|m| m.as_bytes()).collect();
+        Ok(Columns {
+            builders,
+            names,
+            positions,
+            checked,
+            missing_tokens,
+        })
+    }
+
+    fn check_width(
+        &self,
+        record: &csv::ByteRecord,
+        data_line: u64,
+        at: impl Fn() -> At,
+    ) -> CoreResult<()> {
+        let width = self.positions.len();
+        if record.len() == width {
+            return Ok(());
         }
-        if record.len() != width {
-            let here = at();
-            return Err(malformed(
-                format!("/data/line/{data_line}"),
-                format!(
-                    "{} has {} field(s) but the header has {width}",
-                    here.describe(),
-                    record.len()
-                ),
-            )
-            .with_detail("line", data_line as i64)
-            .with_detail("file_line", here.file_line as i64));
-        }
-        // Most rows have no missing value: test before collecting columns.
-        if checked.iter().any(|&p| is_missing(&record[p])) {
-            missing_cols.clear();
-            missing_cols.extend(
-                checked
-                    .iter()
-                    .filter(|&&p| is_missing(&record[p]))
-                    .map(|&p| positions[p]),
-            );
-            match policy {
-                MissingPolicy::Suppress => suppressed += 1,
-                MissingPolicy::Reject => {
-                    let report = missing.get_or_insert(MissingReport {
-                        listed: Vec::new(),
-                        rows: 0,
-                    });
-                    report.rows += 1;
-                    if report.listed.len() < MISSING_LINES_LISTED {
-                        missing_cols.sort_unstable();
-                        report.listed.push((at(), missing_cols.clone()));
-                    }
-                }
-            }
-            continue;
-        }
-        if missing.is_some() {
-            continue; // the load fails anyway; only count the missing rows
-        }
-        // One UTF-8 check per record (csv's ASCII fast path) instead of one
-        // per cell; the record's buffer is handed back for the next read.
+        let here = at();
+        Err(malformed(
+            format!("/data/line/{data_line}"),
+            format!(
+                "{} has {} field(s) but the header has {width}",
+                here.describe(),
+                record.len()
+            ),
+        )
+        .with_detail("line", data_line as i64)
+        .with_detail("file_line", here.file_line as i64))
+    }
+
+    fn is_missing(&self, field: &[u8]) -> bool {
+        self.missing_tokens.contains(&field)
+    }
+
+    /// Most rows have no missing value: a test before collecting columns.
+    fn has_missing(&self, record: &csv::ByteRecord) -> bool {
+        self.checked.iter().any(|&p| self.is_missing(&record[p]))
+    }
+
+    /// The schema indexes of the record's missing QI/SA cells, sorted.
+    fn missing_columns(&self, record: &csv::ByteRecord) -> Vec<usize> {
+        let mut cols: Vec<usize> = self
+            .checked
+            .iter()
+            .filter(|&&p| self.is_missing(&record[p]))
+            .map(|&p| self.positions[p])
+            .collect();
+        cols.sort_unstable();
+        cols
+    }
+
+    /// Parses and keeps one row's cells; hands the record's buffer back for
+    /// the next read. One UTF-8 check per record (csv's ASCII fast path)
+    /// instead of one per cell.
+    fn push_row(
+        &mut self,
+        record: csv::ByteRecord,
+        at_of: &dyn Fn(&csv::ByteRecord) -> At,
+    ) -> CoreResult<csv::ByteRecord> {
         let (row, original) = match csv::StringRecord::from_byte_record(record) {
             Ok(row) => (row, None),
             Err(e) => {
                 let bytes = e.into_byte_record();
-                let row = utf8_row(&bytes, &builders, &names, &|| at_of(&bytes))?;
+                let row = utf8_row(&bytes, &self.builders, &self.names, &|| at_of(&bytes))?;
                 (row, Some(bytes))
             }
         };
@@ -477,42 +530,93 @@ pub fn load_table_with_progress<R: Read>(
             let located = original.as_ref().unwrap_or(row.as_byte_record());
             let at = || at_of(located);
             for (p, cell) in row.iter().enumerate() {
-                let b = &mut builders[p];
+                let b = &mut self.builders[p];
                 if b.text.is_some() {
-                    push_cell(b, names[p], cell, &at)?;
+                    push_cell(b, self.names[p], cell, &at)?;
                 }
             }
         }
-        record = original.unwrap_or_else(|| row.into_byte_record());
+        Ok(original.unwrap_or_else(|| row.into_byte_record()))
+    }
+}
+
+/// The rows kept, suppressed or reported missing.
+struct Rows {
+    policy: MissingPolicy,
+    source_lines: Vec<u32>,
+    suppressed: usize,
+    missing: Option<MissingReport>,
+}
+
+impl Rows {
+    fn new(policy: MissingPolicy) -> Rows {
+        Rows {
+            policy,
+            source_lines: Vec::new(),
+            suppressed: 0,
+            missing: None,
+        }
+    }
+
+    /// A row with missing QI/SA cells: suppressed, or reported (the first
+    /// [`MISSING_LINES_LISTED`] with their columns, the rest counted).
+    fn missing(&mut self, at: At, columns: Vec<usize>) {
+        match self.policy {
+            MissingPolicy::Suppress => self.suppressed += 1,
+            MissingPolicy::Reject => {
+                let report = self.missing.get_or_insert(MissingReport {
+                    listed: Vec::new(),
+                    rows: 0,
+                });
+                report.rows += 1;
+                if report.listed.len() < MISSING_LINES_LISTED {
+                    report.listed.push((at, columns));
+                }
+            }
+        }
+    }
+
+    /// Whether the load already fails for missing values.
+    fn failing(&self) -> bool {
+        self.missing.is_some()
+    }
+
+    fn keep(&mut self, data_line: u64) -> CoreResult<()> {
         let line = u32::try_from(data_line).map_err(|_| {
             malformed(
                 format!("/data/line/{data_line}"),
                 "the CSV has more than 4,294,967,295 data rows".into(),
             )
         })?;
-        source_lines.push(line);
+        self.source_lines.push(line);
+        Ok(())
     }
 
-    if let Some(report) = missing {
-        return Err(report.into_error(&schema));
+    /// The kept rows' data lines and the suppressed count, or why the load
+    /// fails after reading `data_lines` lines.
+    fn finish(self, schema: &Schema, data_lines: u64) -> CoreResult<(Vec<u32>, usize)> {
+        if let Some(report) = self.missing {
+            return Err(report.into_error(schema));
+        }
+        if data_lines == 0 {
+            return Err(malformed(
+                "/data",
+                "the CSV has a header but no data rows; a table needs rows".into(),
+            ));
+        }
+        if self.source_lines.is_empty() {
+            return Err(CoreError::new(
+                ErrorKind::MissingValues,
+                format!(
+                    "all {} data row(s) have a missing value in a quasi-identifier or \
+                     sensitive column; nothing is left after suppression",
+                    self.suppressed
+                ),
+            )
+            .with_detail("rows_with_missing", self.suppressed));
+        }
+        Ok((self.source_lines, self.suppressed))
     }
-    if data_line == 0 {
-        return Err(malformed(
-            "/data",
-            "the CSV has a header but no data rows; a table needs rows".into(),
-        ));
-    }
-    if source_lines.is_empty() {
-        return Err(CoreError::new(
-            ErrorKind::MissingValues,
-            format!(
-                "all {suppressed} data row(s) have a missing value in a quasi-identifier or \
-                 sensitive column; nothing is left after suppression"
-            ),
-        )
-        .with_detail("rows_with_missing", suppressed));
-    }
-    assemble(schema, builders, source_lines, suppressed)
 }
 
 /// The QI form of collected values (`None` when nothing typed was kept).

@@ -4,7 +4,7 @@
 //!   files and the JSON-inline form of a hierarchy.
 //! * [`load_table`] — the data CSV, checked against a [`Schema`] and stored
 //!   columnar in a [`Table`].
-//! * [`column_stats`] — the per-column figures of API.md's `Dataset.columns`.
+//! * [`column_stats`] — the per-column figures of docs/api.md's `Dataset.columns`.
 //! * [`shared`] — loaders for the benchmark tables in `shared/data`, with
 //!   their standard schemas, for tests in every crate.
 //!

@@ -1,4 +1,4 @@
-//! Per-column figures of a loaded table (API.md `Dataset.columns`).
+//! Per-column figures of a loaded table (docs/api.md `Dataset.columns`).
 //!
 //! Choices, all over the rows kept in the table (suppressed rows excluded):
 //!

@@ -1,5 +1,5 @@
 //! Mondrian (LeFevre, DeWitt & Ramakrishnan, ICDE 2006), strict
-//! multidimensional partitioning, as the baseline of DESIGN §4.
+//! multidimensional partitioning, as the baseline of docs/design.md §4.
 //!
 //! A part is cut on the QI with the widest normalized range whose median
 //! cut (crate::split) keeps both halves allowable; when no dimension gives

@@ -1,4 +1,4 @@
-//! Utility of a release (DESIGN.md §4 "Utility", BENCHMARKS.md §Utility).
+//! Utility of a release (docs/design.md §4 "Utility", docs/benchmarks.md §Utility).
 //!
 //! * [`ncp`]: the normalized certainty penalty per attribute, its table
 //!   average (GCP), the papers' per-group loss(G), discernibility and the

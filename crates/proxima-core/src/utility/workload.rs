@@ -1,4 +1,4 @@
-//! The papers' count-query workload (BENCHMARKS.md §Utility).
+//! The papers' count-query workload (docs/benchmarks.md §Utility).
 //!
 //! A query is `count(*) where A1 ∈ I1 and … and Aq ∈ Iq and SA ∈ Is` over q
 //! distinct random QIs and the sensitive attribute:

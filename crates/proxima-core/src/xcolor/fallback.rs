@@ -130,7 +130,7 @@ pub(crate) fn publish(
     ))
 }
 
-/// The `model_not_satisfied` error with the diagnostics DESIGN §4 asks for.
+/// The `model_not_satisfied` error with the diagnostics docs/design.md §4 asks for.
 pub(crate) fn not_satisfied(
     rows: usize,
     params: &Dissimilarity,

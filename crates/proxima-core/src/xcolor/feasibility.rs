@@ -27,7 +27,7 @@ pub struct GuaranteedPair {
     pub max_delta: f64,
 }
 
-/// The answer of the dissimilarity feasibility request (API.md §Feasibility).
+/// The answer of the dissimilarity feasibility request (docs/api.md §Feasibility).
 #[derive(Debug, Clone, PartialEq)]
 pub struct DissimilarityFeasibility {
     /// Θ^ε: the largest number of ε-neighbours of any row (itself excluded).
@@ -90,7 +90,7 @@ pub fn max_guaranteed_delta(max_degree: usize, rows: usize, k: usize) -> Option<
     Some(d)
 }
 
-/// What the service delivers for sure (DESIGN §4): the largest δ for which
+/// What the service delivers for sure (docs/design.md §4): the largest δ for which
 /// the whole table is one valid group — every row with at most
 /// ⌊(1−δ)(n−1)⌋ ε-neighbours, i.e. Θ ≤ ⌊(1−δ)(n−1)⌋ — for any k ≤ n; a job
 /// at such a δ always succeeds without suppression (the root absorbs any

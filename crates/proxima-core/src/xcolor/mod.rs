@@ -1,4 +1,4 @@
-//! XColor (`papers/xcolor.txt` §IV–V; DESIGN §4): a partition satisfying
+//! XColor (`papers/xcolor.txt` §IV–V; docs/design.md §4): a partition satisfying
 //! (ε,δ)^k-dissimilarity — every group has ≥ k rows and every row has at
 //! most ⌊(1−δ)(|G|−1)⌋ ε-neighbours in its group — on the graph Ψ^ε.
 //!
@@ -103,7 +103,7 @@ pub fn anonymize(
 /// Places the rows of `table` into groups satisfying (ε,δ)^k-dissimilarity
 /// under `space`'s metric, leaving out the rows no group can hold.
 ///
-/// **In the attacker's view** (DESIGN §4) colour classes that share a QI
+/// **In the attacker's view** (docs/design.md §4) colour classes that share a QI
 /// region are one candidate set: an attacker who knows a victim's QIs sees
 /// every class whose box covers them, and the union of classes spread over
 /// a region by degree is, for that victim, the region itself. A class can

@@ -1,12 +1,12 @@
 //! Per-victim figures of every model over the candidate set C(v), straight
-//! from DESIGN §4:
+//! from docs/design.md §4:
 //!
 //! * k-anonymity: |C(v)| ≥ k (figure |C(v)|);
 //! * (ε,m): |{c ∈ C(v) : c.S ∈ I(v.S)}| ≤ |C(v)|/m, I closed (figure: that
 //!   count / |C(v)|, the breach probability);
 //! * (ε,δ)^k: |C(v)| ≥ k and |{c ∈ C(v), c ≠ v : Δ(c,v) ≤ ε}| ≤
 //!   (1−δ)(|C(v)|−1) (figure: that count / (|C(v)|−1), and 1 when
-//!   |C(v)| = 1 — DESIGN's risk convention — although a lone candidate
+//!   |C(v)| = 1 — the design's risk convention (docs/design.md §4) — although a lone candidate
 //!   passes the inequality itself, 0 ≤ 0, whenever k = 1);
 //! * l-diversity (distinct: number of values; entropy: e^H with H ≥ ln l up
 //!   to 1e-9; recursive (c,l): r₁ < c·(r_l + … + r_m), figure the largest

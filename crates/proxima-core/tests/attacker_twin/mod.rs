@@ -1,4 +1,4 @@
-//! The brute-force twin of the attacker's-view check (DESIGN §4 "The
+//! The brute-force twin of the attacker's-view check (docs/design.md §4 "The
 //! attacker's view"), written for tests from the definition alone.
 //!
 //! It shares no code with the crate's `audit`, `attacker`, `privacy` or

@@ -1,4 +1,4 @@
-//! SA distances from DESIGN §3, written out for the twin: absolute |x−y|;
+//! SA distances from docs/design.md §3, written out for the twin: absolute |x−y|;
 //! relative neighbourhood [s(1−ε), s(1+ε)]; categorical equal (0/1) or
 //! hierarchical (LCA level / height); weighted L1 / L2 / L∞ over components
 //! normalised to [0, 1] (numeric |a−b| / (max − min) of the column, 0 when
@@ -29,7 +29,7 @@ pub enum TwinMetric {
 }
 
 impl TwinMetric {
-    /// The SA's default metric (API.md): absolute for one numeric column,
+    /// The SA's default metric (docs/api.md): absolute for one numeric column,
     /// hierarchical / equal for one categorical column with / without a
     /// hierarchy, equal-weight L1 for several columns.
     pub fn default_for(table: &Table) -> TwinMetric {

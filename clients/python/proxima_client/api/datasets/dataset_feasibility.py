@@ -141,7 +141,7 @@ def sync_detailed(
     Args:
         id (UUID):
         body (DissimilarityFeasibilityRequest | EpsilonMFeasibilityRequest): `POST
-            /v1/datasets/{id}/feasibility` (API.md §Feasibility).
+            /v1/datasets/{id}/feasibility` (docs/api.md §Feasibility).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -174,7 +174,7 @@ def sync(
     Args:
         id (UUID):
         body (DissimilarityFeasibilityRequest | EpsilonMFeasibilityRequest): `POST
-            /v1/datasets/{id}/feasibility` (API.md §Feasibility).
+            /v1/datasets/{id}/feasibility` (docs/api.md §Feasibility).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -202,7 +202,7 @@ async def asyncio_detailed(
     Args:
         id (UUID):
         body (DissimilarityFeasibilityRequest | EpsilonMFeasibilityRequest): `POST
-            /v1/datasets/{id}/feasibility` (API.md §Feasibility).
+            /v1/datasets/{id}/feasibility` (docs/api.md §Feasibility).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -233,7 +233,7 @@ async def asyncio(
     Args:
         id (UUID):
         body (DissimilarityFeasibilityRequest | EpsilonMFeasibilityRequest): `POST
-            /v1/datasets/{id}/feasibility` (API.md §Feasibility).
+            /v1/datasets/{id}/feasibility` (docs/api.md §Feasibility).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -55,9 +55,10 @@ def sync_detailed(
 ) -> Response[Problem | str]:
     """Prometheus metrics
 
-     Prometheus text format 0.0.4: HTTP requests and latencies by route template, method and status; job
-    durations by algorithm and status; jobs by status and the queue depth (read from the database at
-    scrape time).
+     HTTP requests and latencies by route template, method and status; job durations by algorithm and
+    status; jobs by status and the queue depth (read from the database at scrape time). OpenMetrics text
+    when the `Accept` header asks for `application/openmetrics-text` (as Prometheus does), else the
+    Prometheus text format 0.0.4.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -82,9 +83,10 @@ def sync(
 ) -> Problem | str | None:
     """Prometheus metrics
 
-     Prometheus text format 0.0.4: HTTP requests and latencies by route template, method and status; job
-    durations by algorithm and status; jobs by status and the queue depth (read from the database at
-    scrape time).
+     HTTP requests and latencies by route template, method and status; job durations by algorithm and
+    status; jobs by status and the queue depth (read from the database at scrape time). OpenMetrics text
+    when the `Accept` header asks for `application/openmetrics-text` (as Prometheus does), else the
+    Prometheus text format 0.0.4.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -105,9 +107,10 @@ async def asyncio_detailed(
 ) -> Response[Problem | str]:
     """Prometheus metrics
 
-     Prometheus text format 0.0.4: HTTP requests and latencies by route template, method and status; job
-    durations by algorithm and status; jobs by status and the queue depth (read from the database at
-    scrape time).
+     HTTP requests and latencies by route template, method and status; job durations by algorithm and
+    status; jobs by status and the queue depth (read from the database at scrape time). OpenMetrics text
+    when the `Accept` header asks for `application/openmetrics-text` (as Prometheus does), else the
+    Prometheus text format 0.0.4.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -130,9 +133,10 @@ async def asyncio(
 ) -> Problem | str | None:
     """Prometheus metrics
 
-     Prometheus text format 0.0.4: HTTP requests and latencies by route template, method and status; job
-    durations by algorithm and status; jobs by status and the queue depth (read from the database at
-    scrape time).
+     HTTP requests and latencies by route template, method and status; job durations by algorithm and
+    status; jobs by status and the queue depth (read from the database at scrape time). OpenMetrics text
+    when the `Accept` header asks for `application/openmetrics-text` (as Prometheus does), else the
+    Prometheus text format 0.0.4.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

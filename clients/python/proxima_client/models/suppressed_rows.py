@@ -1,0 +1,71 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="SuppressedRows")
+
+
+@_attrs_define
+class SuppressedRows:
+    """Rows left out of the release, by reason.
+
+    Attributes:
+        missing_values (int): Missing QI or SA values (`on_missing: suppress`).
+        model (int): Left out to satisfy the model in the attacker's view
+            (`suppression_limit`).
+    """
+
+    missing_values: int
+    model: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        missing_values = self.missing_values
+
+        model = self.model
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "missing_values": missing_values,
+                "model": model,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        missing_values = d.pop("missing_values")
+
+        model = d.pop("model")
+
+        suppressed_rows = cls(
+            missing_values=missing_values,
+            model=model,
+        )
+
+        suppressed_rows.additional_properties = d
+        return suppressed_rows
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,161 @@
+//! `GET /v1/jobs/{id}/report`: the release report (`crate::report`), as a
+//! self-contained HTML page (default) or JSON. A failed job's report
+//! explains the failure; a queued, running or cancelled job has none (409).
+//!
+//! Nothing is cached: the report is rebuilt from the stored dataset, result
+//! and audit on every request (deterministic: the workload's seed is
+//! fixed), which keeps it consistent with `GET …/result` by construction
+//! and costs well under the 2 s budget on 500k rows (BENCHMARKS.md).
+
+use crate::store::job_status::JobStatus;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
+use proxima_core::run::Anonymized;
+use serde_json::json;
+
+use super::auth::Tenant;
+use super::error::ApiError;
+use super::id::JobId;
+use super::list::ListQuery;
+use super::AppState;
+use crate::report::content::Audience;
+use crate::spec::dataset::load_stored;
+use crate::spec::report::AuditReportDto;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ReportFormat {
+    Html,
+    Json,
+}
+
+/// HTML by default; see [`super::negotiate`].
+fn format_of(q: &ListQuery, headers: &HeaderMap) -> Result<ReportFormat, ApiError> {
+    Ok(
+        if super::negotiate::wants_json(q, headers, super::negotiate::HTML)? {
+            ReportFormat::Json
+        } else {
+            ReportFormat::Html
+        },
+    )
+}
+
+fn audience_of(q: &ListQuery) -> Result<Audience, ApiError> {
+    match q.param("audience") {
+        None | Some("internal") => Ok(Audience::Internal),
+        Some("external") => Ok(Audience::External),
+        Some(other) => Err(ApiError::invalid_parameters(
+            "/query/audience",
+            format!("audience must be internal or external, got {other:?}"),
+        )),
+    }
+}
+
+#[utoipa::path(
+    get,
+    path = "/v1/jobs/{id}/report",
+    operation_id = "get_job_report",
+    tag = "jobs",
+    summary = "The release report a release officer signs",
+    description = "A self-contained HTML page (inline SVG charts, no script, no external load, \
+                   printable) or, with `Accept: application/json` or `?format=json`, the same \
+                   content as JSON: the dataset and the replayable request, the SHA-256 of the \
+                   CSV release as `GET …/result` serves it, re-identification risk before and \
+                   after (with population uniqueness when the dataset has `population`), the \
+                   attacker's-view figures of the model, group sizes, the SA distribution, \
+                   utility and computed warnings. A failed job's report explains the failure. \
+                   See docs/release-report.md.",
+    security(("bearer" = [])),
+    params(
+        ("id" = uuid::Uuid, Path, description = "The job's id; an id of another tenant, or not a UUID, is a 404"),
+        ("format" = Option<crate::http::openapi::ReportFormat>, Query, description = "`html` or `json`; wins over `Accept` (HTML by default)"),
+        ("audience" = Option<crate::http::openapi::ReportAudienceParam>, Query, description = "`internal` (default: with the riskiest QI combinations) or `external` (no QI value of a risky record)"),
+    ),
+    responses(
+        (status = 200, description = "The report", content(
+            (String = "text/html"),
+            (crate::report::content::ReleaseReport = "application/json"),
+        ), headers(
+            ("Content-Security-Policy" = String, description = "HTML only: no script, no external load"),
+        )),
+        (status = 401, response = crate::http::openapi::Unauthorized),
+        (status = 404, description = "No such job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 409, description = "The job is queued, running or cancelled (`result_not_ready`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 422, description = "Bad `format` or `audience` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, response = crate::http::openapi::Internal),
+        (status = 503, response = crate::http::openapi::RequestTimeout),
+    )
+)]
+pub async fn report(
+    State(state): State<AppState>,
+    Extension(tenant): Extension<Tenant>,
+    JobId(id): JobId,
+    q: ListQuery,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let format = format_of(&q, &headers)?;
+    let audience = audience_of(&q)?;
+    let job = state
+        .store
+        .get_job(&tenant.0, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("job"))?;
+    let succeeded = match job.status {
+        JobStatus::Succeeded => true,
+        JobStatus::Failed => false,
+        status => {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "result_not_ready",
+                format!("the job is {status}; its report exists once it has succeeded or failed"),
+            )
+            .with_details(json!({"status": status.as_str()})))
+        }
+    };
+    let dataset = state
+        .store
+        .get_dataset(&tenant.0, job.dataset_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("job"))?;
+    let stored = if succeeded {
+        let result = state
+            .store
+            .get_result(&tenant.0, job.id)
+            .await?
+            .ok_or_else(|| {
+                ApiError::internal(anyhow::anyhow!("succeeded job {} has no result", job.id))
+            })?;
+        let audit: AuditReportDto = serde_json::from_value(result.audit)
+            .map_err(|e| ApiError::internal(anyhow::Error::new(e).context("a stored audit")))?;
+        Some((result.group_of_rows, audit))
+    } else {
+        None
+    };
+    let files = state.store.dataset_files(&tenant.0, job.dataset_id).await?;
+    let page = crate::telemetry::spawn_blocking_redacted(move || {
+        let table = load_stored(&dataset.schema, &files)?;
+        drop(files);
+        let anonymized = match &stored {
+            Some((assignment, _)) => Some(Anonymized::from_assignment(&table, assignment)?),
+            None => None,
+        };
+        let outcome = anonymized
+            .as_ref()
+            .zip(stored.as_ref().map(|(_, audit)| audit));
+        let report = crate::report::build(&crate::report::Input {
+            job: &job,
+            dataset: &dataset,
+            table: &table,
+            outcome,
+            audience,
+        })?;
+        Ok::<_, proxima_core::CoreError>(match format {
+            ReportFormat::Json => Json(report).into_response(),
+            ReportFormat::Html => super::negotiate::html_page(crate::report::html::render(&report)),
+        })
+    })
+    .await
+    .map_err(|e| ApiError::join(e, "building a report"))??;
+    Ok(page)
+}

@@ -1,0 +1,390 @@
+//! `/v1/sweeps`: a grid of jobs in one request (docs/api.md §Sweeps): create
+//! (with `Idempotency-Key`), read, list, cancel, and the R-U report.
+
+use axum::extract::State;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
+use proxima_core::{CoreError, ErrorKind};
+use serde_json::{json, Map, Value};
+use utoipa::ToSchema;
+
+use super::auth::Tenant;
+use super::error::ApiError;
+use super::id::SweepId;
+use super::jobs::{dataset_id_of, idempotency_of, parse_request, validate_jobs};
+use super::json::ApiJson;
+use super::list::{ListPage, ListQuery};
+use super::AppState;
+use crate::store::sweeps::{NewSweep, PointJob, StoredSweep, SweepCancelled, SweepCreated};
+use crate::sweep::grid::{self, Grid, GridError, GridPoint, MAX_POINTS};
+use crate::sweep::report;
+use crate::sweep::resource::{sweep_dto, SweepDto};
+
+/// A page of sweeps, newest first.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct SweepList {
+    pub items: Vec<SweepDto>,
+    /// Pass as `?cursor=` for the next page; null on the last page.
+    #[schema(required = true)]
+    pub next_cursor: Option<String>,
+}
+
+/// `?format=` of the sweep report.
+#[derive(ToSchema)]
+#[allow(non_camel_case_types, dead_code)]
+pub enum SweepReportFormat {
+    html,
+    json,
+}
+
+fn created(stored: &StoredSweep, status: StatusCode) -> Response {
+    let mut res = (status, Json(sweep_dto(stored))).into_response();
+    if let Ok(loc) = HeaderValue::from_str(&format!("/v1/sweeps/{}", stored.sweep.id)) {
+        res.headers_mut().insert(header::LOCATION, loc);
+    }
+    res
+}
+
+/// A grid the request cannot have.
+fn grid_error(e: GridError) -> ApiError {
+    match e {
+        GridError::Invalid(pointer, message) => ApiError::invalid_parameters(&pointer, message),
+        GridError::TooManyPoints(points) => ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "too_many_points",
+            match points {
+                Some(n) => format!("the sweep's lists make {n} points; at most {MAX_POINTS}"),
+                None => format!("the sweep's lists make too many points; at most {MAX_POINTS}"),
+            },
+        )
+        .with_details(json!({"points": points, "max_points": MAX_POINTS})),
+    }
+}
+
+/// A point's problem as the whole request's: its pointers moved into the
+/// sweep's request (`/model/m/2`), its message naming the point.
+fn point_problem(grid: &Grid, index: usize, point: &GridPoint, e: CoreError) -> ApiError {
+    let mut problem = ApiError::from_core(e);
+    if problem.status.is_server_error() {
+        return problem;
+    }
+    let label = grid.label(point);
+    let name = if label.is_empty() {
+        format!("point {index}")
+    } else {
+        format!("point {index} ({label})")
+    };
+    problem.detail = format!("{name}: {}", problem.detail);
+    for f in &mut problem.errors {
+        f.pointer = grid.pointer_in_request(point, &f.pointer);
+        f.message = format!("{name}: {}", f.message);
+    }
+    let mut details = match std::mem::take(&mut problem.details) {
+        Value::Object(m) => m,
+        _ => Map::new(),
+    };
+    details.insert("point".into(), json!(index));
+    details.insert("params".into(), Value::Object(grid.params(point)));
+    problem.details = Value::Object(details);
+    problem
+}
+
+/// What a refused point records: the problem's code, message and facts.
+fn infeasible_record(problem: &ApiError) -> Value {
+    crate::spec::job_error::JobErrorBody::new(
+        problem.code,
+        problem.detail.as_str(),
+        problem.details.clone(),
+    )
+    .to_value()
+}
+
+#[utoipa::path(
+    post,
+    path = "/v1/sweeps",
+    operation_id = "create_sweep",
+    tag = "sweeps",
+    summary = "Run a grid of jobs (a risk–utility sweep)",
+    description = "Any numeric parameter of `model`, and `suppression_limit`, may be a list; \
+                   the sweep is their product (at most 64 points), each point an ordinary job \
+                   on the queue. Every point is validated as a job request before anything is \
+                   queued: a malformed value is a 422 naming the point and the list entry; a \
+                   point the dataset cannot satisfy is recorded as `infeasible`, and the request \
+                   is a 422 only when every point is.",
+    security(("bearer" = [])),
+    params(
+        ("Idempotency-Key" = Option<String>, Header, description = "The same key with the same body returns the original sweep (200); with another body, 409"),
+    ),
+    request_body(content = crate::sweep::openapi::SweepRequest, content_type = "application/json"),
+    responses(
+        (status = 202, description = "Queued", body = SweepDto,
+            headers(("Location" = String, description = "/v1/sweeps/{id}"))),
+        (status = 200, description = "The original sweep of this Idempotency-Key", body = SweepDto,
+            headers(("Location" = String, description = "/v1/sweeps/{id}"))),
+        (status = 400, description = "Unparseable JSON (`malformed_json`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 413, description = "Body over the configured limit (`payload_too_large`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 415, description = "Not `application/json` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 401, response = crate::http::openapi::Unauthorized),
+        (status = 404, description = "No such dataset (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 409, description = "Idempotency-Key reused with another body (`idempotency_conflict`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 422, description = "More than 64 points (`too_many_points`); a bad value in a point, named with its pointer into the request and the point in `details` (`invalid_parameters`, `unknown_column`); or every point infeasible (`infeasible_parameters`, each point's reason in `details.points`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 429, description = "The tenant's queued and running jobs would exceed its limit (`too_many_jobs`)", body = crate::spec::ProblemDto, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait before retrying"))),
+        (status = 500, response = crate::http::openapi::Internal),
+        (status = 503, description = "Timed out, or too many computations (`request_timeout`, `too_many_computations`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+    )
+)]
+pub async fn create(
+    State(state): State<AppState>,
+    Extension(tenant): Extension<Tenant>,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<Value>,
+) -> Result<Response, ApiError> {
+    let dataset_id = dataset_id_of(&body)?;
+    let idempotency = idempotency_of(&headers, &body)?;
+    // A replay answers with the original sweep even if the dataset changed
+    // since; look it up before validating.
+    if let Some((key, hash)) = &idempotency {
+        if let Some((found, stored)) = state.store.find_idempotent_sweep(&tenant.0, key).await? {
+            return if &stored == hash {
+                Ok(created(&found, StatusCode::OK))
+            } else {
+                Err(ApiError::idempotency_conflict())
+            };
+        }
+    }
+    let grid = grid::expand(&body).map_err(grid_error)?;
+    // Every point's shape before the table is loaded, each parsed once.
+    let requests = grid
+        .points
+        .iter()
+        .enumerate()
+        .map(|(i, p)| parse_request(&p.body).map_err(|e| point_problem(&grid, i, p, e)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let dataset = state
+        .store
+        .get_dataset(&tenant.0, dataset_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("dataset"))?;
+    super::limits::check_job_quota(&state, &tenant.0).await?;
+    let checked = validate_jobs(&state, &requests, dataset).await?;
+
+    let mut points = Vec::with_capacity(grid.points.len());
+    let mut jobs = Vec::new();
+    let mut refused = Vec::new();
+    for (i, (p, c)) in grid.points.iter().zip(checked).enumerate() {
+        let params = Value::Object(grid.params(p));
+        match c {
+            Ok(job_params) => {
+                jobs.push(PointJob {
+                    point: i as i32,
+                    params: job_params,
+                });
+                points.push(json!({"params": params, "error": null}));
+            }
+            Err(e) if e.kind == ErrorKind::InfeasibleParameters => {
+                let problem = point_problem(&grid, i, p, e);
+                let record = infeasible_record(&problem);
+                refused.push((problem, record.clone()));
+                points.push(json!({"params": params, "error": record}));
+            }
+            Err(e) => return Err(point_problem(&grid, i, p, e)),
+        }
+    }
+    if jobs.is_empty() {
+        let mut all = ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "infeasible_parameters",
+            format!(
+                "every point of the sweep is infeasible on this dataset ({} points); nothing was queued",
+                refused.len()
+            ),
+        );
+        for (problem, _) in &refused {
+            for f in &problem.errors {
+                all = all.with_error(f.pointer.clone(), f.message.clone());
+            }
+        }
+        let records: Vec<Value> = refused.into_iter().map(|(_, r)| r).collect();
+        return Err(all.with_details(json!({"points": records})));
+    }
+    super::limits::check_jobs_quota(&state, &tenant.0, jobs.len()).await?;
+    let new = NewSweep {
+        tenant: tenant.0.clone(),
+        dataset_id,
+        request: body,
+        points: Value::Array(points),
+        jobs,
+        max_attempts: state.max_attempts,
+        idempotency,
+    };
+    match state.store.create_sweep(&new).await? {
+        SweepCreated::New(s) => Ok(created(&s, StatusCode::ACCEPTED)),
+        SweepCreated::Replayed(s) => Ok(created(&s, StatusCode::OK)),
+        SweepCreated::Conflict => Err(ApiError::idempotency_conflict()),
+    }
+}
+
+#[utoipa::path(
+    get,
+    path = "/v1/sweeps/{id}",
+    operation_id = "get_sweep",
+    tag = "sweeps",
+    summary = "Read a sweep",
+    security(("bearer" = [])),
+    params(
+        ("id" = uuid::Uuid, Path, description = "The sweep's id; an id of another tenant, or not a UUID, is a 404"),
+    ),
+    responses(
+        (status = 200, description = "The sweep", body = SweepDto),
+        (status = 401, response = crate::http::openapi::Unauthorized),
+        (status = 404, description = "No such sweep (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, response = crate::http::openapi::Internal),
+        (status = 503, response = crate::http::openapi::RequestTimeout),
+    )
+)]
+pub async fn get(
+    State(state): State<AppState>,
+    Extension(tenant): Extension<Tenant>,
+    SweepId(id): SweepId,
+) -> Result<Json<SweepDto>, ApiError> {
+    let stored = state
+        .store
+        .get_sweep(&tenant.0, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("sweep"))?;
+    Ok(Json(sweep_dto(&stored)))
+}
+
+#[utoipa::path(
+    get,
+    path = "/v1/sweeps",
+    operation_id = "list_sweeps",
+    tag = "sweeps",
+    summary = "List sweeps",
+    security(("bearer" = [])),
+    params(
+        ("dataset_id" = Option<uuid::Uuid>, Query, description = "Only sweeps of this dataset"),
+        ("limit" = Option<i64>, Query, minimum = 1, maximum = 500, description = "Page size (default 50)"),
+        ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
+    ),
+    responses(
+        (status = 200, description = "A page of sweeps", body = SweepList),
+        (status = 401, response = crate::http::openapi::Unauthorized),
+        (status = 422, description = "Bad `dataset_id`, `limit` or `cursor` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, response = crate::http::openapi::Internal),
+        (status = 503, response = crate::http::openapi::RequestTimeout),
+    )
+)]
+pub async fn list(
+    State(state): State<AppState>,
+    Extension(tenant): Extension<Tenant>,
+    q: ListQuery,
+) -> Result<Json<ListPage<SweepDto>>, ApiError> {
+    let dataset_id = match q.param("dataset_id").filter(|s| !s.is_empty()) {
+        None => None,
+        Some(s) => Some(s.parse::<uuid::Uuid>().map_err(|_| {
+            ApiError::invalid_parameters("/query/dataset_id", "dataset_id must be a UUID")
+        })?),
+    };
+    let page = state
+        .store
+        .list_sweeps(&tenant.0, dataset_id, q.limit, q.cursor)
+        .await?;
+    Ok(Json(ListPage {
+        items: page.items.iter().map(sweep_dto).collect(),
+        next_cursor: page.next_cursor.map(|c| c.encode()),
+    }))
+}
+
+#[utoipa::path(
+    post,
+    path = "/v1/sweeps/{id}/cancel",
+    operation_id = "cancel_sweep",
+    tag = "sweeps",
+    summary = "Cancel a sweep",
+    description = "Cancels the sweep's queued jobs at once and asks its running ones to stop at \
+                   their next checkpoint; finished points keep their results.",
+    security(("bearer" = [])),
+    params(
+        ("id" = uuid::Uuid, Path, description = "The sweep's id; an id of another tenant, or not a UUID, is a 404"),
+    ),
+    responses(
+        (status = 200, description = "Cancelled (its running points stop at their next checkpoint)", body = SweepDto),
+        (status = 401, response = crate::http::openapi::Unauthorized),
+        (status = 404, description = "No such sweep (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 409, description = "No point is queued or running (`sweep_finished`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, response = crate::http::openapi::Internal),
+        (status = 503, response = crate::http::openapi::RequestTimeout),
+    )
+)]
+pub async fn cancel(
+    State(state): State<AppState>,
+    Extension(tenant): Extension<Tenant>,
+    SweepId(id): SweepId,
+) -> Result<Json<SweepDto>, ApiError> {
+    match state.store.cancel_sweep(&tenant.0, id).await? {
+        SweepCancelled::Done(s) => Ok(Json(sweep_dto(&s))),
+        SweepCancelled::Finished(s) => {
+            let status = serde_json::to_value(sweep_dto(&s).status).unwrap_or(Value::Null);
+            Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "sweep_finished",
+                "no point of the sweep is queued or running; there is nothing to cancel",
+            )
+            .with_details(json!({"status": status})))
+        }
+        SweepCancelled::NotFound => Err(ApiError::not_found("sweep")),
+    }
+}
+
+#[utoipa::path(
+    get,
+    path = "/v1/sweeps/{id}/report",
+    operation_id = "get_sweep_report",
+    tag = "sweeps",
+    summary = "The sweep's risk–utility report",
+    description = "A self-contained HTML page (inline SVG, no scripts, no external loads): the \
+                   R-U map of attacker's-view risk against information loss, and against the \
+                   count-query error, one mark per finished point labelled with its \
+                   parameters, the Pareto front joined by a line; a table of the points with \
+                   links to each point's job report. With `Accept: application/json` or \
+                   `?format=json`, the same content as JSON.",
+    security(("bearer" = [])),
+    params(
+        ("id" = uuid::Uuid, Path, description = "The sweep's id; an id of another tenant, or not a UUID, is a 404"),
+        ("format" = Option<SweepReportFormat>, Query, description = "`html` or `json`; wins over `Accept` (HTML by default)"),
+    ),
+    responses(
+        (status = 200, description = "The report", content(
+            (String = "text/html"),
+            (report::SweepReportDto = "application/json"),
+        )),
+        (status = 401, response = crate::http::openapi::Unauthorized),
+        (status = 404, description = "No such sweep (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 422, description = "Bad `format` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, response = crate::http::openapi::Internal),
+        (status = 503, response = crate::http::openapi::RequestTimeout),
+    )
+)]
+pub async fn report(
+    State(state): State<AppState>,
+    Extension(tenant): Extension<Tenant>,
+    SweepId(id): SweepId,
+    q: ListQuery,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let json = super::negotiate::wants_json(&q, &headers, super::negotiate::HTML)?;
+    let stored = state
+        .store
+        .get_sweep(&tenant.0, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("sweep"))?;
+    let report = report::report(sweep_dto(&stored));
+    if json {
+        return Ok(Json(report).into_response());
+    }
+    Ok(super::negotiate::html_page(report::html(&report)))
+}

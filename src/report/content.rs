@@ -1,0 +1,346 @@
+//! The release report's content (`GET /v1/jobs/{id}/report`, JSON and the
+//! source of the HTML page): typed response structs, one per section.
+//!
+//! Field names are the contract of the JSON form (documented in
+//! `openapi/openapi.json` and `docs/release-report.md`). Sections that need
+//! a release (`release`, `risk.after`, `attacker_view`, `utility`, …) are
+//! null for a failed job, whose `failure` says why instead.
+
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::spec::feasibility::FeasibilityResponseDto;
+use crate::spec::report::{CheckReportDto, SizeBucketDto};
+use crate::spec::{JobRequestDto, PopulationDto, RoleDto, TypeDto};
+
+/// Who the report is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = ReportAudience)]
+pub enum Audience {
+    /// The data owner: includes the riskiest QI combinations and groups.
+    #[default]
+    Internal,
+    /// For publication beside the data: no QI value of a risky record.
+    External,
+}
+
+/// The release report.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ReleaseReport)]
+pub struct ReleaseReport {
+    pub audience: Audience,
+    pub job: ReportJob,
+    pub dataset: ReportDataset,
+    /// The CSV release; null unless the job succeeded.
+    #[schema(required = true)]
+    pub release: Option<ReleaseFacts>,
+    /// Why the job failed; null unless it failed.
+    #[schema(required = true)]
+    pub failure: Option<Failure>,
+    pub risk: RiskSection,
+    /// The model's own check in the attacker's view, as the job's audit
+    /// reports it; null without a release.
+    #[schema(required = true)]
+    pub attacker_view: Option<AttackerSection>,
+    /// Groups of the release by size, in Google DLP's bucket shape (the
+    /// job audit's `group_sizes`); empty without a release.
+    pub group_sizes: Vec<SizeBucketDto>,
+    /// Per sensitive column: its distribution over the published table
+    /// beside that of the riskiest groups; empty without a release.
+    pub sensitive: Vec<SaDistribution>,
+    /// Null without a release.
+    #[schema(required = true)]
+    pub utility: Option<Utility>,
+    pub warnings: Vec<Warning>,
+    /// The riskiest QI combinations and groups, with their QI values;
+    /// null in the `external` report.
+    #[schema(required = true)]
+    pub riskiest: Option<Riskiest>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ReportJob)]
+pub struct ReportJob {
+    #[schema(format = Uuid)]
+    pub id: String,
+    /// `succeeded` or `failed`.
+    pub status: String,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+    #[schema(required = true)]
+    pub finished_at: Option<chrono::DateTime<chrono::Utc>>,
+    /// The request that replays this job: `POST /v1/jobs` with this body
+    /// on the same dataset gives the same release.
+    pub request: JobRequestDto,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ReportDataset)]
+pub struct ReportDataset {
+    #[schema(format = Uuid)]
+    pub id: String,
+    pub name: String,
+    /// Data rows of the upload, suppressed ones included.
+    pub rows: u64,
+    /// Rows left out for missing values.
+    pub suppressed_rows: u64,
+    /// Hex SHA-256 of the uploaded CSV.
+    pub sha256: String,
+    #[schema(required = true)]
+    pub population: Option<PopulationDto>,
+    pub columns: Vec<ReportColumn>,
+}
+
+#[derive(Debug, Clone, Serialize, serde::Deserialize, ToSchema)]
+#[schema(as = ReportColumn)]
+pub struct ReportColumn {
+    pub name: String,
+    pub role: RoleDto,
+    #[schema(required = true)]
+    #[serde(rename = "type")]
+    pub value_type: Option<TypeDto>,
+}
+
+/// The release as `GET /v1/jobs/{id}/result` serves it in CSV.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ReleaseFacts)]
+pub struct ReleaseFacts {
+    /// Hex SHA-256 of the CSV body of `GET …/result` (no `row_id`).
+    pub sha256: String,
+    pub bytes: u64,
+    pub rows: u64,
+    pub groups: u64,
+    /// The published columns, in order (`group_id` first).
+    pub columns: Vec<String>,
+}
+
+/// What a failed job says about itself.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ReportFailure)]
+pub struct Failure {
+    /// The job's error code (`model_not_satisfied`, …).
+    pub code: String,
+    pub message: String,
+    /// The diagnostics of the job's error (`rows_needing_suppression`, the
+    /// attacker's-view figures, …).
+    #[schema(schema_with = crate::spec::doc_schemas::job_error_details)]
+    pub details: Value,
+    /// What the service delivers for sure for this model on this table
+    /// (the feasibility answer); null for models without one.
+    #[schema(required = true)]
+    pub deliverable: Option<FeasibilityResponseDto>,
+}
+
+/// Re-identification risk before (the uploaded table's QIs) and after (the
+/// release in the attacker's view).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ReportRisk)]
+pub struct RiskSection {
+    pub before: RiskFigures,
+    /// Null without a release.
+    #[schema(required = true)]
+    pub after: Option<RiskFigures>,
+}
+
+/// The risk measures over one set of equivalence classes.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, ToSchema)]
+#[schema(as = RiskFigures)]
+pub struct RiskFigures {
+    /// Records judged.
+    pub records: u64,
+    /// Equivalence classes (before: distinct QI combinations; after:
+    /// distinct candidate-set sizes' classes, see docs).
+    pub classes: u64,
+    /// The smallest class.
+    pub min_class_size: u64,
+    /// Prosecutor risk: the highest re-identification probability of a
+    /// record (1 / the smallest class).
+    pub prosecutor_max: f64,
+    /// Prosecutor risk averaged over records (= classes / records).
+    pub prosecutor_average: f64,
+    /// Records at the highest prosecutor risk.
+    pub records_at_max: u64,
+    /// Journalist risk: the highest re-identification probability when the
+    /// attacker's victim list is the population (1 / the smallest
+    /// population class; the prosecutor figure without `population`).
+    pub journalist_max: f64,
+    /// Marketer risk: the expected share of records re-identified when
+    /// every record is attacked.
+    pub marketer: f64,
+    /// Records alone in their class.
+    pub sample_uniques: u64,
+    pub sample_uniques_share: f64,
+    /// Estimated population uniques; null without the dataset's
+    /// `population`.
+    #[schema(required = true)]
+    pub population_uniqueness: Option<PopulationUniqueness>,
+}
+
+/// Population uniqueness (`proxima_core::risk::population_uniqueness`):
+/// the three models' estimates and the one Dankar's rule chose.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[schema(as = PopulationUniqueness)]
+pub struct PopulationUniqueness {
+    /// The estimator Dankar's rule chose: `pitman`, `zayatz` or `snb`;
+    /// null when there is no sample unique or the chosen model gave no
+    /// valid estimate (then `share` is 0).
+    #[schema(required = true)]
+    pub model: Option<String>,
+    /// Why (`pitman_small_fraction`, `zayatz_below_snb`, …).
+    pub rule: String,
+    pub explanation: String,
+    /// Estimated records unique in the population.
+    pub uniques: f64,
+    /// `uniques` / the population size.
+    pub share: f64,
+    pub population_size: f64,
+    /// The sampling fraction used (records / the population size).
+    pub sampling_fraction: f64,
+    /// Each model's estimate of the population uniques (null when it did
+    /// not converge or is undefined here).
+    #[schema(required = true)]
+    pub pitman: Option<f64>,
+    #[schema(required = true)]
+    pub zayatz: Option<f64>,
+    #[schema(required = true)]
+    pub snb: Option<f64>,
+}
+
+/// The attacker's-view figures of the job's model (its audit's first
+/// check), and the k-anonymity check beside it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ReportAttackerView)]
+pub struct AttackerSection {
+    /// The model's own check, as `GET /v1/jobs/{id}/audit` reports it.
+    pub model_check: CheckReportDto,
+    /// Every check of the job's audit: kind and verdict.
+    pub checks: Vec<CheckVerdict>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ReportCheckVerdict)]
+pub struct CheckVerdict {
+    pub kind: String,
+    pub passed: bool,
+}
+
+/// One sensitive column's distribution: shares of rows per category.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = SaDistribution)]
+pub struct SaDistribution {
+    pub column: String,
+    /// Category labels: value ranges `[lo-hi]` for a numeric column (ten
+    /// equal-width buckets), values for a categorical one (the most
+    /// frequent, the rest as `other`).
+    pub categories: Vec<String>,
+    /// Shares of the published table's rows per category (sum 1).
+    pub table: Vec<f64>,
+    /// Shares of the riskiest groups' rows per category.
+    pub riskiest: Vec<f64>,
+    /// The riskiest groups: the worst groups of the model's check in the
+    /// attacker's view (at most 10).
+    pub riskiest_groups: u64,
+    pub riskiest_rows: u64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ReportUtility)]
+pub struct Utility {
+    /// GCP: the normalized certainty penalty averaged over QIs and rows
+    /// (rows suppressed by the model at loss 1), as the job summary's
+    /// `information_loss`.
+    pub gcp: f64,
+    /// Per QI, the same average (its mean over QIs is `gcp`).
+    pub per_qi: Vec<QiLoss>,
+    /// The count-query workload at selectivity 0.1 for q = 2 and 3.
+    pub query_error: Vec<QueryError>,
+    pub suppressed: Suppressed,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = QiLoss)]
+pub struct QiLoss {
+    pub column: String,
+    pub ncp: f64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = QueryError)]
+pub struct QueryError {
+    /// QIs per query.
+    pub q: u64,
+    pub selectivity: f64,
+    pub queries: u64,
+    /// Queries with a non-zero true count (the others have no relative
+    /// error).
+    pub queries_used: u64,
+    /// Mean relative error; null when no query counted (or q exceeds the
+    /// QIs).
+    #[schema(required = true)]
+    pub mean: Option<f64>,
+    #[schema(required = true)]
+    pub median: Option<f64>,
+    /// The workload's seed (fixed, so the figure is reproducible).
+    pub seed: u64,
+}
+
+/// Rows left out of the release, by reason.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = SuppressedRows)]
+pub struct Suppressed {
+    /// Missing QI or SA values (`on_missing: suppress`).
+    pub missing_values: u64,
+    /// Left out to satisfy the model in the attacker's view
+    /// (`suppression_limit`).
+    pub model: u64,
+}
+
+/// A computed warning.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ReportWarning)]
+pub struct Warning {
+    /// `sa_association`, `fine_grained_insensitive`, `qi_barely_generalized`
+    /// or `suppression_concentrated`.
+    pub kind: String,
+    /// The column it is about.
+    pub column: String,
+    pub message: String,
+    /// The measured figure behind it (see `docs/release-report.md`).
+    pub value: f64,
+    /// The threshold it crossed.
+    pub threshold: f64,
+}
+
+/// Internal report only: the records most at risk, with their QI values.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ReportRiskiest)]
+pub struct Riskiest {
+    /// The QI columns, the order of every `values` list.
+    pub columns: Vec<String>,
+    /// The smallest equivalence classes of the uploaded table's QIs.
+    pub before: Vec<RiskyCombination>,
+    /// The groups of the release whose rows have the fewest candidates in
+    /// the attacker's view, with their published labels.
+    pub after: Vec<RiskyGroup>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = RiskyCombination)]
+pub struct RiskyCombination {
+    pub values: Vec<String>,
+    pub class_size: u64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = RiskyGroup)]
+pub struct RiskyGroup {
+    /// As in the release's `group_id`.
+    pub group_id: String,
+    pub labels: Vec<String>,
+    pub size: u64,
+    /// The fewest candidates a row of this group has.
+    pub candidates: u64,
+    /// 1 / candidates.
+    pub prosecutor: f64,
+}

@@ -1,0 +1,323 @@
+//! The release report (`GET /v1/jobs/{id}/report`, issue 13): what a release
+//! officer reads and signs before publication. `build` assembles the
+//! content from the stored job, its dataset's table, the rebuilt release
+//! and the job's audit; `html` renders it as a self-contained page.
+//!
+//! Nothing here defines a second version of a figure the service already
+//! computes: the attacker's-view figures are the job audit's, the risk
+//! measures are `proxima_core::risk`'s, utility is
+//! `proxima_core::utility`'s, and the release hash is taken over the bytes
+//! `crate::render::write_release` writes for `GET …/result`.
+
+pub mod classes;
+pub mod content;
+pub mod html;
+pub mod risk;
+pub mod sa;
+pub mod utility;
+pub mod warnings;
+
+use proxima_core::error::CoreResult;
+use proxima_core::generalize::{label, Release};
+use proxima_core::run::Anonymized;
+use proxima_core::{CoreError, Table};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+use crate::spec::report::AuditReportDto;
+use crate::spec::{FeasibilityRequestDto, JobRequestDto, ModelDto};
+use crate::store::datasets::DatasetRow;
+use crate::store::jobs::JobRow;
+use content::*;
+
+/// The most riskiest combinations and groups listed (internal report), and
+/// the most groups whose SA distribution is charted.
+pub const MAX_LISTED: usize = 10;
+
+/// What a report is built from.
+pub struct Input<'a> {
+    pub job: &'a JobRow,
+    pub dataset: &'a DatasetRow,
+    /// The dataset's table as uploaded (after missing-value suppression).
+    pub table: &'a Table,
+    /// The rebuilt release and the job audit; None for a failed job.
+    pub outcome: Option<(&'a Anonymized, &'a AuditReportDto)>,
+    pub audience: Audience,
+}
+
+/// Assembles the report (blocking: it hashes the release and measures risk
+/// over every row).
+pub fn build(input: &Input<'_>) -> CoreResult<ReleaseReport> {
+    let Input {
+        job,
+        dataset,
+        table,
+        outcome,
+        audience,
+    } = *input;
+    // Resolved once against the rows uploaded (suppressed ones included):
+    // a release that publishes fewer rows is a smaller sample of the same
+    // N, so before and after share one population size.
+    let population = dataset
+        .population
+        .map(|p| p.to_population().map(|p| p.as_size(dataset.rows as usize)))
+        .transpose()?;
+    let mut report = ReleaseReport {
+        audience,
+        job: ReportJob {
+            id: job.id.to_string(),
+            status: job.status.as_str().to_owned(),
+            created_at: job.created_at,
+            finished_at: job.finished_at,
+            request: replay_request(job)?,
+        },
+        dataset: dataset_section(dataset),
+        release: None,
+        failure: None,
+        risk: RiskSection {
+            // Filled below, once the classes are counted.
+            before: RiskFigures::default(),
+            after: None,
+        },
+        attacker_view: None,
+        group_sizes: Vec::new(),
+        sensitive: Vec::new(),
+        utility: None,
+        warnings: Vec::new(),
+        riskiest: None,
+    };
+    let columns = table.qis().iter().map(|q| q.name.clone()).collect();
+    let mut risky_after = Vec::new();
+    let raw = match outcome {
+        None => {
+            let raw = classes::raw_classes(table);
+            report.failure = Some(failure(job, table)?);
+            report.warnings = warnings::warnings(table, None, &job.model, audience)?;
+            raw
+        }
+        Some((anonymized, audit)) => {
+            let kept = anonymized.table(table);
+            let release = &anonymized.release;
+            // The hash, the workloads and the classes are independent and
+            // the costly parts: three threads (the machine's cores).
+            let (hashed, util, counted) = std::thread::scope(|s| {
+                let hashed = s.spawn(|| hash_csv(kept, release));
+                let util = s.spawn(|| {
+                    utility::utility(
+                        kept,
+                        release,
+                        dataset.suppressed_rows as u64,
+                        anonymized.suppressed_by_model() as u64,
+                    )
+                });
+                let counted = classes::candidate_sizes(kept, release)
+                    .map(|c| (c, classes::raw_classes(table)));
+                (hashed.join(), util.join(), counted)
+            });
+            let (sha256, bytes) = hashed
+                .map_err(|_| CoreError::internal("hashing the release panicked"))?
+                .map_err(|e| CoreError::internal(format!("hashing the release: {e}")))?;
+            let util = util.map_err(|_| CoreError::internal("the utility figures panicked"))??;
+            let (candidates, raw) = counted?;
+            report.release = Some(ReleaseFacts {
+                sha256,
+                bytes,
+                rows: release.partition().rows() as u64,
+                groups: release.groups() as u64,
+                columns: proxima_core::generalize::release_header(kept, false),
+            });
+            report.risk.after = Some(risk::figures_after(&candidates, population)?);
+            let model_check = audit
+                .checks
+                .first()
+                .cloned()
+                .ok_or_else(|| CoreError::internal("a job audit without the model's check"))?;
+            // The audit's worst groups of the model's check, in the
+            // attacker's view (group ids are 1-based release ids).
+            let worst: Vec<usize> = model_check
+                .worst_groups
+                .iter()
+                .filter_map(|g| g.group_id.parse::<usize>().ok())
+                .filter(|&g| g >= 1 && g <= release.groups())
+                .map(|g| g - 1)
+                .take(MAX_LISTED)
+                .collect();
+            let worst_rows: Vec<u32> = worst
+                .iter()
+                .flat_map(|&g| release.partition().groups[g].iter().copied())
+                .collect();
+            report.sensitive = sa::distributions(kept, &worst_rows, worst.len());
+            report.attacker_view = Some(AttackerSection {
+                checks: audit
+                    .checks
+                    .iter()
+                    .map(|c| CheckVerdict {
+                        kind: c.kind.clone(),
+                        passed: c.passed,
+                    })
+                    .collect(),
+                model_check,
+            });
+            report.group_sizes = audit.group_sizes.clone();
+            report.utility = Some(util);
+            report.warnings = warnings::warnings(table, Some(anonymized), &job.model, audience)?;
+            risky_after = risky_groups(kept, release, &candidates);
+            raw
+        }
+    };
+    report.risk.before = risk::figures_before(&raw, population)?;
+    if audience == Audience::Internal {
+        report.riskiest = Some(Riskiest {
+            columns,
+            before: risky_combinations(table, &raw),
+            after: risky_after,
+        });
+    }
+    Ok(report)
+}
+
+/// The SHA-256 and length of the CSV `GET …/result` serves.
+fn hash_csv(table: &Table, release: &Release) -> std::io::Result<(String, u64)> {
+    struct Hasher(Sha256, u64);
+    impl std::io::Write for Hasher {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.update(b);
+            self.1 += b.len() as u64;
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let out = std::io::BufWriter::with_capacity(1 << 16, Hasher(Sha256::new(), 0));
+    let out = crate::render::write_release(crate::render::Format::Csv, out, table, release, false)?;
+    let h = out.into_inner().map_err(|e| e.into_error())?;
+    Ok((hex::encode(h.0.finalize()), h.1))
+}
+
+/// The stored job as the body of `POST /v1/jobs` that replays it.
+fn replay_request(job: &JobRow) -> CoreResult<JobRequestDto> {
+    Ok(job
+        .params()
+        .map_err(|e| CoreError::internal(e.to_string()))?
+        .to_request(job.dataset_id.to_string()))
+}
+
+fn dataset_section(d: &DatasetRow) -> ReportDataset {
+    let columns: Vec<ReportColumn> = d
+        .columns
+        .iter()
+        .map(|c| ReportColumn {
+            name: c.name.clone(),
+            role: c.role,
+            value_type: c.r#type,
+        })
+        .collect();
+    ReportDataset {
+        id: d.id.to_string(),
+        name: d.name.clone(),
+        rows: d.rows as u64,
+        suppressed_rows: d.suppressed_rows as u64,
+        sha256: d.sha256.clone(),
+        population: d.population,
+        columns,
+    }
+}
+
+/// A failed job: its error, and what the service would deliver for sure
+/// for its model on this table (the feasibility answer, for the models
+/// that have one).
+fn failure(job: &JobRow, table: &Table) -> CoreResult<Failure> {
+    let question = match &job.model {
+        ModelDto::EpsilonM {
+            epsilon,
+            neighborhood,
+            ..
+        } => Some(FeasibilityRequestDto::EpsilonM {
+            epsilon: Some(epsilon.clone()),
+            m: None,
+            neighborhood: *neighborhood,
+        }),
+        ModelDto::Dissimilarity { epsilon, .. } => Some(FeasibilityRequestDto::Dissimilarity {
+            epsilon: epsilon.clone(),
+            sensitive_metric: job.sensitive_metric.clone(),
+        }),
+        _ => None,
+    };
+    let deliverable = match question {
+        None => None,
+        Some(q) => q
+            .to_question()
+            .and_then(|q| crate::spec::answer_feasibility(&q, table))
+            .ok(),
+    };
+    let error = job.error.clone();
+    Ok(Failure {
+        code: error.as_ref().map(|e| e.code.clone()).unwrap_or_default(),
+        message: error
+            .as_ref()
+            .map(|e| e.message.clone())
+            .unwrap_or_default(),
+        details: error.map(|e| e.details).unwrap_or(Value::Null),
+        deliverable,
+    })
+}
+
+/// The smallest classes of the uploaded table, with their QI values.
+fn risky_combinations(table: &Table, raw: &classes::RawClasses) -> Vec<RiskyCombination> {
+    let mut order: Vec<usize> = (0..raw.sizes.len()).collect();
+    order.sort_by_key(|&c| (raw.sizes[c], raw.first[c]));
+    order
+        .into_iter()
+        .take(MAX_LISTED)
+        .map(|c| RiskyCombination {
+            values: table
+                .qis()
+                .iter()
+                .map(|q| {
+                    table
+                        .text(q.schema_index, raw.first[c] as usize)
+                        .unwrap_or_default()
+                        .to_string()
+                })
+                .collect(),
+            class_size: raw.sizes[c] as u64,
+        })
+        .collect()
+}
+
+/// The groups whose rows have the fewest candidates, with their labels.
+fn risky_groups(table: &Table, release: &Release, candidates: &[u32]) -> Vec<RiskyGroup> {
+    let groups = &release.partition().groups;
+    let fewest: Vec<u32> = groups
+        .iter()
+        .map(|rows| {
+            rows.iter()
+                .map(|&r| candidates[r as usize])
+                .min()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..groups.len()).collect();
+    order.sort_by_key(|&g| (fewest[g], g));
+    order
+        .into_iter()
+        .take(MAX_LISTED)
+        .map(|g| RiskyGroup {
+            group_id: (g + 1).to_string(),
+            labels: table
+                .qis()
+                .iter()
+                .zip(&release.generalized()[g])
+                .map(|(q, gen)| label(&q.values, gen))
+                .collect(),
+            size: groups[g].len() as u64,
+            candidates: fewest[g] as u64,
+            prosecutor: if fewest[g] == 0 {
+                0.0
+            } else {
+                1.0 / fewest[g] as f64
+            },
+        })
+        .collect()
+}

@@ -1,0 +1,70 @@
+//! Risk before and after: `proxima_core::risk` over the classes of
+//! [`super::classes`]. The measures themselves (prosecutor, journalist,
+//! marketer, sample uniques, population uniqueness by Dankar's rule) are
+//! the core's; this file only feeds them and names the figures.
+
+use proxima_core::error::CoreResult;
+use proxima_core::risk::{population_uniqueness, reidentification, ClassSizes, Population};
+
+use super::classes::{frequencies_of_records, RawClasses};
+use super::content::{PopulationUniqueness, RiskFigures};
+
+/// The uploaded table's classes of identical QI values. `p` is the
+/// dataset's population as a size (`Population::as_size` of the rows
+/// uploaded), the same for the figures before and after.
+pub fn figures_before(raw: &RawClasses, p: Option<Population>) -> CoreResult<RiskFigures> {
+    let classes = ClassSizes::from_sizes(raw.sizes.iter().map(|&s| s as usize));
+    figures(&classes, p)
+}
+
+/// Candidate-set sizes per victim (`classes::candidate_sizes`). Victims
+/// with |C| = s make ⌈victims / s⌉ classes of size s: exact when candidate
+/// sets partition the rows (disjoint boxes), and never fewer classes —
+/// so never a lower marketer risk — when they overlap.
+pub fn figures_after(candidates: &[u32], p: Option<Population>) -> CoreResult<RiskFigures> {
+    let freq = frequencies_of_records(candidates.iter().copied());
+    let classes = ClassSizes::from_frequencies(
+        freq.iter()
+            .map(|&(size, classes)| (size as usize, classes.ceil() as usize)),
+    );
+    figures(&classes, p)
+}
+
+fn figures(classes: &ClassSizes, p: Option<Population>) -> CoreResult<RiskFigures> {
+    let r = reidentification(classes);
+    let population_uniqueness = match p {
+        None => None,
+        Some(p) => {
+            let u = population_uniqueness(classes, p);
+            Some(PopulationUniqueness {
+                model: u.choice.model().map(|m| m.name().to_string()),
+                rule: u.choice.name().to_string(),
+                explanation: u.choice.explanation(),
+                uniques: u.uniques,
+                share: u.fraction,
+                population_size: u.population_size,
+                sampling_fraction: u.sampling_fraction,
+                pitman: u.pitman.uniques(),
+                zayatz: u.zayatz.uniques(),
+                snb: u.snb.uniques(),
+            })
+        }
+    };
+    Ok(RiskFigures {
+        records: r.records as u64,
+        classes: r.classes as u64,
+        min_class_size: if classes.is_empty() {
+            0
+        } else {
+            classes.min_size() as u64
+        },
+        prosecutor_max: r.prosecutor.max,
+        prosecutor_average: r.prosecutor.average,
+        records_at_max: r.prosecutor.records_at_max as u64,
+        journalist_max: r.journalist.max,
+        marketer: r.marketer,
+        sample_uniques: r.sample_uniques as u64,
+        sample_uniques_share: r.sample_uniques_fraction,
+        population_uniqueness,
+    })
+}

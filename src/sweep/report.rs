@@ -1,0 +1,250 @@
+//! The sweep report (`GET /v1/sweeps/{id}/report`): the R-U maps — the
+//! attacker's-view risk against information loss, and against the
+//! count-query error — one mark per point with figures, the Pareto front
+//! joined by a line; a table of every point with a link to its job's
+//! release report. JSON ([`SweepReportDto`]) and HTML ([`html`]) carry the
+//! same content.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::resource::{PointDto, PointStatus, SweepDto};
+use crate::html::svg::{Scatter, ScatterPoint};
+use crate::html::{Markup, Page};
+
+/// One mark of a map: a point with both figures.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[schema(as = SweepMapMark)]
+pub struct MarkDto {
+    /// The point's index in `sweep.points`.
+    pub point: usize,
+    pub x: f64,
+    pub y: f64,
+    /// The point's parameters, as text.
+    pub label: String,
+    pub on_frontier: bool,
+}
+
+/// A risk–utility map.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[schema(as = SweepMap)]
+pub struct MapDto {
+    pub title: String,
+    /// The risk figure (`sweep.risk`).
+    pub x_label: String,
+    /// The utility figure: information loss (GCP) or count-query error.
+    pub y_label: String,
+    /// One per point that has both figures (succeeded points).
+    pub marks: Vec<MarkDto>,
+    /// The point indexes on this map's Pareto front, safest first.
+    pub frontier: Vec<usize>,
+}
+
+/// The report as JSON: the sweep (its points with their figures, their
+/// job report links and the fronts) and the maps drawn from it.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[schema(as = SweepReport)]
+pub struct SweepReportDto {
+    pub sweep: SweepDto,
+    pub maps: Vec<MapDto>,
+}
+
+fn map(
+    sweep: &SweepDto,
+    title: &str,
+    y_label: &str,
+    utility: fn(&PointDto) -> Option<f64>,
+    frontier: &[usize],
+) -> MapDto {
+    let marks = sweep
+        .points
+        .iter()
+        .filter_map(|p| {
+            let risk = p.summary.as_ref()?.risk?;
+            Some(MarkDto {
+                point: p.index,
+                x: risk,
+                y: utility(p)?,
+                label: p.label.clone(),
+                on_frontier: frontier.contains(&p.index),
+            })
+        })
+        .collect();
+    MapDto {
+        title: title.into(),
+        x_label: sweep.risk.title.clone(),
+        y_label: y_label.into(),
+        marks,
+        frontier: frontier.to_vec(),
+    }
+}
+
+/// The report's content.
+pub fn report(sweep: SweepDto) -> SweepReportDto {
+    let gcp = map(
+        &sweep,
+        "Risk against information loss",
+        "information loss (GCP)",
+        |p| p.summary.as_ref().map(|s| s.information_loss),
+        &sweep.frontier,
+    );
+    let query = map(
+        &sweep,
+        "Risk against count-query error",
+        "count-query error (q = 2, s = 0.1)",
+        |p| p.summary.as_ref().and_then(|s| s.query_error),
+        &sweep.query_error_frontier,
+    );
+    SweepReportDto {
+        sweep,
+        maps: vec![gcp, query],
+    }
+}
+
+/// The map as an SVG scatter: marks in the order of `map.marks`, the
+/// front given as positions among them.
+fn scatter(map: &MapDto) -> Scatter {
+    let position = |point: usize| map.marks.iter().position(|m| m.point == point);
+    Scatter {
+        title: map.title.clone(),
+        x_label: map.x_label.clone(),
+        y_label: map.y_label.clone(),
+        points: map
+            .marks
+            .iter()
+            .map(|m| ScatterPoint {
+                x: m.x,
+                y: m.y,
+                label: if m.label.is_empty() {
+                    format!("point {}", m.point)
+                } else {
+                    m.label.clone()
+                },
+                highlighted: m.on_frontier,
+            })
+            .collect(),
+        frontier: map.frontier.iter().filter_map(|&p| position(p)).collect(),
+    }
+}
+
+fn figure(v: Option<f64>) -> Markup {
+    match v {
+        Some(v) => Markup::text(&format!("{v:.4}")),
+        None => Markup::span("muted", "—"),
+    }
+}
+
+fn status(p: &PointDto) -> Markup {
+    let text = serde_json::to_value(p.status)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default();
+    let class = match p.status {
+        PointStatus::Succeeded => "ok",
+        PointStatus::Failed | PointStatus::Infeasible => "bad",
+        _ => "muted",
+    };
+    match &p.error {
+        Some(e) => Markup::concat([
+            Markup::span(class, &text),
+            Markup::text(&format!(" ({}: {})", e.code, e.message)),
+        ]),
+        None => Markup::span(class, &text),
+    }
+}
+
+/// The report as a self-contained HTML page.
+pub fn html(report: &SweepReportDto) -> String {
+    let sweep = &report.sweep;
+    let mut page = Page::new("Risk–utility sweep");
+    let counts = &sweep.counts;
+    page.definitions(vec![
+        ("Sweep", Markup::code(&sweep.id.to_string())),
+        ("Dataset", Markup::code(&sweep.dataset_id.to_string())),
+        (
+            "Model",
+            Markup::code(&sweep.request["model"].to_string()),
+        ),
+        (
+            "Status",
+            Markup::text(&format!(
+                "{} — {:.0} % of {} points finished ({} succeeded, {} failed, {} cancelled, {} infeasible, {} queued, {} running)",
+                serde_json::to_value(sweep.status).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(),
+                sweep.progress * 100.0,
+                sweep.points.len(),
+                counts.succeeded, counts.failed, counts.cancelled, counts.infeasible,
+                counts.queued, counts.running,
+            )),
+        ),
+        (
+            "Risk axis",
+            Markup::text(&format!(
+                "{} — the job summary's attacker_view.worst ({}); {} is safer",
+                sweep.risk.title, sweep.risk.name, sweep.risk.safer
+            )),
+        ),
+    ]);
+    page.section("maps", "Risk–utility maps");
+    page.paragraph(
+        "One mark per finished point, labelled with its parameters. Filled marks joined by \
+         the line are the Pareto front: no other finished point is at least as safe and at \
+         most as lossy while better in one of the two. Failed, cancelled and infeasible \
+         points are not drawn (see the table).",
+    );
+    for map in &report.maps {
+        page.raw(scatter(map).render());
+    }
+    page.section("points", "Points");
+    page.paragraph(
+        "Risk is the axis's figure; GCP the information loss; query error the count-query \
+         workload's mean relative error (q = 2, s = 0.1); suppressed counts the rows left \
+         out (missing values and by the model); ms the job's time; job links to the point's \
+         release report.",
+    );
+    let rows = sweep
+        .points
+        .iter()
+        .map(|p| {
+            let s = p.summary.as_ref();
+            vec![
+                Markup::text(&p.index.to_string()),
+                Markup::text(&p.label),
+                status(p),
+                figure(s.and_then(|s| s.risk)),
+                figure(s.map(|s| s.information_loss)),
+                figure(s.and_then(|s| s.query_error)),
+                Markup::text(&s.map_or(String::new(), |s| s.groups.to_string())),
+                Markup::text(&s.map_or(String::new(), |s| {
+                    (s.suppressed_rows + s.suppressed_by_model).to_string()
+                })),
+                Markup::text(&s.map_or(String::new(), |s| s.elapsed_ms.to_string())),
+                if sweep.frontier.contains(&p.index) {
+                    Markup::span("ok", "yes")
+                } else {
+                    Markup::text("")
+                },
+                match &p.report {
+                    Some(url) => Markup::link(url, "report"),
+                    None => Markup::span("muted", "—"),
+                },
+            ]
+        })
+        .collect();
+    page.table(
+        &[
+            "#",
+            "parameters",
+            "status",
+            "risk",
+            "GCP",
+            "query error",
+            "groups",
+            "suppressed",
+            "ms",
+            "front",
+            "job",
+        ],
+        rows,
+    );
+    page.finish()
+}

@@ -1,0 +1,590 @@
+//! Risk–utility sweeps (docs/api.md §Sweeps): a grid of ordinary jobs in one
+//! request — validation per point, infeasible points recorded, idempotency,
+//! cancel, dataset deletion, a failed point that does not fail the sweep,
+//! and on creditcard, points whose releases equal single jobs'.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use proxima::store::results::NewResult;
+use proxima::sweep::frontier::{frontier, Figures, Safer};
+use proxima::worker::core_runner::CoreRunner;
+use proxima::worker::{JobError, JobInput, JobOutput, JobRunner};
+use reqwest::multipart::{Form, Part};
+use serde_json::{json, Value};
+use uuid::Uuid;
+
+use crate::support::*;
+
+/// A runner from a closure.
+struct FnRunner<F>(F);
+
+impl<F> JobRunner for FnRunner<F>
+where
+    F: Fn(JobInput, &(dyn Fn(f64) -> bool + Sync)) -> Result<JobOutput, JobError>
+        + Send
+        + Sync
+        + 'static,
+{
+    fn run(
+        &self,
+        input: JobInput,
+        progress: &(dyn Fn(f64) -> bool + Sync),
+    ) -> Result<JobOutput, JobError> {
+        (self.0)(input, progress)
+    }
+}
+
+/// A release of the 3-row people table in one group, with a summary whose
+/// figures come from k: risk 1/k, loss 1/k (so every point is on the front).
+fn fake_output(input: &JobInput) -> JobOutput {
+    let proxima::spec::ModelDto::KAnonymity { k } = &input.params.model else {
+        panic!("the fake runner serves k-anonymity sweeps");
+    };
+    let k = k.as_f64().unwrap();
+    JobOutput {
+        summary: serde_json::from_value(
+            json!({"rows": 3, "published_rows": 3, "suppressed_rows": 0, "groups": 1,
+            "min_group_size": 3, "information_loss": 1.0 / k, "elapsed_ms": 1,
+            "suppressed_by_model": 0,
+            "attacker_view": {"victims": 3, "over_bound": 0, "worst": 1.0 / k,
+                              "candidate_groups": {"median": 1, "max": 1}},
+            "query_error": 0.5}),
+        )
+        .unwrap(),
+        result: NewResult {
+            group_of_rows: vec![0; 3],
+            audit: json!({"passed": true}),
+        },
+    }
+}
+
+async fn app_with(runner: Option<Arc<dyn JobRunner>>) -> TestApp {
+    TestApp::with(Options {
+        max_body: 64 << 20,
+        runner,
+        ..Options::default()
+    })
+    .await
+}
+
+async fn post_sweep(app: &TestApp, body: &Value) -> reqwest::Response {
+    app.post_json("/v1/sweeps", body).await
+}
+
+async fn sweep_of(app: &TestApp, id: &str) -> Value {
+    let res = app.get(&format!("/v1/sweeps/{id}")).await;
+    assert_eq!(res.status(), 200);
+    res.json().await.unwrap()
+}
+
+/// Polls the sweep until no point is queued or running (120 s at most).
+async fn wait_sweep(app: &TestApp, id: &str) -> Value {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
+    loop {
+        let s = sweep_of(app, id).await;
+        if !matches!(s["status"].as_str(), Some("queued" | "running")) {
+            return s;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "sweep stuck: {s}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn count(app: &TestApp, sql: &'static str) -> i64 {
+    sqlx::query_scalar(sql)
+        .fetch_one(&app.store.pool)
+        .await
+        .unwrap()
+}
+
+async fn nothing_stored(app: &TestApp) {
+    assert_eq!(count(app, "SELECT count(*) FROM sweeps").await, 0);
+    assert_eq!(count(app, "SELECT count(*) FROM jobs").await, 0);
+}
+
+fn k_sweep(dataset: Uuid, ks: Value) -> Value {
+    json!({"dataset_id": dataset, "model": {"kind": "k_anonymity", "k": ks}})
+}
+
+#[tokio::test]
+async fn a_bad_value_names_its_point_and_nothing_is_stored() {
+    let app = app_with(None).await;
+    let d = app.dataset("t1").await;
+
+    let many: Vec<u64> = (1..=65).collect();
+    let p = expect_problem(
+        post_sweep(&app, &k_sweep(d.id, json!(many))).await,
+        422,
+        "too_many_points",
+    )
+    .await;
+    assert_eq!(p["details"]["points"], 65, "{p}");
+    assert_eq!(p["details"]["max_points"], 64, "{p}");
+
+    let p = expect_problem(
+        post_sweep(&app, &k_sweep(d.id, json!([2, 0, 3]))).await,
+        422,
+        "invalid_parameters",
+    )
+    .await;
+    assert_eq!(p["errors"][0]["pointer"], "/model/k/1", "{p}");
+    assert_eq!(p["details"]["point"], 1, "{p}");
+    assert_eq!(p["details"]["params"], json!({"k": 0}), "{p}");
+    assert!(
+        p["detail"].as_str().unwrap().contains("point 1 (k=0)"),
+        "{p}"
+    );
+
+    let p = expect_problem(
+        post_sweep(&app, &k_sweep(d.id, json!([2, "3"]))).await,
+        422,
+        "invalid_parameters",
+    )
+    .await;
+    assert_eq!(p["errors"][0]["pointer"], "/model/k/1", "{p}");
+
+    // A list on a parameter that takes one value.
+    let body = json!({"dataset_id": d.id, "model": {"kind": "epsilon_m", "epsilon": 10,
+        "m": 2, "neighborhood": ["absolute", "relative"]}});
+    let p = expect_problem(post_sweep(&app, &body).await, 422, "invalid_parameters").await;
+    assert_eq!(p["errors"][0]["pointer"], "/model/neighborhood", "{p}");
+
+    // The job parser's own errors, with the sweep's pointers.
+    let body = json!({"dataset_id": d.id, "model": {"kind": "k_anonymity", "k": [2, 3]},
+        "algoritm": "mondrian"});
+    let p = expect_problem(post_sweep(&app, &body).await, 422, "invalid_parameters").await;
+    assert_eq!(p["errors"][0]["pointer"], "/algoritm", "{p}");
+    let body = json!({"dataset_id": d.id, "model": {"kind": "k_anonymity", "k": 2},
+        "suppression_limit": [0, 1.5]});
+    let p = expect_problem(post_sweep(&app, &body).await, 422, "invalid_parameters").await;
+    assert_eq!(p["errors"][0]["pointer"], "/suppression_limit/1", "{p}");
+
+    // Every point infeasible (k above the table's 3 rows): one 422.
+    let p = expect_problem(
+        post_sweep(&app, &k_sweep(d.id, json!([5, 10]))).await,
+        422,
+        "infeasible_parameters",
+    )
+    .await;
+    assert_eq!(p["details"]["points"].as_array().unwrap().len(), 2, "{p}");
+
+    let res = post_sweep(&app, &k_sweep(Uuid::new_v4(), json!([2, 3]))).await;
+    expect_problem(res, 404, "not_found").await;
+    nothing_stored(&app).await;
+}
+
+#[tokio::test]
+async fn infeasible_points_are_recorded_and_the_rest_queued_in_one_go() {
+    let app = app_with(None).await;
+    let d = app.dataset("t1").await;
+    let res = post_sweep(&app, &k_sweep(d.id, json!([2, 5, 3]))).await;
+    assert_eq!(res.status(), 202);
+    let loc = res.headers()["location"].to_str().unwrap().to_string();
+    let s: Value = res.json().await.unwrap();
+    let id = s["id"].as_str().unwrap();
+    assert_eq!(loc, format!("/v1/sweeps/{id}"));
+    assert_eq!(s["status"], "queued", "{s}");
+    let points = s["points"].as_array().unwrap();
+    assert_eq!(points.len(), 3);
+    assert_eq!(points[1]["status"], "infeasible", "{s}");
+    assert_eq!(points[1]["job_id"], Value::Null);
+    assert_eq!(points[1]["error"]["code"], "infeasible_parameters");
+    assert_eq!(points[1]["params"], json!({"k": 5}));
+    // Progress counts the settled infeasible point.
+    assert!(
+        (s["progress"].as_f64().unwrap() - 1.0 / 3.0).abs() < 1e-9,
+        "{s}"
+    );
+    for i in [0, 2] {
+        assert_eq!(points[i]["status"], "queued");
+        let job = app
+            .get(&format!(
+                "/v1/jobs/{}",
+                points[i]["job_id"].as_str().unwrap()
+            ))
+            .await
+            .json::<Value>()
+            .await
+            .unwrap();
+        assert_eq!(job["sweep_id"], s["id"], "{job}");
+        assert_eq!(job["model"]["k"], points[i]["params"]["k"]);
+        assert_eq!(
+            points[i]["report"],
+            format!("/v1/jobs/{}/report", job["id"].as_str().unwrap())
+        );
+    }
+    assert_eq!(count(&app, "SELECT count(*) FROM jobs").await, 2);
+    assert_eq!(s["axes"], json!([{"name": "k", "values": [2.0, 5.0, 3.0]}]));
+    assert_eq!(s["risk"]["name"], "min_candidates");
+    assert_eq!(s["risk"]["safer"], "higher");
+
+    // Lists: the sweep, and by dataset.
+    let list: Value = app.get("/v1/sweeps").await.json().await.unwrap();
+    assert_eq!(list["items"][0]["id"], s["id"]);
+    assert_eq!(list["next_cursor"], Value::Null);
+    let other: Value = app
+        .get(&format!("/v1/sweeps?dataset_id={}", Uuid::new_v4()))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert!(other["items"].as_array().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn idempotency_key_replays_or_conflicts() {
+    let app = app_with(None).await;
+    let d = app.dataset("t1").await;
+    let body = k_sweep(d.id, json!([2, 3]));
+    let post = |body: Value| {
+        app.client
+            .post(app.url("/v1/sweeps"))
+            .bearer_auth(&app.key)
+            .header("Idempotency-Key", "sweep-1")
+            .json(&body)
+            .send()
+    };
+    let first = post(body.clone()).await.unwrap();
+    assert_eq!(first.status(), 202);
+    let first: Value = first.json().await.unwrap();
+    let again = post(body.clone()).await.unwrap();
+    assert_eq!(again.status(), 200);
+    let again: Value = again.json().await.unwrap();
+    assert_eq!(again["id"], first["id"]);
+    assert_eq!(again["points"], first["points"]);
+    let other = post(k_sweep(d.id, json!([2, 3, 4]))).await.unwrap();
+    expect_problem(other, 409, "idempotency_conflict").await;
+    assert_eq!(count(&app, "SELECT count(*) FROM sweeps").await, 1);
+    assert_eq!(count(&app, "SELECT count(*) FROM jobs").await, 2);
+}
+
+#[tokio::test]
+async fn cancel_stops_queued_and_running_points() {
+    // Two workers: points 0 and 1 run until told to stop; point 2 waits.
+    let runner: Arc<dyn JobRunner> = Arc::new(FnRunner(
+        |_: JobInput, progress: &(dyn Fn(f64) -> bool + Sync)| {
+            let deadline = std::time::Instant::now() + Duration::from_secs(30);
+            while progress(0.5) && std::time::Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            Err(JobError::Cancelled)
+        },
+    ));
+    let app = app_with(Some(runner)).await;
+    let d = app.dataset("t1").await;
+    let s: Value = post_sweep(&app, &k_sweep(d.id, json!([1, 2, 3])))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let id = s["id"].as_str().unwrap();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while count(&app, "SELECT count(*) FROM jobs WHERE status = 'running'").await < 2 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "points never started"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Retention leaves a sweep alone while a point runs.
+    let purged = app.store.purge_expired(Duration::ZERO).await.unwrap();
+    assert_eq!(purged.jobs, 0);
+    assert_eq!(count(&app, "SELECT count(*) FROM jobs").await, 3);
+    let res = app
+        .client
+        .post(app.url(&format!("/v1/sweeps/{id}/cancel")))
+        .bearer_auth(&app.key)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let s: Value = res.json().await.unwrap();
+    // The queued point is cancelled at once; the running ones stop at their
+    // next checkpoint, which on a busy machine may come before this answer.
+    let cancelled = s["counts"]["cancelled"].as_u64().unwrap();
+    assert!(
+        (1..=3).contains(&cancelled),
+        "the queued point at once: {s}"
+    );
+    assert_eq!(s["counts"]["queued"], 0, "{s}");
+    let done = wait_sweep(&app, id).await;
+    assert_eq!(done["status"], "cancelled", "{done}");
+    assert_eq!(done["counts"]["cancelled"], 3, "{done}");
+    assert_eq!(done["progress"], 1.0);
+    assert!(done["frontier"].as_array().unwrap().is_empty());
+    let res = app
+        .client
+        .post(app.url(&format!("/v1/sweeps/{id}/cancel")))
+        .bearer_auth(&app.key)
+        .send()
+        .await
+        .unwrap();
+    expect_problem(res, 409, "sweep_finished").await;
+}
+
+#[tokio::test]
+async fn a_failed_point_does_not_fail_the_sweep() {
+    let runner: Arc<dyn JobRunner> = Arc::new(FnRunner(
+        |input: JobInput, _: &(dyn Fn(f64) -> bool + Sync)| {
+            if k_of(&input) == Some(2) {
+                return Err(JobError::Fatal {
+                    code: "model_not_satisfied".into(),
+                    message: "no release".into(),
+                    details: Value::Null,
+                });
+            }
+            Ok(fake_output(&input))
+        },
+    ));
+    let app = app_with(Some(runner)).await;
+    let d = app.dataset("t1").await;
+    let s: Value = post_sweep(&app, &k_sweep(d.id, json!([1, 2, 3])))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let done = wait_sweep(&app, s["id"].as_str().unwrap()).await;
+    assert_eq!(done["status"], "succeeded", "{done}");
+    assert_eq!(done["progress"], 1.0);
+    assert!(done["finished_at"].is_string(), "{done}");
+    let p = &done["points"];
+    assert_eq!(p[1]["status"], "failed");
+    assert_eq!(p[1]["error"]["code"], "model_not_satisfied");
+    assert_eq!(p[1]["summary"], Value::Null);
+    assert_eq!(p[0]["summary"]["risk"], 1.0);
+    assert_eq!(p[2]["summary"]["information_loss"], 1.0 / 3.0);
+    assert_eq!(p[2]["summary"]["query_error"], 0.5);
+    // k's figure is a size: higher is safer, so k = 3 (risk 1/3 read as a
+    // smaller candidate set) trades against k = 1. Both are on the front;
+    // the failed point is on neither.
+    let mut front: Vec<u64> = done["frontier"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    front.sort();
+    assert_eq!(front, [0, 2], "{done}");
+
+    // Retention takes a finished sweep whole, its jobs with it.
+    let purged = app.store.purge_expired(Duration::ZERO).await.unwrap();
+    assert_eq!(purged.jobs, 3);
+    nothing_stored(&app).await;
+}
+
+#[tokio::test]
+async fn deleting_the_dataset_removes_its_sweeps() {
+    let app = app_with(None).await;
+    let d = app.dataset("t1").await;
+    let s: Value = post_sweep(&app, &k_sweep(d.id, json!([2, 3])))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let id = s["id"].as_str().unwrap();
+    let res = app
+        .client
+        .delete(app.url(&format!("/v1/datasets/{}", d.id)))
+        .bearer_auth(&app.key)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 204);
+    expect_problem(app.get(&format!("/v1/sweeps/{id}")).await, 404, "not_found").await;
+    expect_problem(
+        app.get(&format!("/v1/sweeps/{id}/report")).await,
+        404,
+        "not_found",
+    )
+    .await;
+    nothing_stored(&app).await;
+}
+
+/// Uploads creditcard with its example schema.
+async fn upload_creditcard(app: &TestApp, shared: &std::path::Path) -> Value {
+    let schema = std::fs::read(shared.join("examples/creditcard.schema.json")).unwrap();
+    let data = std::fs::read(shared.join("data/creditcard/creditcard.csv")).unwrap();
+    let form = Form::new()
+        .part(
+            "schema",
+            Part::bytes(schema).mime_str("application/json").unwrap(),
+        )
+        .part("data", Part::bytes(data));
+    let res = app
+        .client
+        .post(app.url("/v1/datasets"))
+        .bearer_auth(&app.key)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    res.json().await.unwrap()
+}
+
+async fn release_csv(app: &TestApp, job: &str) -> String {
+    let res = app.get(&format!("/v1/jobs/{job}/result")).await;
+    assert_eq!(res.status(), 200);
+    res.text().await.unwrap()
+}
+
+/// A sweep over m on creditcard: one job per feasible point, each release
+/// equal to a single job's with the same parameters; the infeasible point
+/// recorded; figures from the job summaries; the front as defined.
+#[tokio::test]
+async fn creditcard_sweep_over_m_matches_single_jobs() {
+    let Some(shared) = shared_dir() else { return };
+    let app = app_with(Some(Arc::new(CoreRunner))).await;
+    let ds = upload_creditcard(&app, &shared).await;
+    let body = json!({"dataset_id": ds["id"],
+        "model": {"kind": "epsilon_m", "epsilon": 1000, "m": [2, 3, 4, 100000]}});
+    let res = post_sweep(&app, &body).await;
+    assert_eq!(res.status(), 202, "{}", res.text().await.unwrap());
+    let s: Value = res.json().await.unwrap();
+    let id = s["id"].as_str().unwrap().to_string();
+    assert_eq!(s["points"][3]["status"], "infeasible", "{s}");
+    let done = wait_sweep(&app, &id).await;
+    assert_eq!(done["status"], "succeeded", "{done}");
+    let jobs: i64 = sqlx::query_scalar("SELECT count(*) FROM jobs WHERE sweep_id = $1")
+        .bind(id.parse::<Uuid>().unwrap())
+        .fetch_one(&app.store.pool)
+        .await
+        .unwrap();
+    assert_eq!(jobs, 3);
+    let points = done["points"].as_array().unwrap();
+    let mut figures = Vec::new();
+    for (i, m) in [2, 3, 4].into_iter().enumerate() {
+        let p = &points[i];
+        assert_eq!(p["params"], json!({"m": m}));
+        assert_eq!(p["status"], "succeeded", "{p}");
+        let job_id = p["job_id"].as_str().unwrap();
+        let job: Value = app
+            .get(&format!("/v1/jobs/{job_id}"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        // The point's figures are its job summary's.
+        let summary = &job["summary"];
+        assert_eq!(p["summary"]["risk"], summary["attacker_view"]["worst"]);
+        assert_eq!(
+            p["summary"]["information_loss"],
+            summary["information_loss"]
+        );
+        assert_eq!(p["summary"]["groups"], summary["groups"]);
+        assert_eq!(p["summary"]["elapsed_ms"], summary["elapsed_ms"]);
+        let qe = p["summary"]["query_error"].as_f64().unwrap();
+        assert!(qe.is_finite() && qe >= 0.0, "{p}");
+        assert_eq!(summary["query_error"], p["summary"]["query_error"]);
+        figures.push(Some(Figures {
+            risk: p["summary"]["risk"].as_f64().unwrap(),
+            loss: p["summary"]["information_loss"].as_f64().unwrap(),
+        }));
+
+        // The same parameters as a single job: the same release.
+        let single = app
+            .post_json(
+                "/v1/jobs",
+                &json!({"dataset_id": ds["id"],
+                        "model": {"kind": "epsilon_m", "epsilon": 1000, "m": m}}),
+            )
+            .await;
+        assert_eq!(single.status(), 202);
+        let single: Value = single.json().await.unwrap();
+        let single_id = single["id"].as_str().unwrap();
+        let ended = app
+            .wait_job(single_id, |s| !matches!(s, "queued" | "running"))
+            .await;
+        assert_eq!(ended["status"], "succeeded", "{ended}");
+        assert_eq!(
+            release_csv(&app, job_id).await,
+            release_csv(&app, single_id).await,
+            "point {i} (m={m})"
+        );
+        assert!(single.get("sweep_id").is_none(), "{single}");
+    }
+    figures.push(None);
+    let front: Vec<usize> = done["frontier"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap() as usize)
+        .collect();
+    assert_eq!(front, frontier(&figures, Safer::Lower), "{done}");
+    assert!(!front.is_empty());
+
+    // The report as JSON: the sweep and two maps of one mark per finished point.
+    let res = app
+        .client
+        .get(app.url(&format!("/v1/sweeps/{id}/report")))
+        .bearer_auth(&app.key)
+        .header("accept", "application/json")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let report: Value = res.json().await.unwrap();
+    assert_eq!(report["sweep"]["id"], done["id"]);
+    assert_eq!(report["maps"].as_array().unwrap().len(), 2);
+    assert_eq!(report["maps"][0]["marks"].as_array().unwrap().len(), 3);
+    assert_eq!(report["maps"][0]["frontier"], done["frontier"]);
+    let html = app.get(&format!("/v1/sweeps/{id}/report")).await;
+    assert_eq!(html.status(), 200);
+    assert!(html.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
+    let html = html.text().await.unwrap();
+    assert_eq!(html.matches("class=\"mark").count(), 6, "3 marks on 2 maps");
+    assert!(html.contains("class=\"frontier\""));
+    for p in &points[..3] {
+        assert!(html.contains(&format!(
+            "/v1/jobs/{}/report",
+            p["job_id"].as_str().unwrap()
+        )));
+    }
+}
+
+/// The HTML report in headless Chromium: one mark per finished point on
+/// each map, the front's line, a link per point to its job report, no
+/// console errors and nothing loaded from elsewhere.
+#[tokio::test]
+async fn the_report_renders_in_chromium() {
+    let runner: Arc<dyn JobRunner> = Arc::new(FnRunner(
+        |input: JobInput, _: &(dyn Fn(f64) -> bool + Sync)| Ok(fake_output(&input)),
+    ));
+    let app = app_with(Some(runner)).await;
+    let d = app.dataset("t1").await;
+    // k = 5 is infeasible on 3 rows: recorded, listed, not drawn.
+    let s: Value = post_sweep(&app, &k_sweep(d.id, json!([1, 2, 3, 5])))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let id = s["id"].as_str().unwrap();
+    let done = wait_sweep(&app, id).await;
+    assert_eq!(done["counts"]["succeeded"], 3, "{done}");
+    let js = "({marks: Array.from(document.querySelectorAll('svg')).map(s => s.querySelectorAll('.mark').length), \
+               fronts: document.querySelectorAll('svg polyline.frontier').length, \
+               links: Array.from(document.querySelectorAll('a')).map(a => a.getAttribute('href')) \
+                        .filter(h => h.endsWith('/report')).length, \
+               rows: document.querySelectorAll('tbody tr').length})";
+    let Some(page) =
+        crate::browser::render(&app.url(&format!("/v1/sweeps/{id}/report")), &app.key, js).await
+    else {
+        return;
+    };
+    assert_eq!(page.status, 200);
+    assert!(page.console_errors.is_empty(), "{:?}", page.console_errors);
+    assert!(
+        page.external_requests.is_empty(),
+        "{:?}",
+        page.external_requests
+    );
+    assert_eq!(page.eval["marks"], json!([3, 3]), "{}", page.eval);
+    assert_eq!(page.eval["fronts"], 2, "{}", page.eval);
+    assert_eq!(page.eval["links"], 3, "{}", page.eval);
+    assert_eq!(page.eval["rows"], 4, "{}", page.eval);
+    assert!(page.pdf.starts_with(b"%PDF"));
+}
