@@ -11,8 +11,11 @@ It creates a fresh database (dropped at the end), uploads sal 500k once,
 then for each configuration starts the replicas, posts the same sweep (12
 points: epsilon_m, epsilon in {2000, 3000, 4500} x m in {2, 3, 4, 5},
 suppression limit 0.25), polls until every point has finished, and stops
-the replicas. It prints, per configuration, the time from the POST until
-the sweep is finished (and the POST itself, which validates all 12 points
+the replicas. If any point did not succeed (failed, cancelled or
+infeasible), it names those points and exits with status 1 before printing
+that configuration's timing: a run of failed work is not a benchmark.
+Otherwise it prints, per configuration, the time from the POST until the
+sweep is finished (and the POST itself, which validates all 12 points
 on one loaded table), the points each replica settled (its
 `proxima_jobs_finished_total`), the sum of the points' own `elapsed_ms`,
 the machine's load average around each run, and the ratio one / two.
@@ -132,6 +135,23 @@ def run_sweep(replicas, dataset):
     return s, posted, total, [r.jobs_settled() for r in replicas]
 
 
+def check_all_succeeded(s, label):
+    """Exits non-zero, naming each point that did not succeed, unless the
+    sweep succeeded with every point succeeded: a timing of failed,
+    cancelled or infeasible work is not a benchmark."""
+    bad = [p for p in s["points"] if p.get("status") != "succeeded"]
+    if s.get("status") == "succeeded" and s["points"] and not bad:
+        return
+    lines = [f"{label}: sweep {s.get('id')} is {s.get('status')} with "
+             f"{len(bad)} of {len(s['points'])} points not succeeded "
+             f"(counts {s.get('counts')}); no timing recorded:"]
+    for p in bad:
+        err = p.get("error") or {}
+        lines.append(f"  point {p.get('index')} ({p.get('label')}): {p.get('status')}"
+                     + (f" - {err.get('code')}: {err.get('message')}" if err else ""))
+    sys.exit("\n".join(lines))
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.dirname(here)
@@ -163,6 +183,7 @@ def main():
             finally:
                 for r in replicas:
                     r.stop()
+            check_all_succeeded(s, f"{n} replica(s)")
             counts = s["counts"]
             results[n] = total
             busy = sum(p["summary"]["elapsed_ms"] for p in s["points"] if p["summary"]) / 1000

@@ -3,7 +3,8 @@
 
 use axum::extract::State;
 use axum::Json;
-use serde_json::{json, Value};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::error::ApiError;
 use super::AppState;
@@ -14,12 +15,14 @@ use super::AppState;
     tag = "operations",
     summary = "The process is up",
     responses(
-        (status = 200, description = "Up", body = crate::http::openapi::Status),
+        (status = 200, description = "Up", body = Status),
         (status = 503, response = crate::http::openapi::RequestTimeout),
     )
 )]
-pub async fn healthz() -> Json<Value> {
-    Json(json!({"status": "ok"}))
+pub async fn healthz() -> Json<Status> {
+    Json(Status {
+        status: StatusValue::Ok,
+    })
 }
 
 #[utoipa::path(
@@ -28,15 +31,17 @@ pub async fn healthz() -> Json<Value> {
     tag = "operations",
     summary = "The database answers and every migration is applied",
     responses(
-        (status = 200, description = "Ready", body = crate::http::openapi::Status),
+        (status = 200, description = "Ready", body = Status),
         (status = 503, description = "Not ready (`not_ready`), or no answer within the request timeout (`request_timeout`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
     )
 )]
-pub async fn readyz(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
+pub async fn readyz(State(state): State<AppState>) -> Result<Json<Status>, ApiError> {
     // While the database is down the pool keeps retrying its connect until
     // its acquire timeout; a probe must answer sooner than that.
     match tokio::time::timeout(READY_TIMEOUT, state.store.ready()).await {
-        Ok(Ok(true)) => Ok(Json(json!({"status": "ready"}))),
+        Ok(Ok(true)) => Ok(Json(Status {
+            status: StatusValue::Ready,
+        })),
         Ok(Ok(false)) => Err(ApiError::not_ready("database migrations are not applied")),
         Ok(Err(e)) => {
             tracing::warn!(error = %e, "readiness check failed");
@@ -47,6 +52,19 @@ pub async fn readyz(State(state): State<AppState>) -> Result<Json<Value>, ApiErr
             Err(ApiError::not_ready("the database is unreachable"))
         }
     }
+}
+
+/// `{"status": "ok"}` (`/healthz`) or `{"status": "ready"}` (`/readyz`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Status {
+    pub status: StatusValue,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum StatusValue {
+    Ok,
+    Ready,
 }
 
 /// How long `/readyz` waits for the database.

@@ -3,9 +3,11 @@
 //! the binary (utoipa-swagger-ui's `vendored` feature): no CDN, no download.
 //!
 //! Requests and responses are described by the `spec` types the handlers
-//! parse and serialize (`JobRequestDto`, `JobDto`, …); the few shapes a
-//! handler writes by other means (the dataset resource, a release as JSON)
-//! are mirrored here by documentation types.
+//! parse and serialize (`JobRequestDto`, `JobDto`, …). One response shape
+//! is written by other means and mirrored here by a documentation type: a
+//! release as JSON (`ReleaseJson`), which `render::json` streams row by row
+//! instead of building it as a value. The query-string enums (`?format=`,
+//! `?audience=`) are documented here beside their hand parsers.
 //!
 //! `openapi/openapi.json` is this document, pretty-printed; regenerate it
 //! with `cargo run -- openapi > openapi/openapi.json` (the drift test in
@@ -209,19 +211,6 @@ impl<'r> ToResponse<'r> for RequestTimeout {
             ),
         )
     }
-}
-
-/// `{"status": "ok"}` (`/healthz`) or `{"status": "ready"}` (`/readyz`).
-#[derive(ToSchema)]
-pub struct Status {
-    pub status: StatusValue,
-}
-
-#[derive(ToSchema)]
-#[allow(non_camel_case_types)]
-pub enum StatusValue {
-    ok,
-    ready,
 }
 
 /// `?format=` of a release download.

@@ -300,8 +300,8 @@ pub struct Suppressed {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(as = ReportWarning)]
 pub struct Warning {
-    /// `sa_association`, `fine_grained_insensitive`, `qi_barely_generalized`
-    /// or `suppression_concentrated`.
+    /// `sa_association`, `fine_grained_column`, `ungeneralized_qi` or
+    /// `suppression_concentrated` (`docs/release-report.md`, Warnings).
     pub kind: String,
     /// The column it is about.
     pub column: String,

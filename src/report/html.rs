@@ -171,10 +171,23 @@ fn failure(page: &mut Page, f: &Failure) {
             page.preformatted(&serde_json::to_string_pretty(d).unwrap_or_default());
         }
         None => {
-            page.paragraph(
-                "This model has no feasibility question; relax its parameters or allow a \
-                 suppression_limit.",
-            );
+            // k-anonymity and l-diversity name the largest value the whole
+            // table reaches in their diagnostics: that is what is delivered.
+            let reachable = ["max_k", "max_l"]
+                .into_iter()
+                .find_map(|key| Some((key, f.details.get(key)?)));
+            match reachable {
+                Some((key, v)) => page.paragraph(format!(
+                    "What the service delivers for sure on this table: {} = {v} (the whole \
+                     table as one group reaches it); ask for at most that, or allow a \
+                     suppression_limit.",
+                    &key[4..]
+                )),
+                None => page.paragraph(
+                    "This model has no feasibility question; relax its parameters or allow a \
+                     suppression_limit.",
+                ),
+            };
         }
     }
 }
@@ -222,7 +235,39 @@ fn risk(page: &mut Page, r: &ReleaseReport) {
         row("Population uniques, share", &uniq),
         row("Population model (Dankar's rule)", &uniq_model),
     ];
+    let mut rows = rows;
+    // The population figures behind the share, as the JSON gives them:
+    // only when the dataset says what it is a sample of.
+    if b.population_uniqueness.is_some() {
+        let pu = |f: fn(&PopulationUniqueness) -> Markup| {
+            move |x: &RiskFigures| {
+                x.population_uniqueness
+                    .as_ref()
+                    .map_or_else(|| Markup::text("–"), f)
+            }
+        };
+        rows.extend([
+            row("Population size N", &pu(|p| num(p.population_size))),
+            row("Sampling fraction π", &pu(|p| num(p.sampling_fraction))),
+            row("Population uniques, expected", &pu(|p| num(p.uniques))),
+            row("Pitman estimate", &pu(|p| opt(p.pitman))),
+            row("Zayatz estimate", &pu(|p| opt(p.zayatz))),
+            row("SNB estimate", &pu(|p| opt(p.snb))),
+        ]);
+    }
     page.table_aligned(&["Measure", "Before", "After"], &[false, true, true], rows);
+    let explained = [("Before", Some(b)), ("After", a)]
+        .into_iter()
+        .filter_map(|(when, x)| Some((when, x?.population_uniqueness.as_ref()?)))
+        .map(|(when, p)| (when, Markup::text(&format!("{} ({})", p.explanation, p.rule))))
+        .collect::<Vec<_>>();
+    if !explained.is_empty() {
+        page.paragraph(
+            "Dankar's rule picks the population-uniqueness model from the sampling fraction \
+             and the estimates (docs/risk-measures.md):",
+        );
+        page.definitions(explained);
+    }
     let categories = [
         "prosecutor max",
         "prosecutor avg",

@@ -122,10 +122,7 @@ fn to_dto(w: &CoreWarning, audience: Audience) -> Warning {
         CoreWarning::SuppressionConcentrated(s) => {
             let message = match audience {
                 Audience::Internal => w.message(),
-                Audience::External => w.message().replace(
-                    &format!("{} = {}", s.qi, s.value),
-                    &format!("one value of {}", s.qi),
-                ),
+                Audience::External => s.message_without_value(),
             };
             Warning {
                 kind,

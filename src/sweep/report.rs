@@ -189,7 +189,7 @@ pub fn html(report: &SweepReportDto) -> String {
         "One mark per finished point, labelled with its parameters. Filled marks joined by \
          the line are the Pareto front: no other finished point is at least as safe and at \
          most as lossy while better in one of the two. Failed, cancelled and infeasible \
-         points are not drawn (see the table).",
+         points, and points without a risk figure, are not drawn (see the table).",
     );
     for map in &report.maps {
         page.raw(scatter(map).render());

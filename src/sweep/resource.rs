@@ -235,9 +235,10 @@ pub struct SweepDto {
     pub points: Vec<PointDto>,
     /// Indexes of the points on the Pareto front of risk against
     /// information loss, safest first: succeeded points that no other
-    /// succeeded point beats in one figure while matching it in the other
-    /// (equal points are all on the front; unfinished, failed and
-    /// infeasible points never are).
+    /// succeeded point dominates (at least as safe and at most as lossy,
+    /// and better in one of the two). Equal points are all on the front;
+    /// unfinished, failed and infeasible points, and succeeded points
+    /// without a risk figure, never are.
     pub frontier: Vec<usize>,
     /// The same front with the count-query error in place of the
     /// information loss (points without a query error are left out).

@@ -220,6 +220,10 @@ impl Browser {
                    "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}}),
             s,
         );
+        // Print as a person does from the browser: without the screen
+        // size emulated for the screenshot (with it, Chromium lays the
+        // pages out 1100 px wide and clips them at the paper's margin).
+        cdp.call("Emulation.clearDeviceMetricsOverride", json!({}), s);
         let pdf = cdp.call(
             "Page.printToPDF",
             json!({"printBackground": true, "preferCSSPageSize": true}),

@@ -12,7 +12,7 @@ use sha2::{Digest, Sha256};
 
 use crate::support::*;
 
-async fn portal_app() -> TestApp {
+pub(crate) async fn portal_app() -> TestApp {
     TestApp::with(Options {
         max_body: 64 << 20,
         runner: Some(Arc::new(CoreRunner)),
@@ -38,7 +38,7 @@ fn part_json(v: &Value) -> Part {
 }
 
 /// Uploads creditcard with its example schema and returns the Dataset.
-async fn upload_creditcard(app: &TestApp, shared: &std::path::Path) -> Value {
+pub(crate) async fn upload_creditcard(app: &TestApp, shared: &std::path::Path) -> Value {
     let schema: Value = serde_json::from_slice(
         &std::fs::read(shared.join("examples/creditcard.schema.json")).unwrap(),
     )
@@ -68,7 +68,7 @@ async fn run_job_to_end(app: &TestApp, body: Value) -> Value {
         .unwrap()
 }
 
-async fn run_job(app: &TestApp, body: Value) -> Value {
+pub(crate) async fn run_job(app: &TestApp, body: Value) -> Value {
     let done = run_job_to_end(app, body).await;
     assert_eq!(done["status"], "succeeded", "{done}");
     done

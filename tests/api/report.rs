@@ -234,6 +234,29 @@ async fn a_sampling_fraction_is_resolved_against_the_rows_uploaded() {
         assert!((pi - records / 70.0).abs() < 1e-12, "{side}: {pu}");
     }
     assert_eq!(r["risk"]["before"]["records"], 6);
+    // The page shows N and each estimator beside the share, as the JSON.
+    let html = app
+        .get(&format!("/v1/jobs/{job}/report"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    let n_row = html
+        .split("Population size N")
+        .nth(1)
+        .and_then(|rest| rest.split("</tr>").next())
+        .expect("a population size row");
+    assert_eq!(n_row.matches(">70<").count(), 2, "before and after: {n_row}");
+    for estimator in ["Pitman estimate", "Zayatz estimate", "SNB estimate"] {
+        assert!(html.contains(estimator), "{estimator}");
+    }
+    let explanation = r["risk"]["before"]["population_uniqueness"]["explanation"]
+        .as_str()
+        .unwrap();
+    assert!(
+        html.contains(&explanation.replace('\'', "&#39;")),
+        "{explanation}"
+    );
 }
 
 #[tokio::test]
@@ -767,5 +790,63 @@ async fn the_adult_report_renders_in_a_real_browser() {
         std::fs::write(dir.join("adult-external.png"), &ext.screenshot_png).unwrap();
         std::fs::write(dir.join("adult-internal.pdf"), &page.pdf).unwrap();
         eprintln!("screenshots written to {}", dir.display());
+    }
+}
+
+/// Issue 13's example: creditcard publishes BILL_AMT2 raw beside its SA
+/// BILL_AMT1. The report measures how much it gives the SA away and warns,
+/// in JSON and HTML, for both audiences (it names a column, not a record).
+#[tokio::test]
+async fn creditcard_report_warns_that_bill_amt2_gives_the_sa_away() {
+    let Some(shared) = shared_dir() else { return };
+    let app = crate::portal::portal_app().await;
+    let ds = crate::portal::upload_creditcard(&app, &shared).await;
+    let job = crate::portal::run_job(
+        &app,
+        json!({"dataset_id": ds["id"], "model":
+            {"kind": "dissimilarity", "epsilon": 0.001, "delta": 0.5, "k": 10}}),
+    )
+    .await;
+    assert_eq!(job["status"], "succeeded", "{job}");
+    let id = job["id"].as_str().unwrap();
+    for audience in ["internal", "external"] {
+        let r = report_json(&app, id, &format!("?format=json&audience={audience}")).await;
+        let warnings = r["warnings"].as_array().unwrap();
+        let bill = warnings
+            .iter()
+            .find(|w| w["kind"] == "sa_association" && w["column"] == "BILL_AMT2")
+            .unwrap_or_else(|| panic!("{audience}: no BILL_AMT2 association in {warnings:?}"));
+        let (value, threshold) = (
+            bill["value"].as_f64().unwrap(),
+            bill["threshold"].as_f64().unwrap(),
+        );
+        // BILL_AMT2 and BILL_AMT1 are bills of consecutive months: nearly
+        // the same number, so the association is close to 1.
+        assert!(value >= threshold && value > 0.9, "{bill}");
+        assert!(bill["message"].as_str().unwrap().contains("BILL_AMT1"), "{bill}");
+        // Every warning is one of the documented kinds, over its threshold.
+        for w in warnings {
+            assert!(
+                [
+                    "sa_association",
+                    "fine_grained_column",
+                    "ungeneralized_qi",
+                    "suppression_concentrated"
+                ]
+                .contains(&w["kind"].as_str().unwrap()),
+                "{w}"
+            );
+        }
+        let html = app
+            .get(&format!("/v1/jobs/{id}/report?audience={audience}"))
+            .await
+            .text()
+            .await
+            .unwrap();
+        let warned = html
+            .split("BILL_AMT2")
+            .skip(1)
+            .any(|after| after.contains("BILL_AMT1"));
+        assert!(warned, "{audience}: the HTML names neither column in a warning");
     }
 }

@@ -401,6 +401,390 @@ async fn deleting_the_dataset_removes_its_sweeps() {
     nothing_stored(&app).await;
 }
 
+/// The figures a fake runner reports for one point (`None` in a plan: the
+/// point's job fails).
+#[derive(Debug, Clone, Copy)]
+struct Chosen {
+    /// `attacker_view.worst` (`None`: the summary has no finite figure).
+    risk: Option<f64>,
+    /// GCP.
+    loss: f64,
+    query_error: Option<f64>,
+}
+
+const fn chosen(risk: f64, loss: f64, query_error: f64) -> Option<Chosen> {
+    Some(Chosen {
+        risk: Some(risk),
+        loss,
+        query_error: Some(query_error),
+    })
+}
+
+/// Point i's job summary: the chosen figures, and groups and suppressed
+/// counts that differ from point to point, so the test can tell that each
+/// point shows its own job's.
+fn chosen_summary(i: usize, c: Chosen) -> Value {
+    let suppressed_rows = (i % 2) as u64;
+    let suppressed_by_model = ((i / 2) % 2) as u64;
+    json!({"rows": 3, "published_rows": 3 - suppressed_rows - suppressed_by_model,
+           "suppressed_rows": suppressed_rows, "suppressed_by_model": suppressed_by_model,
+           "groups": i as u64 + 1, "min_group_size": 1, "information_loss": c.loss,
+           "elapsed_ms": 100 + i as u64,
+           "attacker_view": {"victims": 3, "over_bound": 0, "worst": c.risk,
+                             "candidate_groups": {"median": 1, "max": 1}},
+           "query_error": c.query_error})
+}
+
+/// A runner that answers point `point_of(input)` with `plan`'s figures, or
+/// fails it (`model_not_satisfied`) where the plan says `None`.
+fn plan_runner(
+    point_of: fn(&JobInput) -> usize,
+    plan: &'static [Option<Chosen>],
+) -> Arc<dyn JobRunner> {
+    Arc::new(FnRunner(
+        move |input: JobInput, _: &(dyn Fn(f64) -> bool + Sync)| {
+            let i = point_of(&input);
+            let Some(c) = plan[i] else {
+                return Err(JobError::Fatal {
+                    code: "model_not_satisfied".into(),
+                    message: format!("point {i} fails by design"),
+                    details: Value::Null,
+                });
+            };
+            Ok(JobOutput {
+                summary: serde_json::from_value(chosen_summary(i, c)).unwrap(),
+                result: NewResult {
+                    group_of_rows: vec![0; 3],
+                    audit: json!({"passed": true}),
+                },
+            })
+        },
+    ))
+}
+
+fn indexes(v: &Value) -> Vec<usize> {
+    v.as_array()
+        .unwrap_or_else(|| panic!("not a list: {v}"))
+        .iter()
+        .map(|i| i.as_u64().unwrap() as usize)
+        .collect()
+}
+
+/// The `points` attribute of every `<polyline class="frontier">`, as pixel
+/// pairs.
+fn frontier_polylines(html: &str) -> Vec<Vec<(f64, f64)>> {
+    html.split("<polyline class=\"frontier\" points=\"")
+        .skip(1)
+        .map(|rest| {
+            rest[..rest.find('"').unwrap()]
+                .split_whitespace()
+                .map(|xy| {
+                    let (x, y) = xy.split_once(',').unwrap();
+                    (x.parse().unwrap(), y.parse().unwrap())
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Checks a finished sweep run on `plan` end to end: every point's status
+/// and figures are its job's; `frontier` and `query_error_frontier` are
+/// the hand-derived `front` and `query_front`; the JSON report's maps carry
+/// the same fronts and one mark per point with both figures; the HTML
+/// report draws each front as one polyline through exactly its points,
+/// fills exactly their marks, and says "yes" in the table for exactly the
+/// front's rows.
+async fn assert_fronts(
+    app: &TestApp,
+    done: &Value,
+    plan: &[Option<Chosen>],
+    safer: &str,
+    front: &[usize],
+    query_front: &[usize],
+) {
+    let id = done["id"].as_str().unwrap();
+    assert_eq!(done["status"], "succeeded", "{done}");
+    assert_eq!(done["risk"]["safer"], safer, "{done}");
+    let failed = plan.iter().filter(|c| c.is_none()).count();
+    assert_eq!(done["counts"]["failed"], failed, "{done}");
+    assert_eq!(done["counts"]["succeeded"], plan.len() - failed, "{done}");
+    let points = done["points"].as_array().unwrap();
+    assert_eq!(points.len(), plan.len(), "{done}");
+    for (i, (p, c)) in points.iter().zip(plan).enumerate() {
+        assert_eq!(p["index"], i, "{p}");
+        match c {
+            None => {
+                assert_eq!(p["status"], "failed", "{p}");
+                assert_eq!(p["error"]["code"], "model_not_satisfied", "{p}");
+                assert_eq!(p["summary"], Value::Null, "{p}");
+            }
+            Some(c) => {
+                assert_eq!(p["status"], "succeeded", "{p}");
+                let want = chosen_summary(i, *c);
+                let s = &p["summary"];
+                assert_eq!(s["risk"], json!(c.risk), "point {i}: {p}");
+                assert_eq!(s["information_loss"], json!(c.loss), "point {i}: {p}");
+                assert_eq!(s["query_error"], json!(c.query_error), "point {i}: {p}");
+                for field in [
+                    "groups",
+                    "suppressed_rows",
+                    "suppressed_by_model",
+                    "elapsed_ms",
+                ] {
+                    assert_eq!(s[field], want[field], "point {i}, {field}: {p}");
+                }
+            }
+        }
+    }
+    assert_eq!(indexes(&done["frontier"]), front, "frontier: {done}");
+    assert_eq!(
+        indexes(&done["query_error_frontier"]),
+        query_front,
+        "query_error_frontier: {done}"
+    );
+
+    // The JSON report: the same sweep, and maps whose marks are the points
+    // with both figures and whose fronts are the sweep's.
+    let res = app
+        .get(&format!("/v1/sweeps/{id}/report?format=json"))
+        .await;
+    assert_eq!(res.status(), 200);
+    let report: Value = res.json().await.unwrap();
+    assert_eq!(&report["sweep"], done);
+    let maps = report["maps"].as_array().unwrap();
+    assert_eq!(maps.len(), 2, "{report}");
+    type Utility = fn(&Chosen) -> Option<f64>;
+    let utilities: [(Utility, &[usize]); 2] =
+        [(|c| Some(c.loss), front), (|c| c.query_error, query_front)];
+    let mut mark_counts = Vec::new();
+    for (map, (utility, map_front)) in maps.iter().zip(utilities) {
+        assert_eq!(indexes(&map["frontier"]), map_front, "{map}");
+        let want: Vec<Value> = plan
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| {
+                let c = c.as_ref()?;
+                Some(json!({"point": i, "x": c.risk?, "y": utility(c)?,
+                            "label": points[i]["label"],
+                            "on_frontier": map_front.contains(&i)}))
+            })
+            .collect();
+        assert_eq!(map["marks"], json!(want), "{map}");
+        mark_counts.push(want.len());
+    }
+
+    // The HTML report: one polyline per map through exactly the front's
+    // points, ordered by risk (x) and falling in loss the way the front
+    // trades: lower risk costs more loss when lower is safer, less when
+    // higher is.
+    let html = app.get(&format!("/v1/sweeps/{id}/report")).await;
+    assert_eq!(html.status(), 200);
+    let html = html.text().await.unwrap();
+    let lines = frontier_polylines(&html);
+    assert_eq!(
+        lines.iter().map(Vec::len).collect::<Vec<_>>(),
+        [front.len(), query_front.len()],
+        "{lines:?}"
+    );
+    for line in &lines {
+        for w in line.windows(2) {
+            assert!(w[0].0 <= w[1].0, "x not ascending: {line:?}");
+            // SVG y grows downwards: more loss is a smaller y.
+            if safer == "lower" {
+                assert!(w[0].1 <= w[1].1, "loss not falling with risk: {line:?}");
+            } else {
+                assert!(w[0].1 >= w[1].1, "loss not rising with risk: {line:?}");
+            }
+        }
+    }
+    assert_eq!(
+        html.matches("class=\"mark").count(),
+        mark_counts.iter().sum::<usize>(),
+        "marks"
+    );
+    assert_eq!(
+        html.matches("class=\"mark highlighted\"").count(),
+        front.len() + query_front.len(),
+        "filled marks"
+    );
+    assert_eq!(
+        html.matches("<span class=\"ok\">yes</span>").count(),
+        front.len(),
+        "table rows on the front"
+    );
+}
+
+/// The t of a t-closeness job, as a point index of [`T_PLAN`]'s sweep
+/// (t = 0.1 → 0, …, t = 1.0 → 9).
+fn t_point(input: &JobInput) -> usize {
+    let proxima::spec::ModelDto::TCloseness { t, .. } = &input.params.model else {
+        panic!("this runner serves t-closeness sweeps");
+    };
+    (t.as_f64().unwrap() * 10.0).round() as usize - 1
+}
+
+/// Figures chosen per point of a t-closeness sweep (risk: the worst EMD,
+/// lower is safer). Risk against information loss:
+///
+/// ```text
+///  loss
+///  0.90 | 0
+///  0.70 |          2
+///  0.60 |      1
+///  0.35 |                  6
+///  0.30 |                  3=4
+///  0.10 |                               7    8
+///       +----------------------------------------- risk (worst EMD)
+///        0.1  0.2  0.25   0.4           0.7  0.8
+/// ```
+///
+/// * 0, 1, 7: on the front (each trades risk for loss with its neighbours);
+/// * 2: dominated by 1 (riskier and lossier);
+/// * 3 and 4: a tie — identical figures do not dominate each other, so
+///   both are on the front, 3 before 4 (equal risk and loss: by index);
+/// * 6: as risky as 3 and 4 but lossier: dominated;
+/// * 8: as lossy as 7 but riskier: dominated;
+/// * 5: its job fails — not on the front (and not drawn);
+/// * 9: succeeded, but without a finite risk figure (null): not a
+///   candidate, although its loss (0.05) would beat every point.
+///
+/// So the front, safest first, is 0, 1, 3, 4, 7.
+///
+/// Against the query error (7 has none):
+///
+/// ```text
+///  query error
+///  0.50 | 0    1
+///  0.30 |                  3
+///  0.20 |          2
+///  0.10 |                  4=6
+///  0.05 |                                    8
+///       +----------------------------------------- risk
+/// ```
+///
+/// 1 is dominated by 0 (same error, riskier), 3 by 4 and 6 (same risk,
+/// more error); 4 and 6 tie. The front: 0, 2, 4, 6, 8.
+const T_PLAN: [Option<Chosen>; 10] = [
+    chosen(0.10, 0.90, 0.50),
+    chosen(0.20, 0.60, 0.50),
+    chosen(0.25, 0.70, 0.20),
+    chosen(0.40, 0.30, 0.30),
+    chosen(0.40, 0.30, 0.10),
+    None,
+    chosen(0.40, 0.35, 0.10),
+    Some(Chosen {
+        risk: Some(0.70),
+        loss: 0.10,
+        query_error: None,
+    }),
+    chosen(0.80, 0.10, 0.05),
+    Some(Chosen {
+        risk: None,
+        loss: 0.05,
+        query_error: Some(0.01),
+    }),
+];
+
+/// The frontier end to end on hand-chosen figures (lower is safer):
+/// dominated points, a tie, a failed point and a point without a risk
+/// figure; the sweep's fronts, the JSON report's maps and the HTML
+/// report's lines agree with the list drawn by hand.
+#[tokio::test]
+async fn the_frontier_is_the_hand_drawn_one_end_to_end() {
+    let app = app_with(Some(plan_runner(t_point, &T_PLAN))).await;
+    let d = app.dataset("t1").await;
+    let ts = json!([0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0]);
+    let res = post_sweep(
+        &app,
+        &json!({"dataset_id": d.id, "model": {"kind": "t_closeness", "t": ts}}),
+    )
+    .await;
+    assert_eq!(res.status(), 202, "{}", res.text().await.unwrap());
+    let s: Value = res.json().await.unwrap();
+    let done = wait_sweep(&app, s["id"].as_str().unwrap()).await;
+    assert_eq!(done["risk"]["name"], "max_emd", "{done}");
+    assert_eq!(done["points"][9]["summary"]["risk"], Value::Null, "{done}");
+    assert_fronts(
+        &app,
+        &done,
+        &T_PLAN,
+        "lower",
+        &[0, 1, 3, 4, 7],
+        &[0, 2, 4, 6, 8],
+    )
+    .await;
+    // The tie is drawn as two marks on one spot, both on the line: its
+    // third and fourth vertices coincide.
+    let html = app
+        .get(&format!(
+            "/v1/sweeps/{}/report",
+            done["id"].as_str().unwrap()
+        ))
+        .await
+        .text()
+        .await
+        .unwrap();
+    let line = &frontier_polylines(&html)[0];
+    assert_eq!(line[2], line[3], "{line:?}");
+    assert_ne!(line[1], line[2], "{line:?}");
+}
+
+/// The point index of a k × suppression_limit sweep over k in {1, 2, 3}
+/// and limit in {0, 0.25} (the limit varies fastest).
+fn k_limit_point(input: &JobInput) -> usize {
+    let k = k_of(input).expect("a k-anonymity job") as usize;
+    (k - 1) * 2 + usize::from(input.params.suppression_limit.get() > 0.0)
+}
+
+/// Figures chosen for a k-anonymity sweep, whose risk figure (the smallest
+/// candidate set) is safer when higher:
+///
+/// ```text
+///  loss
+///  0.40 |                 4
+///  0.30 |         2
+///  0.20 |         3
+///  0.10 | 1
+///  0.05 | 0
+///       +------------------- smallest candidate set (higher is safer)
+///         1       2       3
+/// ```
+///
+/// 4 is the safest; 3 is less safe but cheaper; 0 the cheapest. 2 is
+/// dominated by 3 (as safe, lossier), 1 by 0 (as safe, lossier); 5 fails.
+/// The front, safest first: 4, 3, 0. (Read as "lower is safer", 0 would
+/// dominate every other point: the front would be just 0.) The query error
+/// equals the loss, so its front is the same.
+const K_PLAN: [Option<Chosen>; 6] = [
+    chosen(1.0, 0.05, 0.05),
+    chosen(1.0, 0.10, 0.10),
+    chosen(2.0, 0.30, 0.30),
+    chosen(2.0, 0.20, 0.20),
+    chosen(3.0, 0.40, 0.40),
+    None,
+];
+
+#[tokio::test]
+async fn the_frontier_reads_higher_as_safer_for_k() {
+    let app = app_with(Some(plan_runner(k_limit_point, &K_PLAN))).await;
+    let d = app.dataset("t1").await;
+    let res = post_sweep(
+        &app,
+        &json!({"dataset_id": d.id, "model": {"kind": "k_anonymity", "k": [1, 2, 3]},
+                "suppression_limit": [0, 0.25]}),
+    )
+    .await;
+    assert_eq!(res.status(), 202, "{}", res.text().await.unwrap());
+    let s: Value = res.json().await.unwrap();
+    let done = wait_sweep(&app, s["id"].as_str().unwrap()).await;
+    assert_eq!(done["risk"]["name"], "min_candidates", "{done}");
+    assert_eq!(
+        done["points"][3]["params"],
+        json!({"k": 2, "suppression_limit": 0.25})
+    );
+    assert_fronts(&app, &done, &K_PLAN, "higher", &[4, 3, 0], &[4, 3, 0]).await;
+}
+
 /// Uploads creditcard with its example schema.
 async fn upload_creditcard(app: &TestApp, shared: &std::path::Path) -> Value {
     let schema = std::fs::read(shared.join("examples/creditcard.schema.json")).unwrap();
@@ -431,19 +815,22 @@ async fn release_csv(app: &TestApp, job: &str) -> String {
 
 /// A sweep over m on creditcard: one job per feasible point, each release
 /// equal to a single job's with the same parameters; the infeasible point
-/// recorded; figures from the job summaries; the front as defined.
+/// recorded; figures (suppressed rows included) from the job summaries; the
+/// front as defined. A 3 % suppression limit lets m = 6 succeed by leaving
+/// rows out (767 of 30,000), so the suppressed counts are not all zero.
 #[tokio::test]
 async fn creditcard_sweep_over_m_matches_single_jobs() {
     let Some(shared) = shared_dir() else { return };
     let app = app_with(Some(Arc::new(CoreRunner))).await;
     let ds = upload_creditcard(&app, &shared).await;
     let body = json!({"dataset_id": ds["id"],
-        "model": {"kind": "epsilon_m", "epsilon": 1000, "m": [2, 3, 4, 100000]}});
+        "model": {"kind": "epsilon_m", "epsilon": 1000, "m": [2, 3, 4, 6, 100000]},
+        "suppression_limit": 0.03});
     let res = post_sweep(&app, &body).await;
     assert_eq!(res.status(), 202, "{}", res.text().await.unwrap());
     let s: Value = res.json().await.unwrap();
     let id = s["id"].as_str().unwrap().to_string();
-    assert_eq!(s["points"][3]["status"], "infeasible", "{s}");
+    assert_eq!(s["points"][4]["status"], "infeasible", "{s}");
     let done = wait_sweep(&app, &id).await;
     assert_eq!(done["status"], "succeeded", "{done}");
     let jobs: i64 = sqlx::query_scalar("SELECT count(*) FROM jobs WHERE sweep_id = $1")
@@ -451,10 +838,10 @@ async fn creditcard_sweep_over_m_matches_single_jobs() {
         .fetch_one(&app.store.pool)
         .await
         .unwrap();
-    assert_eq!(jobs, 3);
+    assert_eq!(jobs, 4);
     let points = done["points"].as_array().unwrap();
     let mut figures = Vec::new();
-    for (i, m) in [2, 3, 4].into_iter().enumerate() {
+    for (i, m) in [2, 3, 4, 6].into_iter().enumerate() {
         let p = &points[i];
         assert_eq!(p["params"], json!({"m": m}));
         assert_eq!(p["status"], "succeeded", "{p}");
@@ -487,7 +874,8 @@ async fn creditcard_sweep_over_m_matches_single_jobs() {
             .post_json(
                 "/v1/jobs",
                 &json!({"dataset_id": ds["id"],
-                        "model": {"kind": "epsilon_m", "epsilon": 1000, "m": m}}),
+                        "model": {"kind": "epsilon_m", "epsilon": 1000, "m": m},
+                        "suppression_limit": 0.03}),
             )
             .await;
         assert_eq!(single.status(), 202);
@@ -502,8 +890,43 @@ async fn creditcard_sweep_over_m_matches_single_jobs() {
             release_csv(&app, single_id).await,
             "point {i} (m={m})"
         );
+        // Its figures, suppressed rows included, are the single job's too.
+        let single_job: Value = app
+            .get(&format!("/v1/jobs/{single_id}"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        let single_summary = &single_job["summary"];
+        for field in ["suppressed_rows", "suppressed_by_model"] {
+            assert!(summary[field].is_u64(), "point {i}, {field}: {summary}");
+            assert_eq!(p["summary"][field], summary[field], "point {i}, {field}");
+            assert_eq!(
+                p["summary"][field], single_summary[field],
+                "point {i} (m={m}), {field}: {single_summary}"
+            );
+        }
+        for field in ["groups", "information_loss"] {
+            assert_eq!(
+                p["summary"][field], single_summary[field],
+                "point {i} (m={m}), {field}: {single_summary}"
+            );
+        }
+        assert_eq!(
+            p["summary"]["risk"], single_summary["attacker_view"]["worst"],
+            "point {i} (m={m}): {single_summary}"
+        );
         assert!(single.get("sweep_id").is_none(), "{single}");
     }
+    // The limit was used: m = 6 left rows out, and the point says so.
+    assert!(
+        points[3]["summary"]["suppressed_by_model"]
+            .as_u64()
+            .unwrap()
+            > 0,
+        "{}",
+        points[3]
+    );
     figures.push(None);
     let front: Vec<usize> = done["frontier"]
         .as_array()
@@ -527,7 +950,7 @@ async fn creditcard_sweep_over_m_matches_single_jobs() {
     let report: Value = res.json().await.unwrap();
     assert_eq!(report["sweep"]["id"], done["id"]);
     assert_eq!(report["maps"].as_array().unwrap().len(), 2);
-    assert_eq!(report["maps"][0]["marks"].as_array().unwrap().len(), 3);
+    assert_eq!(report["maps"][0]["marks"].as_array().unwrap().len(), 4);
     assert_eq!(report["maps"][0]["frontier"], done["frontier"]);
     let html = app.get(&format!("/v1/sweeps/{id}/report")).await;
     assert_eq!(html.status(), 200);
@@ -536,9 +959,9 @@ async fn creditcard_sweep_over_m_matches_single_jobs() {
         .unwrap()
         .starts_with("text/html"));
     let html = html.text().await.unwrap();
-    assert_eq!(html.matches("class=\"mark").count(), 6, "3 marks on 2 maps");
+    assert_eq!(html.matches("class=\"mark").count(), 8, "4 marks on 2 maps");
     assert!(html.contains("class=\"frontier\""));
-    for p in &points[..3] {
+    for p in &points[..4] {
         assert!(html.contains(&format!(
             "/v1/jobs/{}/report",
             p["job_id"].as_str().unwrap()

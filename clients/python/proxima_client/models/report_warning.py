@@ -15,8 +15,8 @@ class ReportWarning:
 
     Attributes:
         column (str): The column it is about.
-        kind (str): `sa_association`, `fine_grained_insensitive`, `qi_barely_generalized`
-            or `suppression_concentrated`.
+        kind (str): `sa_association`, `fine_grained_column`, `ungeneralized_qi` or
+            `suppression_concentrated` (`docs/release-report.md`, Warnings).
         message (str):
         threshold (float): The threshold it crossed.
         value (float): The measured figure behind it (see `docs/release-report.md`).

@@ -33,9 +33,10 @@ class Sweep:
         finished_at (datetime.datetime | None): When the last point finished; null while any is queued or running.
         frontier (list[int]): Indexes of the points on the Pareto front of risk against
             information loss, safest first: succeeded points that no other
-            succeeded point beats in one figure while matching it in the other
-            (equal points are all on the front; unfinished, failed and
-            infeasible points never are).
+            succeeded point dominates (at least as safe and at most as lossy,
+            and better in one of the two). Equal points are all on the front;
+            unfinished, failed and infeasible points, and succeeded points
+            without a risk figure, never are.
         id (UUID):
         points (list[SweepPoint]):
         progress (float): Finished points (succeeded, failed, cancelled or infeasible) over

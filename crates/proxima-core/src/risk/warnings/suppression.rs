@@ -75,15 +75,25 @@ impl SuppressionConcentration {
             && self.value_rate() >= CONCENTRATION_LIFT * self.overall_rate()
     }
 
+    /// The message for the release officer, naming the value.
     pub fn message(&self) -> String {
+        self.message_naming(&format!("{} = {}", self.qi, self.value))
+    }
+
+    /// The message for an external reader: the same figures, naming the
+    /// QI but not its value (the suppressed rows are the riskiest records,
+    /// and their value is a QI value of theirs).
+    pub fn message_without_value(&self) -> String {
+        self.message_naming(&format!("one value of {}", self.qi))
+    }
+
+    fn message_naming(&self, what: &str) -> String {
         format!(
-            "{} of the {} suppressed rows ({:.0}%) have {} = {}, which holds {:.0}% of the table: \
+            "{} of the {} suppressed rows ({:.0}%) have {what}, which holds {:.0}% of the table: \
              {:.1}% of its rows were suppressed against {:.1}% overall. The release under-represents them.",
             self.suppressed_with_value,
             self.suppressed,
             100.0 * self.share_of_suppressed(),
-            self.qi,
-            self.value,
             100.0 * self.share_of_table(),
             100.0 * self.value_rate(),
             100.0 * self.overall_rate(),

@@ -29,6 +29,22 @@ fn concentrated_suppression_by_hand() {
 }
 
 #[test]
+fn the_external_message_names_the_qi_but_not_its_value() {
+    // A value that also appears as a word elsewhere must still not leak.
+    let c = suppression_concentration("city", rows(&[("Oslo", 78, 2), ("Bergen", 10, 10)]))
+        .unwrap();
+    assert_eq!(c.value, "Bergen");
+    let external = c.message_without_value();
+    assert!(!external.contains("Bergen"), "{external}");
+    assert!(external.starts_with("10 of the 12 suppressed rows (83%) have one value of city"));
+    // The same figures as the officer's message, the value aside.
+    assert_eq!(
+        external.replace("one value of city", "city = Bergen"),
+        c.message()
+    );
+}
+
+#[test]
 fn proportional_or_scarce_suppression_does_not_warn() {
     // Suppressed in proportion to the table: no excess.
     let c = suppression_concentration("race", rows(&[("A", 72, 8), ("B", 18, 2)])).unwrap();
