@@ -259,7 +259,12 @@ fn risk(page: &mut Page, r: &ReleaseReport) {
     let explained = [("Before", Some(b)), ("After", a)]
         .into_iter()
         .filter_map(|(when, x)| Some((when, x?.population_uniqueness.as_ref()?)))
-        .map(|(when, p)| (when, Markup::text(&format!("{} ({})", p.explanation, p.rule))))
+        .map(|(when, p)| {
+            (
+                when,
+                Markup::text(&format!("{} ({})", p.explanation, p.rule)),
+            )
+        })
         .collect::<Vec<_>>();
     if !explained.is_empty() {
         page.paragraph(
