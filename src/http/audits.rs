@@ -60,7 +60,7 @@ pub async fn audit(
                 .get_job(&tenant.0, id)
                 .await?
                 .ok_or_else(|| ApiError::not_found("job"))?;
-            if job.status != crate::store::job_status::JobStatus::Succeeded {
+            if job.status != crate::spec::JobStatus::Succeeded {
                 return Err(ApiError::result_not_ready(job.status.as_str()));
             }
             let stored = state

@@ -15,9 +15,9 @@ use super::json::ApiJson;
 use super::list::ListQuery;
 use super::AppState;
 use crate::spec::dataset::load_stored_with_progress;
+use crate::spec::JobStatus;
 use crate::spec::{JobDto, JobListDto, JobParams, JobRequestDto, MetricDto};
 use crate::store::datasets::DatasetRow;
-use crate::store::job_status::JobStatus;
 use crate::store::jobs::{Cancelled, Created, JobFilter, JobRow, NewJob};
 use proxima_core::CoreError;
 

@@ -7,7 +7,7 @@
 //! fixed), which keeps it consistent with `GET …/result` by construction
 //! and costs well under the 2 s budget on 500k rows (BENCHMARKS.md).
 
-use crate::store::job_status::JobStatus;
+use crate::spec::JobStatus;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};

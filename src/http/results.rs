@@ -33,7 +33,7 @@ async fn succeeded_job(state: &AppState, tenant: &str, id: uuid::Uuid) -> Result
         .get_job(tenant, id)
         .await?
         .ok_or_else(|| ApiError::not_found("job"))?;
-    if job.status != crate::store::job_status::JobStatus::Succeeded {
+    if job.status != crate::spec::JobStatus::Succeeded {
         return Err(ApiError::result_not_ready(job.status.as_str()));
     }
     Ok(job)

@@ -11,6 +11,7 @@ pub mod feasibility;
 pub mod job;
 pub mod job_error;
 pub mod job_resource;
+pub mod job_status;
 pub mod json;
 pub mod metric;
 pub mod model;
@@ -30,6 +31,7 @@ pub use feasibility::{
 };
 pub use job::{job_spec, JobParams, JobRequestDto, JobSummaryDto};
 pub use job_resource::{JobDto, JobListDto};
+pub use job_status::JobStatus;
 pub use metric::MetricDto;
 pub use model::{
     resolve_algorithm, resolve_ground_distance, AlgorithmDto, GroundDistanceDto,

@@ -13,8 +13,8 @@ use crate::spec::job_error::JobErrorBody;
 use crate::spec::{AlgorithmDto, JobParams, JobSummaryDto, MetricDto, ModelDto, XColorOptionsDto};
 
 use super::datasets::page_cursor;
-use super::job_status::JobStatus;
 use super::{Cursor, Page, Store, JOBS_CHANNEL};
+use crate::spec::JobStatus;
 
 /// A job as stored (what `GET /v1/jobs/{id}` shows, plus bookkeeping):
 /// one field per column of `jobs`, decoded into the API's types (the JSON

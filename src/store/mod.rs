@@ -5,7 +5,6 @@ pub mod api_keys;
 pub mod blob;
 pub mod datasets;
 pub mod fairness;
-pub mod job_status;
 pub mod jobs;
 pub mod queue;
 pub mod results;

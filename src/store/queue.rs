@@ -2,8 +2,8 @@
 //! lease, heartbeats that extend the lease, and completions that only the
 //! current lease holder can make.
 
-use super::job_status::JobStatus;
 use crate::spec::job_error::JobErrorBody;
+use crate::spec::JobStatus;
 use std::time::Duration;
 
 use anyhow::Result;

@@ -1,7 +1,7 @@
 //! The `Sweep` resource: a stored sweep and its points' jobs → the figures
 //! of each point, the sweep's status and progress, and its fronts.
 
-use crate::store::job_status::JobStatus;
+use crate::spec::JobStatus;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde_json::{Map, Value};

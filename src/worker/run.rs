@@ -8,7 +8,7 @@ use std::time::Duration;
 use super::pool::Ctx;
 use super::{JobError, JobInput, JobOutput};
 use crate::spec::job_error::{JobErrorBody, INTERNAL_JOB_MESSAGE};
-use crate::store::job_status::JobStatus;
+use crate::spec::JobStatus;
 use crate::store::jobs::JobRow;
 use crate::store::queue::Beat;
 

@@ -161,7 +161,7 @@ async fn an_expired_lease_is_claimable_and_only_the_new_holder_completes() {
         .await
         .unwrap());
     assert!(!store
-        .finish_job(id, "A", proxima::store::job_status::JobStatus::Failed, None)
+        .finish_job(id, "A", proxima::spec::JobStatus::Failed, None)
         .await
         .unwrap());
     assert!(store.get_result("t1", id).await.unwrap().is_none());

@@ -246,7 +246,11 @@ async fn a_sampling_fraction_is_resolved_against_the_rows_uploaded() {
         .nth(1)
         .and_then(|rest| rest.split("</tr>").next())
         .expect("a population size row");
-    assert_eq!(n_row.matches(">70<").count(), 2, "before and after: {n_row}");
+    assert_eq!(
+        n_row.matches(">70<").count(),
+        2,
+        "before and after: {n_row}"
+    );
     for estimator in ["Pitman estimate", "Zayatz estimate", "SNB estimate"] {
         assert!(html.contains(estimator), "{estimator}");
     }
@@ -823,7 +827,10 @@ async fn creditcard_report_warns_that_bill_amt2_gives_the_sa_away() {
         // BILL_AMT2 and BILL_AMT1 are bills of consecutive months: nearly
         // the same number, so the association is close to 1.
         assert!(value >= threshold && value > 0.9, "{bill}");
-        assert!(bill["message"].as_str().unwrap().contains("BILL_AMT1"), "{bill}");
+        assert!(
+            bill["message"].as_str().unwrap().contains("BILL_AMT1"),
+            "{bill}"
+        );
         // Every warning is one of the documented kinds, over its threshold.
         for w in warnings {
             assert!(
@@ -847,6 +854,9 @@ async fn creditcard_report_warns_that_bill_amt2_gives_the_sa_away() {
             .split("BILL_AMT2")
             .skip(1)
             .any(|after| after.contains("BILL_AMT1"));
-        assert!(warned, "{audience}: the HTML names neither column in a warning");
+        assert!(
+            warned,
+            "{audience}: the HTML names neither column in a warning"
+        );
     }
 }

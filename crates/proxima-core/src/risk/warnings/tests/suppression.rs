@@ -31,8 +31,8 @@ fn concentrated_suppression_by_hand() {
 #[test]
 fn the_external_message_names_the_qi_but_not_its_value() {
     // A value that also appears as a word elsewhere must still not leak.
-    let c = suppression_concentration("city", rows(&[("Oslo", 78, 2), ("Bergen", 10, 10)]))
-        .unwrap();
+    let c =
+        suppression_concentration("city", rows(&[("Oslo", 78, 2), ("Bergen", 10, 10)])).unwrap();
     assert_eq!(c.value, "Bergen");
     let external = c.message_without_value();
     assert!(!external.contains("Bergen"), "{external}");
