@@ -73,6 +73,13 @@ pub(crate) async fn finished_job(app: &TestApp, body: Value) -> String {
     id
 }
 
+/// The HTML page (`query` as `?audience=…`, or empty).
+async fn report_html(app: &TestApp, job: &str, query: &str) -> String {
+    let res = app.get(&format!("/v1/jobs/{job}/report{query}")).await;
+    assert_eq!(res.status(), 200);
+    res.text().await.unwrap()
+}
+
 async fn report_json(app: &TestApp, job: &str, query: &str) -> Value {
     let res = app.get(&format!("/v1/jobs/{job}/report{query}")).await;
     assert_eq!(res.status(), 200, "{}", res.text().await.unwrap());
@@ -235,12 +242,7 @@ async fn a_sampling_fraction_is_resolved_against_the_rows_uploaded() {
     }
     assert_eq!(r["risk"]["before"]["records"], 6);
     // The page shows N and each estimator beside the share, as the JSON.
-    let html = app
-        .get(&format!("/v1/jobs/{job}/report"))
-        .await
-        .text()
-        .await
-        .unwrap();
+    let html = report_html(&app, &job, "").await;
     let n_row = html
         .split("Population size N")
         .nth(1)
@@ -443,12 +445,7 @@ async fn report_figures_agree_with_the_table_the_release_and_the_audit() {
     assert_eq!(ext["audience"], "external");
     assert_eq!(ext["riskiest"], Value::Null);
     assert_eq!(ext["risk"], r["risk"]);
-    let ext_html = app
-        .get(&format!("/v1/jobs/{job}/report?audience=external"))
-        .await
-        .text()
-        .await
-        .unwrap();
+    let ext_html = report_html(&app, &job, "?audience=external").await;
     for text in [ext.to_string(), ext_html] {
         assert!(
             !text.contains("3000"),
@@ -574,12 +571,7 @@ async fn a_failed_jobs_report_explains_the_failure() {
     assert_eq!(r["risk"]["before"]["sample_uniques"], 4);
     assert_eq!(r["utility"], Value::Null);
 
-    let html = app
-        .get(&format!("/v1/jobs/{job}/report"))
-        .await
-        .text()
-        .await
-        .unwrap();
+    let html = report_html(&app, &job, "").await;
     assert!(html.contains("Why the job failed"), "{html}");
     assert!(html.contains(done["error"]["code"].as_str().unwrap()));
 }
@@ -844,12 +836,7 @@ async fn creditcard_report_warns_that_bill_amt2_gives_the_sa_away() {
                 "{w}"
             );
         }
-        let html = app
-            .get(&format!("/v1/jobs/{id}/report?audience={audience}"))
-            .await
-            .text()
-            .await
-            .unwrap();
+        let html = report_html(&app, &id, &format!("?audience={audience}")).await;
         let warned = html
             .split("BILL_AMT2")
             .skip(1)
