@@ -98,27 +98,34 @@ pub fn build(input: &Input<'_>) -> CoreResult<ReleaseReport> {
         Some((anonymized, audit)) => {
             let kept = anonymized.table(table);
             let release = &anonymized.release;
-            // The hash, the workloads and the classes are independent and
-            // the costly parts: three threads (the machine's cores).
-            let (hashed, util, counted) = std::thread::scope(|s| {
+            // Memory: the attacker's view (the audit's own), the raw classes
+            // and the utility's workload indexes each hold arrays per row.
+            // They run one after the other, each dropping its arrays as soon
+            // as its figures are taken, so the peak is the largest of them,
+            // not their sum. Time: the CSV hash (streamed: nothing per row)
+            // runs beside the classes, then the two workloads (a thread per
+            // q) take the cores.
+            let (hashed, counted) = std::thread::scope(|s| {
                 let hashed = s.spawn(|| hash_csv(kept, release));
-                let util = s.spawn(|| {
-                    utility::utility(
-                        kept,
-                        release,
-                        dataset.suppressed_rows as u64,
-                        anonymized.suppressed_by_model() as u64,
-                    )
-                });
-                let counted = classes::candidate_sizes(kept, release)
-                    .map(|c| (c, classes::raw_classes(table)));
-                (hashed.join(), util.join(), counted)
+                let counted = (|| -> CoreResult<_> {
+                    let candidates = classes::candidate_sizes(kept, release)?;
+                    let after = risk::figures_after(&candidates, population)?;
+                    let risky = risky_groups(kept, release, &candidates);
+                    drop(candidates);
+                    Ok((after, risky, classes::raw_classes(table)))
+                })();
+                (hashed.join(), counted)
             });
             let (sha256, bytes) = hashed
                 .map_err(|_| CoreError::internal("hashing the release panicked"))?
                 .map_err(|e| CoreError::internal(format!("hashing the release: {e}")))?;
-            let util = util.map_err(|_| CoreError::internal("the utility figures panicked"))??;
-            let (candidates, raw) = counted?;
+            let (after, risky, raw) = counted?;
+            let util = utility::utility(
+                kept,
+                release,
+                dataset.suppressed_rows as u64,
+                anonymized.suppressed_by_model() as u64,
+            )?;
             report.release = Some(ReleaseFacts {
                 sha256,
                 bytes,
@@ -126,7 +133,7 @@ pub fn build(input: &Input<'_>) -> CoreResult<ReleaseReport> {
                 groups: release.groups() as u64,
                 columns: proxima_core::generalize::release_header(kept, false),
             });
-            report.risk.after = Some(risk::figures_after(&candidates, population)?);
+            report.risk.after = Some(after);
             let model_check = audit
                 .checks
                 .first()
@@ -161,7 +168,7 @@ pub fn build(input: &Input<'_>) -> CoreResult<ReleaseReport> {
             report.group_sizes = audit.group_sizes.clone();
             report.utility = Some(util);
             report.warnings = warnings::warnings(table, Some(anonymized), &job.model, audience)?;
-            risky_after = risky_groups(kept, release, &candidates);
+            risky_after = risky;
             raw
         }
     };

@@ -13,7 +13,7 @@ use super::content::{PopulationUniqueness, RiskFigures};
 /// dataset's population as a size (`Population::as_size` of the rows
 /// uploaded), the same for the figures before and after.
 pub fn figures_before(raw: &RawClasses, p: Option<Population>) -> CoreResult<RiskFigures> {
-    let classes = ClassSizes::from_sizes(raw.sizes.iter().map(|&s| s as usize));
+    let classes = ClassSizes::from_frequencies(raw.frequencies.iter().copied());
     figures(&classes, p)
 }
 

@@ -5,8 +5,7 @@
 
 use proxima_core::error::CoreResult;
 use proxima_core::generalize::Release;
-use proxima_core::utility::{attribute_ncp, query_error, WorkloadSpec};
-use proxima_core::CoreError;
+use proxima_core::utility::{attribute_ncp, query_errors, WorkloadSpec};
 use proxima_core::Table;
 
 use super::content::{QiLoss, QueryError, Suppressed, Utility};
@@ -45,25 +44,11 @@ pub fn utility(
     } else {
         per_qi.iter().map(|q| q.ncp).sum::<f64>() / per_qi.len() as f64
     };
-    // The workloads are the report's costliest part (1,000 queries over
-    // every group each): one thread per q.
-    let errors = std::thread::scope(|s| {
-        let handles: Vec<_> = QS
-            .iter()
-            .map(|&q| s.spawn(move || workload(table, release, q)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .map_err(|_| CoreError::internal("the query workload panicked"))?
-            })
-            .collect::<CoreResult<Vec<QueryError>>>()
-    })?;
+    let query_error = workloads(table, release)?;
     Ok(Utility {
         gcp,
         per_qi,
-        query_error: errors,
+        query_error,
         suppressed: Suppressed {
             missing_values,
             model: suppressed_by_model,
@@ -71,10 +56,12 @@ pub fn utility(
     })
 }
 
-/// The workload for one q (no figure when the table has fewer QIs than q
-/// or no SA).
-fn workload(table: &Table, release: &Release, q: usize) -> CoreResult<QueryError> {
-    let base = QueryError {
+/// The workloads for q = 2 and 3 over one index of the release (the
+/// index holds a copy of the published keys per row; one serves both, each
+/// q on its own thread). A q above the table's QIs, or a table without SA,
+/// has no figure.
+fn workloads(table: &Table, release: &Release) -> CoreResult<Vec<QueryError>> {
+    let base = |q: usize| QueryError {
         q: q as u64,
         selectivity: SELECTIVITY,
         queries: QUERIES as u64,
@@ -83,20 +70,28 @@ fn workload(table: &Table, release: &Release, q: usize) -> CoreResult<QueryError
         median: None,
         seed: SEED,
     };
-    if q > table.qis().len() || table.sensitive().is_empty() {
-        return Ok(base);
-    }
-    let spec = WorkloadSpec {
-        queries: QUERIES,
-        q,
-        selectivity: SELECTIVITY,
-        seed: SEED,
-    };
-    let r = query_error(table, release, &spec)?;
-    Ok(QueryError {
-        queries_used: r.queries_used as u64,
-        mean: r.mean_relative_error,
-        median: r.median_relative_error,
-        ..base
-    })
+    let measurable = |q: usize| q <= table.qis().len() && !table.sensitive().is_empty();
+    let specs: Vec<WorkloadSpec> = QS
+        .iter()
+        .filter(|&&q| measurable(q))
+        .map(|&q| WorkloadSpec {
+            queries: QUERIES,
+            q,
+            selectivity: SELECTIVITY,
+            seed: SEED,
+        })
+        .collect();
+    let mut measured = query_errors(table, release, &specs)?.into_iter();
+    Ok(QS
+        .iter()
+        .map(|&q| match measurable(q).then(|| measured.next()).flatten() {
+            Some(r) => QueryError {
+                queries_used: r.queries_used as u64,
+                mean: r.mean_relative_error,
+                median: r.median_relative_error,
+                ..base(q)
+            },
+            None => base(q),
+        })
+        .collect())
 }

@@ -12,4 +12,4 @@ pub mod workload;
 pub use ncp::{
     attribute_ncp, discernibility, gcp, group_loss, metrics, qi_ncp, QiExtents, UtilityMetrics,
 };
-pub use workload::{query_error, WorkloadResult, WorkloadSpec};
+pub use workload::{query_error, query_errors, WorkloadResult, WorkloadSpec};

@@ -316,7 +316,45 @@ pub fn query_error(
     release: &Release,
     spec: &WorkloadSpec,
 ) -> CoreResult<WorkloadResult> {
+    let mut results = query_errors(table, release, std::slice::from_ref(spec))?;
+    Ok(results.pop().expect("one result per spec"))
+}
+
+/// [`query_error`] for several specs over one index of the release: the
+/// index holds a copy of every published row's keys (about 8 bytes per QI
+/// and SA per row), so building it once bounds the memory of several
+/// workloads by one index, not one each. The specs run one thread each
+/// over the shared index; each result is the one [`query_error`] gives.
+pub fn query_errors(
+    table: &Table,
+    release: &Release,
+    specs: &[WorkloadSpec],
+) -> CoreResult<Vec<WorkloadResult>> {
     let dims = table.qis().len();
+    for spec in specs {
+        check(spec, dims)?;
+    }
+    if table.rows() == 0 {
+        return Ok(specs.iter().map(|s| WorkloadResult::empty(s)).collect());
+    }
+    let index = Index::new(table, release)?;
+    if specs.len() == 1 {
+        return Ok(vec![run(&index, &specs[0], dims)]);
+    }
+    let index = &index;
+    Ok(std::thread::scope(|scope| {
+        let handles: Vec<_> = specs
+            .iter()
+            .map(|spec| scope.spawn(move || run(index, spec, dims)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    }))
+}
+
+fn check(spec: &WorkloadSpec, dims: usize) -> CoreResult<()> {
     if spec.q == 0 || spec.q > dims {
         return Err(CoreError::invalid_parameters(
             "/workload/q",
@@ -341,16 +379,22 @@ pub fn query_error(
             ),
         ));
     }
-    let empty = WorkloadResult {
-        mean_relative_error: None,
-        median_relative_error: None,
-        queries_used: 0,
-        queries: spec.queries,
-    };
-    if table.rows() == 0 {
-        return Ok(empty);
+    Ok(())
+}
+
+impl WorkloadResult {
+    fn empty(spec: &WorkloadSpec) -> WorkloadResult {
+        WorkloadResult {
+            mean_relative_error: None,
+            median_relative_error: None,
+            queries_used: 0,
+            queries: spec.queries,
+        }
     }
-    let index = Index::new(table, release)?;
+}
+
+/// One workload over the index (its spec already checked).
+fn run(index: &Index, spec: &WorkloadSpec, dims: usize) -> WorkloadResult {
     let fraction = spec.selectivity.powf(1.0 / (spec.q as f64 + 1.0));
     let mut rng = StdRng::seed_from_u64(spec.seed);
     let mut errors = Vec::with_capacity(spec.queries);
@@ -367,7 +411,7 @@ pub fn query_error(
         }
     }
     if errors.is_empty() {
-        return Ok(empty);
+        return WorkloadResult::empty(spec);
     }
     let mean = errors.iter().sum::<f64>() / errors.len() as f64;
     errors.sort_by(f64::total_cmp);
@@ -377,12 +421,12 @@ pub fn query_error(
     } else {
         (errors[mid - 1] + errors[mid]) / 2.0
     };
-    Ok(WorkloadResult {
+    WorkloadResult {
         mean_relative_error: Some(mean),
         median_relative_error: Some(median),
         queries_used: errors.len(),
         queries: spec.queries,
-    })
+    }
 }
 
 #[cfg(test)]

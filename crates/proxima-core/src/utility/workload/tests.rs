@@ -321,3 +321,22 @@ fn workload_speed_on_500k_rows() {
         );
     }
 }
+
+#[test]
+fn one_index_for_several_specs_gives_each_spec_s_own_result() {
+    let table = synthetic(2_000, 7);
+    let release = mondrian(&table, 10);
+    let specs = [spec(1, 3), spec(2, 4), spec(2, 5)];
+    let together = query_errors(&table, &release, &specs).unwrap();
+    assert_eq!(together.len(), specs.len());
+    for (spec, got) in specs.iter().zip(&together) {
+        let alone = query_error(&table, &release, spec).unwrap();
+        assert_eq!(got.mean_relative_error, alone.mean_relative_error);
+        assert_eq!(got.median_relative_error, alone.median_relative_error);
+        assert_eq!(got.queries_used, alone.queries_used);
+        assert!(alone.queries_used > 0);
+    }
+    // One bad spec refuses the lot, as it would alone.
+    let bad = [spec(1, 3), spec(99, 3)];
+    assert!(query_errors(&table, &release, &bad).is_err());
+}
