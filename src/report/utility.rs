@@ -84,14 +84,16 @@ fn workloads(table: &Table, release: &Release) -> CoreResult<Vec<QueryError>> {
     let mut measured = query_errors(table, release, &specs)?.into_iter();
     Ok(QS
         .iter()
-        .map(|&q| match measurable(q).then(|| measured.next()).flatten() {
-            Some(r) => QueryError {
-                queries_used: r.queries_used as u64,
-                mean: r.mean_relative_error,
-                median: r.median_relative_error,
-                ..base(q)
+        .map(
+            |&q| match measurable(q).then(|| measured.next()).flatten() {
+                Some(r) => QueryError {
+                    queries_used: r.queries_used as u64,
+                    mean: r.mean_relative_error,
+                    median: r.median_relative_error,
+                    ..base(q)
+                },
+                None => base(q),
             },
-            None => base(q),
-        })
+        )
         .collect())
 }
