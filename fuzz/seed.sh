@@ -4,5 +4,5 @@
 # schemas with the first rows of their tables and small hierarchy files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo test -p proxima --test fuzz -- --ignored --exact seeds::write_seed_corpus
+cargo test -p proxima-fuzzing --test fuzz -- --ignored --exact seeds::write_seed_corpus
 ls fuzz/corpus/*/ | head -50

@@ -36,11 +36,6 @@ pub enum Command {
     Audit(offline::AuditArgs),
     /// Print the HTTP API's OpenAPI document (regenerates openapi/openapi.json).
     Openapi,
-    /// Run the benchmark suite (shared/BENCHMARKS.md) and print its table.
-    Bench(crate::bench::BenchArgs),
-    /// Load-test a running server: concurrent uploads, jobs and status
-    /// polls; prints latency percentiles; exit 1 on any 5xx or lost job.
-    Loadtest(crate::loadtest::LoadtestArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -104,8 +99,6 @@ pub fn dispatch(command: Command) -> ExitCode {
         }
         Command::Anonymize(args) => offline::report(offline::anonymize(&args)),
         Command::Audit(args) => offline::report(offline::audit(&args)),
-        Command::Bench(args) => crate::bench::main(args),
-        Command::Loadtest(args) => crate::loadtest::main(&args, runtime()),
         Command::Openapi => {
             print!("{}", crate::http::openapi::pretty_json());
             ExitCode::SUCCESS

@@ -4,5 +4,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    proxima::fuzzing::hierarchy(data);
+    proxima_fuzzing::hierarchy(data);
 });

@@ -5,5 +5,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    proxima::fuzzing::job(data);
+    proxima_fuzzing::job(data);
 });

@@ -31,14 +31,14 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import anjana, pycano
   "$venv/bin/pip" install --quiet -r "$here/requirements.txt"
 fi
 
-cargo build --release --quiet
+cargo build --release --quiet -p proxima -p proxima-tools
 proxima="$root/target/release/proxima"
 
-"$proxima" bench --runs "$runs" \
+"$root/target/release/proxima-tools" bench --runs "$runs" \
   --case mo-adult --case mo-adult-l --case mo-adult-t \
   --case au-600k-k --case au-600k-l --case au-600k-t \
   --json "$out/peers-proxima.json" > "$out/peers-proxima.md" || {
-  cat "$out/peers-proxima.md"; echo "proxima bench failed" >&2; exit 1; }
+  cat "$out/peers-proxima.md"; echo "proxima-tools bench failed" >&2; exit 1; }
 
 release="$out/adult600k-mondrian-k10.csv"
 if [ ! -s "$release" ]; then

@@ -566,8 +566,7 @@ mod tests {
 
     #[test]
     fn shared_example_schemas_parse() {
-        let Some(shared) = crate::test_support::shared_dir() else {
-            eprintln!("skipping: the shared folder is absent");
+        let Some(shared) = proxima_testdata::shared_dir() else {
             return;
         };
         let entries = std::fs::read_dir(shared.join("examples")).unwrap();

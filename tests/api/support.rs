@@ -14,9 +14,7 @@ use proxima::worker::{self, JobRunner, WorkerConfig, WorkerHandle};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-#[path = "../common/shared.rs"]
-mod shared;
-pub use shared::shared_dir;
+pub use proxima_testdata::shared_dir;
 
 #[path = "../common/db.rs"]
 mod db;

@@ -1,13 +1,10 @@
-//! Integration tests of the `proxima` binary: the offline commands, and the
-//! load test of a spawned `proxima serve`.
+//! Integration tests of the `proxima` binary: the offline commands. (The
+//! bench and the load test of a spawned `proxima serve` are in
+//! crates/proxima-tools.)
 
 mod algorithms;
-mod bench;
-#[path = "../common/db.rs"]
-mod db;
 mod e2e;
 mod errors;
-mod load;
 mod output;
 mod release;
 mod support;

@@ -1,15 +1,10 @@
 //! Running the binary and reading its problem output.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
 use serde_json::Value;
 
-pub struct Run {
-    pub code: i32,
-    pub stdout: Vec<u8>,
-    pub stderr: String,
-}
+#[path = "../common/run.rs"]
+mod run;
+pub use run::{Run, Scratch};
 
 impl Run {
     /// The JSON object printed on stderr (a problem or a job summary): the
@@ -26,19 +21,7 @@ impl Run {
 }
 
 pub fn proxima(args: &[&str]) -> Run {
-    let Output {
-        status,
-        stdout,
-        stderr,
-    } = Command::new(env!("CARGO_BIN_EXE_proxima"))
-        .args(args)
-        .output()
-        .expect("the proxima binary runs");
-    Run {
-        code: status.code().expect("exited normally"),
-        stdout,
-        stderr: String::from_utf8_lossy(&stderr).into_owned(),
-    }
+    run::run(env!("CARGO_BIN_EXE_proxima"), args)
 }
 
 /// Asserts exit code 2 and a problem with `code`; returns the problem.
@@ -50,29 +33,4 @@ pub fn expect_problem(run: &Run, code: &str) -> Value {
     p
 }
 
-/// A scratch directory with files written into it.
-pub struct Scratch {
-    dir: tempfile::TempDir,
-}
-
-impl Scratch {
-    pub fn new() -> Self {
-        Scratch {
-            dir: tempfile::tempdir().unwrap(),
-        }
-    }
-
-    pub fn file(&self, name: &str, content: &str) -> String {
-        let p = self.dir.path().join(name);
-        std::fs::write(&p, content).unwrap();
-        p.to_str().unwrap().to_string()
-    }
-
-    pub fn path(&self, name: &str) -> PathBuf {
-        self.dir.path().join(name)
-    }
-}
-
-#[path = "../common/shared.rs"]
-mod shared;
-pub use shared::shared_dir;
+pub use proxima_testdata::shared_dir;

@@ -4,8 +4,9 @@
 //! database, sent half an upload, told to cancel, made to panic.
 //!
 //! The injected faults (`PROXIMA_FAULT_INJECT`, see `src/fault.rs`) exist
-//! only in debug builds; under `cargo test --release` the tests that need
-//! them say so and skip.
+//! only in builds with the `fault-injection` feature, which `cargo test`
+//! turns on (debug or release); without it the tests that need them say so
+//! and skip.
 //!
 //! The tests run one at a time (`support::serial`). `PROXIMA_FAULT_CYCLES`
 //! sets how many kill -9 cycles the crash test runs (default 12, at least 4).

@@ -19,9 +19,7 @@ use reqwest::multipart::{Form, Part};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-#[path = "../common/shared.rs"]
-mod shared;
-pub use shared::shared_dir;
+pub use proxima_testdata::shared_dir;
 
 #[path = "../common/db.rs"]
 mod db;
@@ -605,13 +603,15 @@ impl PrivatePg {
     }
 }
 
-/// Whether this build honours `PROXIMA_FAULT_INJECT` (debug builds only);
+/// Whether the binary under test honours `PROXIMA_FAULT_INJECT`: built
+/// with the `fault-injection` feature, which the package's dev-dependency
+/// on itself turns on for every `cargo test` build (debug or release);
 /// prints why a test skips otherwise.
 pub fn faults_available() -> bool {
-    if !cfg!(debug_assertions) {
-        eprintln!("skipped: fault injection exists only in debug builds");
+    if !cfg!(feature = "fault-injection") {
+        eprintln!("skipped: this build has no fault-injection feature");
     }
-    cfg!(debug_assertions)
+    cfg!(feature = "fault-injection")
 }
 
 /// Opens a raw TCP connection and writes a `POST /v1/datasets` whose

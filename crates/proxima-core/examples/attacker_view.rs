@@ -17,11 +17,14 @@
 //!   checks;
 //! * `xc-credit`: XColor's release of xc-credit.
 
+#[path = "../tests/common/shared.rs"]
+mod shared;
+
 use std::process::ExitCode;
 use std::time::Instant;
 
 use proxima_core::attacker::{evaluate, GroupBoxes, Victims};
-use proxima_core::ingest::shared::{load_shared, SharedTable};
+use proxima_core::ingest::shared::SharedTable;
 use proxima_core::metric::{LpNorm, MetricSpec};
 use proxima_core::params::{
     Algorithm, Dissimilarity, Epsilon, EpsilonM, Fraction, Neighborhood, PrivacyModel,
@@ -30,6 +33,7 @@ use proxima_core::params::{
 use proxima_core::run::{anonymize, job_audit_checks, JobSpec};
 use proxima_core::xcolor::XColorOptions;
 use proxima_core::Progress;
+use shared::load_shared;
 
 const CASES: &str = "em-sal em-sal-rel em-credit em-cup mo-sal xc-credit";
 

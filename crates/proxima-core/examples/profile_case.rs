@@ -18,6 +18,9 @@
 //! (Linux, 10 ms ticks; all threads): on a shared machine it says more than
 //! wall time. Set `PROFILE_CASE_QUIET=1` to print only the summary line.
 
+#[path = "../tests/common/shared.rs"]
+mod shared;
+
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -25,7 +28,7 @@ use std::time::{Duration, Instant};
 mod checks;
 
 use proxima_core::audit::{audit, AuditCheck};
-use proxima_core::ingest::shared::{load_shared, SharedTable};
+use proxima_core::ingest::shared::SharedTable;
 use proxima_core::metric::{LpNorm, MetricSpec, SensitiveSpace};
 use proxima_core::params::{
     Algorithm, Dissimilarity, Epsilon, EpsilonM, Fraction, Neighborhood, PrivacyModel, K, M,
@@ -34,6 +37,7 @@ use proxima_core::run::{anonymize, run_job, JobSpec};
 use proxima_core::utility::ncp::gcp;
 use proxima_core::xcolor::XColorOptions;
 use proxima_core::{epsilon_m, mondrian, xcolor, Partition, Progress, Table};
+use shared::load_shared;
 
 const CASES: &str = "em-sal em-sal-rel em-credit em-cup mo-adult mo-600k au-600k \
                      xc-credit xc-credit-hard xc-adult xc-sal";

@@ -9,11 +9,14 @@
 //!
 //! Tables: `adult`, `creditcard`, `fars`, `sal` (500k rows), `adult600k`.
 
+#[path = "../tests/common/shared.rs"]
+mod shared;
+
 use std::process::ExitCode;
 use std::time::Instant;
 
 use proxima_core::audit::group_by_published_qis;
-use proxima_core::ingest::shared::{load_shared, SharedTable};
+use proxima_core::ingest::shared::SharedTable;
 use proxima_core::params::{Algorithm, PrivacyModel, SuppressionLimit, K};
 use proxima_core::risk::warnings::{
     fine_grained_columns, sa_associations, suppression_in_bins, ungeneralized_qis, Bins,
@@ -23,6 +26,7 @@ use proxima_core::risk::{population_uniqueness, reidentification, ClassSizes, Po
 use proxima_core::run::{anonymize, JobSpec};
 use proxima_core::xcolor::XColorOptions;
 use proxima_core::Progress;
+use shared::load_shared;
 
 /// The process's user + system CPU seconds (Linux, 10 ms ticks): on a
 /// shared machine it says more than wall time.

@@ -7,11 +7,14 @@
 mod attacker_twin;
 mod common;
 
+#[path = "common/shared.rs"]
+mod shared;
+
 use attacker_twin::checks::{breaches, evaluate, explain};
 use attacker_twin::jobs::{dissimilarity, epsilon_m, spec, twin_checks};
 use attacker_twin::published::AttackerView;
 use proxima_core::attacker::{victim_figures, GroupBoxes};
-use proxima_core::ingest::shared::{load_shared, SharedTable};
+use proxima_core::ingest::shared::SharedTable;
 use proxima_core::metric::MetricSpec;
 use proxima_core::params::{Algorithm, Neighborhood};
 use proxima_core::run::{self, JobSpec};
@@ -19,6 +22,7 @@ use proxima_core::{ErrorKind, Progress, Table};
 use rand::rngs::StdRng;
 use rand::seq::index::sample;
 use rand::SeedableRng;
+use shared::load_shared;
 
 fn load(which: SharedTable) -> Option<Table> {
     match load_shared(which) {

@@ -15,6 +15,9 @@
 
 mod common;
 
+#[path = "common/shared.rs"]
+mod shared;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
@@ -22,13 +25,15 @@ use std::time::{Duration, Instant};
 use proxima_core::audit;
 use proxima_core::error::CoreResult;
 use proxima_core::ingest::load_table_with_progress;
-use proxima_core::ingest::shared::{load_shared, open_data_file, shared_data_dir, SharedTable};
+use proxima_core::ingest::shared::SharedTable;
 use proxima_core::metric::{LpNorm, MetricSpec};
 use proxima_core::mondrian;
 use proxima_core::params::*;
 use proxima_core::run::{self, JobSpec};
 use proxima_core::xcolor::XColorOptions;
 use proxima_core::{ErrorKind, Progress, Table};
+use proxima_testdata::SharedData;
+use shared::load_shared;
 
 /// The guarantee under test.
 const CANCEL_WITHIN: Duration = Duration::from_secs(1);
@@ -162,14 +167,15 @@ fn k10() -> K {
 
 #[test]
 fn ingest_of_the_large_tables_is_cancellable() {
-    let Some(dir) = shared_data_dir() else {
-        eprintln!("skipping: no shared data folder");
+    let Some(data) = SharedData::find_or_skip("the ingest cases") else {
         return;
     };
     for table in [SharedTable::SalSynthetic, SharedTable::AdultScaledSynthetic] {
-        let schema = Arc::new(table.schema(&dir).unwrap());
+        let schema = Arc::new(table.schema(|file| data.open(file)).unwrap());
         check_case(&format!("ingest {}", table.name()), &|p| {
-            let reader = open_data_file(&dir.join(table.data_file()))?;
+            let reader = data
+                .open(table.data_file())
+                .map_err(|e| proxima_core::CoreError::new(ErrorKind::Internal, e.to_string()))?;
             let t = load_table_with_progress(schema.clone(), reader, p)?;
             assert_eq!(t.rows(), table.expected_rows());
             Ok(())

@@ -4,13 +4,16 @@
 
 mod common;
 
+#[path = "common/shared.rs"]
+mod shared;
+
 use std::sync::Arc;
 use std::time::Instant;
 
 use proptest::prelude::*;
 use proxima_core::audit::{audit, AuditCheck};
 use proxima_core::error::Detail;
-use proxima_core::ingest::shared::{load_shared, SharedTable};
+use proxima_core::ingest::shared::SharedTable;
 use proxima_core::mondrian::anonymize;
 use proxima_core::params::{
     Fraction, GroundDistance, LDiversity, LDiversityVariant, PrivacyModel, TCloseness, K,
@@ -18,6 +21,7 @@ use proxima_core::params::{
 use proxima_core::split::QiSpace;
 use proxima_core::table::{QiValues, SaValues};
 use proxima_core::{ErrorKind, Hierarchy, Partition, Progress, Table};
+use shared::load_shared;
 
 fn hierarchy() -> Arc<Hierarchy> {
     let paths: Vec<Vec<String>> = [

@@ -2,17 +2,21 @@
 //! the shared data: every model/algorithm pair, the validation errors a
 //! request gets before queueing, and the job audit's verdict.
 
+#[path = "common/shared.rs"]
+mod shared;
+
 use std::sync::Arc;
 
 use proxima_core::audit::AuditCheck;
 use proxima_core::hierarchy::Hierarchy;
-use proxima_core::ingest::shared::{load_shared, SharedTable};
+use proxima_core::ingest::shared::SharedTable;
 use proxima_core::metric::{LpNorm, MetricSpec};
 use proxima_core::params::*;
 use proxima_core::run::{self, FeasibilityAnswer, FeasibilityRequest, JobSpec};
 use proxima_core::table::{QiValues, SaValues, Table};
 use proxima_core::xcolor::XColorOptions;
 use proxima_core::{Detail, ErrorKind, Progress};
+use shared::load_shared;
 
 fn spec(model: PrivacyModel, algorithm: Algorithm, metric: Option<MetricSpec>) -> JobSpec {
     JobSpec {

@@ -3,10 +3,13 @@
 //! (ε,δ)^k checker that shares no code with the fast path (it uses only the
 //! metric's `distance`, which *is* the definition).
 
+#[path = "common/shared.rs"]
+mod shared;
+
 use std::sync::Arc;
 
 use proptest::prelude::*;
-use proxima_core::ingest::shared::{load_shared, SharedTable};
+use proxima_core::ingest::shared::SharedTable;
 use proxima_core::metric::{LpNorm, MetricSpec, SensitiveSpace};
 use proxima_core::params::{Dissimilarity, Epsilon, Fraction, K};
 use proxima_core::table::{QiValues, SaValues};
@@ -16,6 +19,7 @@ use proxima_core::xcolor::{
 use proxima_core::{ErrorKind, Hierarchy, Progress, Table};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use shared::load_shared;
 
 fn params(epsilon: f64, delta: f64, k: u64) -> Dissimilarity {
     Dissimilarity {

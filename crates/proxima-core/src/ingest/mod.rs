@@ -5,8 +5,9 @@
 //! * [`load_table`] — the data CSV, checked against a [`Schema`] and stored
 //!   columnar in a [`Table`].
 //! * [`column_stats`] — the per-column figures of docs/api.md's `Dataset.columns`.
-//! * [`shared`] — loaders for the benchmark tables in `shared/data`, with
-//!   their standard schemas, for tests in every crate.
+//! * [`shared`] — the benchmark tables of `shared/data` and their standard
+//!   schemas, loaded from files the caller opens (tests, examples and the
+//!   bench, through the dev-only `proxima-testdata`).
 //!
 //! # Line numbering
 //!

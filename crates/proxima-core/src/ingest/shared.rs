@@ -1,22 +1,25 @@
 //! The benchmark tables of `shared/data` with their standard schemas, for
-//! tests and benchmarks in every crate of the workspace.
+//! tests, examples and the benchmark tool in every crate of the workspace.
 //!
-//! The data is never copied into the repository: [`shared_data_dir`] finds
-//! it (env `PROXIMA_SHARED_DATA`, else a `shared/data` folder beside the
-//! workspace root or one of its ancestors). Tests call [`load_shared`] and
-//! return early (after printing why) when it gives `None`.
+//! Pure like the rest of this crate: it describes the tables and parses
+//! what it is handed. The caller does the I/O: it passes a function that
+//! opens a file of the shared data folder by its relative path, as the
+//! dev-only `proxima-testdata` crate provides (it locates the folder beside
+//! the checkout and decompresses `.gz` files):
+//!
+//! ```ignore
+//! let Some(data) = proxima_testdata::SharedData::find_or_skip("creditcard") else { return };
+//! let table = SharedTable::CreditCard.load(|file| data.open(file))?;
+//! ```
 //!
 //! The schemas mirror `shared/examples/*.json` where an example exists, and
 //! the data README's natural quasi-identifiers otherwise (see
 //! [`SharedTable`]).
 
-use std::fs::File;
-use std::io::{BufReader, Read};
-use std::path::{Path, PathBuf};
+use std::io::Read;
 use std::sync::Arc;
 
 use crate::error::{CoreError, CoreResult, ErrorKind};
-use crate::hierarchy::Hierarchy;
 use crate::ingest::{load_table, parse_hierarchy_csv};
 use crate::schema::{ColumnSpec, CsvOptions, MissingPolicy, Role, Schema, ValueType};
 use crate::table::Table;
@@ -109,8 +112,12 @@ impl SharedTable {
         }
     }
 
-    /// The standard schema, reading its hierarchy files from `dir`.
-    pub fn schema(self, dir: &Path) -> CoreResult<Schema> {
+    /// The standard schema, its hierarchy files read through `open`
+    /// (relative paths in the shared data folder).
+    pub fn schema<R: Read>(
+        self,
+        mut open: impl FnMut(&str) -> std::io::Result<R>,
+    ) -> CoreResult<Schema> {
         use Role::{Identifier as Id, Insensitive as Ins, QuasiIdentifier as Qi, Sensitive as Sa};
         use ValueType::{Categorical as Cat, Numeric as Num};
         // (name, role, type, hierarchy file prefix when categorical with one)
@@ -254,10 +261,14 @@ impl SharedTable {
         let mut specs = Vec::with_capacity(cols.len());
         for (name, role, value_type, hierarchy_prefix) in cols {
             let hierarchy = match hierarchy_prefix {
-                Some(prefix) => Some(Arc::new(shared_hierarchy(
-                    &dir.join(format!("{prefix}{name}.csv")),
-                    name,
-                )?)),
+                Some(prefix) => {
+                    let file = format!("{prefix}{name}.csv");
+                    let mut bytes = Vec::new();
+                    open(&file)
+                        .and_then(|mut r| r.read_to_end(&mut bytes))
+                        .map_err(|e| io_error(&file, e))?;
+                    Some(Arc::new(parse_hierarchy_csv(&bytes, name)?))
+                }
                 None => None,
             };
             specs.push(ColumnSpec {
@@ -269,212 +280,90 @@ impl SharedTable {
         }
         Schema::new(self.name().to_string(), csv, policy, specs)
     }
+
+    /// The table with its standard schema, its files read through `open`
+    /// (relative paths in the shared data folder).
+    pub fn load<R: Read>(
+        self,
+        mut open: impl FnMut(&str) -> std::io::Result<R>,
+    ) -> CoreResult<Table> {
+        let schema = Arc::new(self.schema(&mut open)?);
+        let reader = open(self.data_file()).map_err(|e| io_error(self.data_file(), e))?;
+        load_table(schema, reader)
+    }
 }
 
-/// Reads and parses one hierarchy file of the shared data.
-pub fn shared_hierarchy(path: &Path, column: &str) -> CoreResult<Hierarchy> {
-    let bytes = std::fs::read(path).map_err(|e| io_error(path, e))?;
-    parse_hierarchy_csv(&bytes, column)
-}
-
-fn io_error(path: &Path, e: std::io::Error) -> CoreError {
+fn io_error(file: &str, e: std::io::Error) -> CoreError {
     CoreError::new(
         ErrorKind::Internal,
-        format!("cannot read shared data file {}: {e}", path.display()),
+        format!("cannot read shared data file {file}: {e}"),
     )
 }
 
-/// The shared data folder: `$PROXIMA_SHARED_DATA` when set, else the first
-/// `shared/data` folder found beside the workspace root or one of its
-/// ancestors (the workspace root is located from `CARGO_MANIFEST_DIR` at run
-/// time, then at build time, then the current directory). `None` when no
-/// such folder exists.
-pub fn shared_data_dir() -> Option<PathBuf> {
-    let starts = [
-        std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from),
-        Some(PathBuf::from(env!("CARGO_MANIFEST_DIR"))),
-        std::env::current_dir().ok(),
-    ];
-    locate_shared_data(
-        std::env::var_os("PROXIMA_SHARED_DATA").map(PathBuf::from),
-        starts.into_iter().flatten(),
-    )
-}
-
-/// [`shared_data_dir`] without the environment: an explicit folder wins
-/// (and must exist); otherwise the first start whose workspace root has a
-/// `shared/data` beside it or beside one of its ancestors.
-fn locate_shared_data(
-    explicit: Option<PathBuf>,
-    starts: impl IntoIterator<Item = PathBuf>,
-) -> Option<PathBuf> {
-    if let Some(dir) = explicit {
-        return dir.is_dir().then_some(dir);
-    }
-    starts.into_iter().find_map(|start| {
-        let root = workspace_root(&start);
-        // The data lives outside the repository, never inside it: beside the
-        // checkout (`../shared`, as in CI) or beside the folder holding it
-        // (`../../shared`, for worktrees). No further up, so an unrelated
-        // `shared/data` higher in the file system (say /tmp/shared) is never
-        // picked up.
-        root.ancestors()
-            .skip(1)
-            .take(2)
-            .map(|a| a.join("shared").join("data"))
-            .find(|d| d.is_dir())
-    })
-}
-
-/// The nearest ancestor of `start` whose Cargo.toml declares a workspace
-/// (`start` itself when there is none).
-fn workspace_root(start: &Path) -> PathBuf {
-    start
-        .ancestors()
-        .find(|a| {
-            std::fs::read_to_string(a.join("Cargo.toml"))
-                .map(|s| s.lines().any(|l| l.trim() == "[workspace]"))
-                .unwrap_or(false)
-        })
-        .unwrap_or(start)
-        .to_path_buf()
-}
-
-/// Opens a data file, decompressing `.gz` files on the fly.
-pub fn open_data_file(path: &Path) -> CoreResult<Box<dyn Read>> {
-    let file = File::open(path).map_err(|e| io_error(path, e))?;
-    let buffered = BufReader::with_capacity(1 << 16, file);
-    if path.extension().is_some_and(|e| e == "gz") {
-        Ok(Box::new(flate2::read::MultiGzDecoder::new(buffered)))
-    } else {
-        Ok(Box::new(buffered))
-    }
-}
-
-/// Loads a shared table with its standard schema from `dir`.
-pub fn load_shared_from(dir: &Path, table: SharedTable) -> CoreResult<Table> {
-    let schema = Arc::new(table.schema(dir)?);
-    let reader = open_data_file(&dir.join(table.data_file()))?;
-    load_table(schema, reader)
-}
-
-/// Loads a shared table with its standard schema; `None` (after printing
-/// the reason on stderr) when the shared data folder is not available, so a
-/// test can return early.
-pub fn load_shared(table: SharedTable) -> Option<CoreResult<Table>> {
-    let Some(dir) = shared_data_dir() else {
-        eprintln!(
-            "skipping {}: no shared data folder (set PROXIMA_SHARED_DATA or place shared/data \
-             beside the workspace)",
-            table.name()
-        );
-        return None;
-    };
-    Some(load_shared_from(&dir, table))
+/// The core's own tests load shared tables through `proxima-testdata` (a
+/// dev-dependency that does not depend on this crate, so no second copy of
+/// its types): `None`, after printing why the test skips, when the shared
+/// data folder is absent.
+#[cfg(test)]
+pub(crate) fn load_shared(table: SharedTable) -> Option<CoreResult<Table>> {
+    let data = proxima_testdata::SharedData::find_or_skip(table.name())?;
+    Some(table.load(|file| data.open(file)))
 }
 
 #[cfg(test)]
 mod tests {
-    use std::io::Write;
+    use std::collections::HashMap;
+    use std::io::ErrorKind as IoKind;
 
     use super::*;
 
-    /// A fresh directory under the system temp dir (removed by the caller).
-    fn temp_dir(tag: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "proxima-ingest-{tag}-{}-{:?}",
-            std::process::id(),
-            std::thread::current().id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
-
-    #[test]
-    fn finds_shared_data_beside_an_ancestor_of_the_workspace() {
-        let base = temp_dir("locate");
-        let root = base.join("wt").join("repo");
-        let krate = root.join("crates").join("core");
-        std::fs::create_dir_all(&krate).unwrap();
-        std::fs::write(root.join("Cargo.toml"), "[workspace]\nmembers = []\n").unwrap();
-        std::fs::write(krate.join("Cargo.toml"), "[package]\nname = \"core\"\n").unwrap();
-        // Not found yet; a shared/data inside the repository does not count.
-        std::fs::create_dir_all(root.join("shared").join("data")).unwrap();
-        assert_eq!(locate_shared_data(None, [krate.clone()]), None);
-        // Two levels up, as for worktrees at /work/wt/<name>.
-        let data = base.join("shared").join("data");
-        std::fs::create_dir_all(&data).unwrap();
-        assert_eq!(
-            locate_shared_data(None, [krate.clone()]),
-            Some(data.clone())
-        );
-        // Three levels up is too far: nothing beyond ../../shared counts.
-        let deep = base.join("a").join("b").join("c");
-        let deep_krate = deep.join("crates").join("core");
-        std::fs::create_dir_all(&deep_krate).unwrap();
-        std::fs::write(deep.join("Cargo.toml"), "[workspace]\nmembers = []\n").unwrap();
-        assert_eq!(locate_shared_data(None, [deep_krate]), None);
-        // An explicit folder wins, and must exist.
-        let other = base.join("elsewhere");
-        assert_eq!(
-            locate_shared_data(Some(other.clone()), [krate.clone()]),
-            None
-        );
-        std::fs::create_dir_all(&other).unwrap();
-        assert_eq!(
-            locate_shared_data(Some(other.clone()), [krate]),
-            Some(other)
-        );
-        std::fs::remove_dir_all(&base).unwrap();
-    }
-
-    #[test]
-    fn gzip_files_are_decompressed_and_plain_files_read_as_is() {
-        let dir = temp_dir("gz");
-        let csv = "Age,Birthplace,Occupation,Income\n30,1,2,1000\n45,3,4,2500.5\n";
-        let gz_path = dir.join("t.csv.gz");
-        let mut enc = flate2::write::GzEncoder::new(
-            File::create(&gz_path).unwrap(),
-            flate2::Compression::fast(),
-        );
-        enc.write_all(csv.as_bytes()).unwrap();
-        enc.finish().unwrap();
-        let plain_path = dir.join("t.csv");
-        std::fs::write(&plain_path, csv).unwrap();
-        for path in [&gz_path, &plain_path] {
-            let mut text = String::new();
-            open_data_file(path)
-                .unwrap()
-                .read_to_string(&mut text)
-                .unwrap();
-            assert_eq!(text, csv);
+    /// `open` over files held in memory.
+    fn in_memory<'a>(
+        files: &'a HashMap<&str, &str>,
+    ) -> impl FnMut(&str) -> std::io::Result<&'a [u8]> {
+        move |name: &str| {
+            files
+                .get(name)
+                .map(|text| text.as_bytes())
+                .ok_or_else(|| std::io::Error::new(IoKind::NotFound, "absent"))
         }
-        // The sal schema needs no hierarchy files, so it loads from `dir`.
-        let schema = Arc::new(SharedTable::SalSynthetic.schema(&dir).unwrap());
-        let table = load_table(schema, open_data_file(&gz_path).unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_table_loads_from_the_files_it_is_handed() {
+        // The sal schema needs no hierarchy files.
+        let csv = "Age,Birthplace,Occupation,Income\n30,1,2,1000\n45,3,4,2500.5\n";
+        let files = HashMap::from([(SharedTable::SalSynthetic.data_file(), csv)]);
+        let table = SharedTable::SalSynthetic.load(in_memory(&files)).unwrap();
         assert_eq!(table.single_numeric_sa(), Some(&[1000.0, 2500.5][..]));
-        let missing = open_data_file(&dir.join("absent.csv")).err().unwrap();
+        // A file that cannot be read is an error naming it.
+        let missing = SharedTable::Cup.load(in_memory(&files)).err().unwrap();
         assert!(
-            missing.message.contains("absent.csv"),
+            missing.message.contains("cup/cup_int.csv"),
             "{}",
             missing.message
         );
-        std::fs::remove_dir_all(&dir).unwrap();
+        let missing = SharedTable::Fars.schema(in_memory(&files)).err().unwrap();
+        assert!(
+            missing
+                .message
+                .contains("fars/fars_int_hierarchy_irace.csv"),
+            "{}",
+            missing.message
+        );
     }
 
     #[test]
     fn every_standard_schema_is_valid_when_the_data_is_present() {
-        let Some(dir) = shared_data_dir() else {
-            eprintln!("skipping: no shared data folder");
+        let Some(data) = proxima_testdata::SharedData::find_or_skip("the standard schemas") else {
             return;
         };
         for t in SharedTable::ALL {
             let schema = t
-                .schema(&dir)
+                .schema(|file| data.open(file))
                 .unwrap_or_else(|e| panic!("{}: {e}", t.name()));
             assert_eq!(schema.name(), t.name());
-            assert!(dir.join(t.data_file()).is_file(), "{}", t.data_file());
+            assert!(data.path(t.data_file()).is_file(), "{}", t.data_file());
         }
     }
 }

@@ -1,7 +1,12 @@
 //! Fuzzing entry points: the service's real input paths, callable on
-//! arbitrary bytes. The proptest fuzz tests (`tests/fuzz`) and the
-//! cargo-fuzz targets (`fuzz/`) both call these, so they exercise exactly
-//! what `POST /v1/datasets` and `POST /v1/jobs` do. Every function returns
+//! arbitrary bytes. The proptest fuzz tests (this crate's `tests/fuzz`) and
+//! the cargo-fuzz targets (`fuzz/` at the repository root) both call these,
+//! so they exercise exactly what `POST /v1/datasets` and `POST /v1/jobs` do.
+//!
+//! A crate of its own, not a module of `proxima`: neither these entry
+//! points nor the generated sample upload they run jobs against
+//! (`proxima_testdata::sample`) belong in the production binary. It uses
+//! only `proxima`'s public parsing functions. Every function returns
 //! the input's verdict (`Ok` or a `CoreError` that maps to a problem); the
 //! requirement under fuzzing is that none of them panics or hangs.
 
@@ -12,8 +17,8 @@ use proxima_core::ingest::{hierarchy_from_inline, load_table, parse_hierarchy_cs
 use proxima_core::{run, Table};
 use serde_json::json;
 
-use crate::spec::dataset::{columns_of, parse_schema};
-use crate::spec::JobRequestDto;
+use proxima::spec::dataset::{columns_of, parse_schema};
+use proxima::spec::JobRequestDto;
 
 /// The upload path of `POST /v1/datasets`: the schema document with its
 /// hierarchy files (by column) validated into a schema, the CSV loaded
@@ -120,7 +125,7 @@ fn small_tables() -> &'static [Table; 2] {
     static TABLES: OnceLock<[Table; 2]> = OnceLock::new();
     TABLES.get_or_init(|| {
         [false, true].map(|categorical| {
-            let (schema, csv, hierarchies) = crate::sample::people(40, categorical);
+            let (schema, csv, hierarchies) = proxima_testdata::sample::people(40, categorical);
             upload(&schema, &hierarchies, &csv).expect("the sample upload is valid")
         })
     })

@@ -8,8 +8,8 @@
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
-use proxima::fuzzing;
-use proxima_core::ingest::shared::{open_data_file, shared_data_dir};
+use proxima_fuzzing as fuzzing;
+use proxima_testdata::SharedData;
 
 /// Hierarchy files larger than this stay out of the seeds (libFuzzer works
 /// best on small inputs).
@@ -35,7 +35,7 @@ const EXAMPLES: &[(&str, &str, &str)] = &[
 fn corpus_dir() -> PathBuf {
     std::env::var_os("PROXIMA_FUZZ_CORPUS")
         .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus"))
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus"))
 }
 
 fn write(target: &str, name: &str, bytes: &[u8]) {
@@ -44,8 +44,8 @@ fn write(target: &str, name: &str, bytes: &[u8]) {
     std::fs::write(dir.join(name), bytes).unwrap();
 }
 
-fn head(path: &Path, rows: usize) -> Vec<u8> {
-    let reader = BufReader::new(open_data_file(path).unwrap());
+fn head(data: &SharedData, file: &str, rows: usize) -> Vec<u8> {
+    let reader = BufReader::new(data.open(file).unwrap());
     let mut out = Vec::new();
     for line in reader.split(b'\n').take(rows + 1) {
         out.extend(line.unwrap());
@@ -58,7 +58,7 @@ fn head(path: &Path, rows: usize) -> Vec<u8> {
 #[ignore = "writes the cargo-fuzz seed corpus: fuzz/seed.sh"]
 fn write_seed_corpus() {
     for categorical in [false, true] {
-        let (s, c, h) = proxima::sample::people(20, categorical);
+        let (s, c, h) = proxima_testdata::sample::people(20, categorical);
         write(
             "upload",
             &format!("people_{categorical}"),
@@ -76,11 +76,11 @@ fn write_seed_corpus() {
     for (i, job) in fuzzing::sample_jobs().iter().enumerate() {
         write("job", &format!("job_{i}"), job);
     }
-    let Some(data) = shared_data_dir() else {
-        eprintln!("no shared data folder: only the generated seeds were written");
+    let Some(data) = SharedData::find_or_skip("the shared seeds") else {
+        eprintln!("only the generated seeds were written");
         return;
     };
-    let examples = data.parent().unwrap().join("examples");
+    let examples = data.dir().parent().unwrap().join("examples");
     for (schema_file, folder, data_file) in EXAMPLES {
         let Ok(schema) = std::fs::read(examples.join(schema_file)) else {
             continue;
@@ -89,22 +89,20 @@ fn write_seed_corpus() {
         let mut hierarchies = Vec::new();
         for col in doc["columns"].as_array().unwrap() {
             let name = col["name"].as_str().unwrap();
-            let file = data
-                .join(folder)
-                .join(format!("{folder}_hierarchy_{name}.csv"));
+            let file = data.path(&format!("{folder}/{folder}_hierarchy_{name}.csv"));
             let small = std::fs::metadata(&file).is_ok_and(|m| m.len() <= MAX_HIERARCHY_BYTES);
             if col["type"] == "categorical" && small {
                 hierarchies.push((name.to_string(), std::fs::read(&file).unwrap()));
             }
         }
-        let csv = head(&data.join(folder).join(data_file), DATA_ROWS);
+        let csv = head(&data, &format!("{folder}/{data_file}"), DATA_ROWS);
         write(
             "upload",
             folder,
             &fuzzing::join_upload(&schema, &csv, &hierarchies),
         );
     }
-    for entry in std::fs::read_dir(&data).unwrap() {
+    for entry in std::fs::read_dir(data.dir()).unwrap() {
         let dir = entry.unwrap().path();
         let Ok(files) = std::fs::read_dir(&dir) else {
             continue;

@@ -1,4 +1,4 @@
-//! Property-based fuzzing of the service's input paths (`proxima::fuzzing`):
+//! Property-based fuzzing of the service's input paths (`proxima_fuzzing`):
 //! the upload (schema JSON + hierarchy files + CSV), hierarchies (ARX CSV
 //! and inline) and job requests (parsed, validated against a small table
 //! and run). Requirement: no panic and no hang on any input.
@@ -20,7 +20,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use proptest::prelude::*;
-use proxima::fuzzing;
+use proxima_fuzzing as fuzzing;
 
 use mutate::{json_mutations, mutate_bytes, mutate_json, Mutation};
 
@@ -97,8 +97,8 @@ fn job(data: Vec<u8>) {
 }
 
 /// The sample upload in parts: (schema, csv, hierarchy files).
-fn sample(categorical: bool) -> proxima::sample::Upload {
-    proxima::sample::people(12, categorical)
+fn sample(categorical: bool) -> proxima_testdata::sample::Upload {
+    proxima_testdata::sample::people(12, categorical)
 }
 
 /// A schema document with its hierarchy inline: `[[leaf, …, root], …]`.

@@ -1,6 +1,6 @@
 //! The load test of issue 5: the real `proxima serve` (on a database of its
 //! own) under 200 concurrent status pollers plus 10 concurrent upload → job
-//! → download loops, driven by `proxima loadtest` for `PROXIMA_LOAD_SECS`
+//! → download loops, driven by `proxima-tools loadtest` for `PROXIMA_LOAD_SECS`
 //! seconds (default 60). Asserts no 5xx and no lost or failed job; the
 //! latencies are printed, never asserted (they belong in BENCHMARKS.md).
 
@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use crate::db::fresh_database;
-use crate::support::Scratch;
+use crate::support::{server_binary, tools_binary, Scratch};
 
 /// A spawned `proxima serve`, killed with its process group on drop (also
 /// when the test fails), its log kept in the scratch folder.
@@ -30,7 +30,7 @@ impl Server {
             .port();
         let log = scratch.path("serve.log");
         let out = std::fs::File::create(&log).unwrap();
-        let child = Command::new(env!("CARGO_BIN_EXE_proxima"))
+        let child = Command::new(server_binary())
             .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
             .args(["--bootstrap-key", key, "--workers", "2"])
             // The ten submitters are one tenant: give it every upload slot
@@ -121,14 +121,14 @@ fn serve_survives_200_pollers_and_10_submitters() {
     server.wait_ready();
 
     let secs = load_secs();
-    let output = Command::new(env!("CARGO_BIN_EXE_proxima"))
+    let output = Command::new(tools_binary())
         .args(["loadtest", "--base", &server.base, "--key", key])
         .args(["--duration", &secs.to_string()])
         .args(["--pollers", "200", "--submitters", "10", "--json"])
         .args(["--settle", "300"])
         .stdin(Stdio::null())
         .output()
-        .expect("proxima loadtest runs");
+        .expect("proxima-tools loadtest runs");
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     let report: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| {

@@ -353,7 +353,7 @@ fn load_input(args: &LoadtestArgs) -> anyhow::Result<Input> {
             std::fs::read(data).with_context(|| format!("reading {}", data.display()))?,
             Vec::new(),
         ),
-        _ => crate::sample::people(args.rows.max(1), false),
+        _ => proxima_testdata::sample::people(args.rows.max(1), false),
     };
     Ok(Input {
         schema,

@@ -36,9 +36,11 @@ pub struct SpawnedServer {
 }
 
 impl SpawnedServer {
-    /// Starts `exe serve` and waits (up to 3 minutes: the first start runs
-    /// initdb) until `/readyz` answers 200.
-    pub fn start(exe: &Path) -> Result<SpawnedServer> {
+    /// Starts `proxima serve` (the binary of [`super::server_binary`]) and
+    /// waits (up to 3 minutes: the first start runs initdb) until `/readyz`
+    /// answers 200.
+    pub fn start(server_binary: Option<&Path>) -> Result<SpawnedServer> {
+        let exe = super::server_binary(server_binary)?;
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .context("finding a free port")?
@@ -57,7 +59,7 @@ impl SpawnedServer {
             std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755))?;
         }
         let log = std::fs::File::create(dir.join("server.log"))?;
-        let child = Command::new(exe)
+        let child = Command::new(&exe)
             .arg("serve")
             .arg("--bind")
             .arg(format!("127.0.0.1:{port}"))
@@ -325,8 +327,13 @@ async fn delete_dataset(client: &reqwest::Client, ep: &Endpoint, id: &str) {
 }
 
 /// Runs an HTTP case against `external`, or against a server spawned
-/// from `exe` for this case alone (so its peak RSS is this case's).
-pub fn run_http(case: &Case, plan: Plan, external: Option<&Endpoint>, exe: &Path) -> CaseResult {
+/// from `server_binary` (see [`super::server_binary`]) for this case alone (so its peak RSS is this case's).
+pub fn run_http(
+    case: &Case,
+    plan: Plan,
+    external: Option<&Endpoint>,
+    server_binary: Option<&Path>,
+) -> CaseResult {
     let mut r = blank(case, plan);
     let outcome = (|| -> Result<()> {
         let Work::Http { model, metric, .. } = &case.work else {
@@ -336,7 +343,7 @@ pub fn run_http(case: &Case, plan: Plan, external: Option<&Endpoint>, exe: &Path
         let schema = up.schema_json()?;
         let spawned = match external {
             Some(_) => None,
-            None => Some(SpawnedServer::start(exe)?),
+            None => Some(SpawnedServer::start(server_binary)?),
         };
         let ep = external
             .cloned()

@@ -1,27 +1,28 @@
 //! Loading a case's table, and the bytes and schema an HTTP case uploads.
-//! Shared tables go through `ingest::shared`; nothing is re-parsed here
+//! Shared tables go through `ingest::shared` (their schemas and the core's
+//! loader) on the files `proxima-testdata` opens; nothing is re-parsed here
 //! except the line filter that drops adult_full's `?` rows.
 
 use std::io::Read;
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{anyhow, Context, Result};
+use proxima::spec::{ColumnDto, CsvDto, OnMissingDto, SchemaDto};
 use proxima_core::ingest::load_table;
-use proxima_core::ingest::shared::{load_shared_from, open_data_file, SharedTable};
+use proxima_core::ingest::shared::SharedTable;
 use proxima_core::schema::{ColumnSpec, CsvOptions, MissingPolicy, Role, Schema, ValueType};
 use proxima_core::Table;
+use proxima_testdata::SharedData;
 
 use super::cases::Source;
-use crate::spec::{ColumnDto, CsvDto, OnMissingDto, SchemaDto};
 
 /// Rows of the generated `mini` table.
 pub const MINI_ROWS: usize = 2000;
 
-/// The shared data folder (`ingest::shared::shared_data_dir`, i.e.
+/// The shared data folder (`proxima_testdata::SharedData`, i.e.
 /// `$PROXIMA_SHARED_DATA` or `../shared/data` beside the workspace).
-pub fn data_dir() -> Result<PathBuf> {
-    proxima_core::ingest::shared::shared_data_dir().ok_or_else(|| {
+pub fn data_dir() -> Result<SharedData> {
+    SharedData::find().ok_or_else(|| {
         anyhow!(
             "no shared data folder: set PROXIMA_SHARED_DATA or place shared/data beside the \
              workspace (../shared/data)"
@@ -72,18 +73,6 @@ impl Upload {
         };
         Ok(serde_json::to_vec(&dto)?)
     }
-}
-
-/// The hierarchy file of a categorical column of a shared table (the
-/// layout `ingest::shared` reads them from).
-fn hierarchy_file(dir: &Path, table: SharedTable, column: &str) -> Option<PathBuf> {
-    let prefix = match table {
-        SharedTable::Adult | SharedTable::AdultScaledSynthetic => "adult/adult_hierarchy_",
-        SharedTable::AdultFullComposite => "adult_full/adult_full_hierarchy_",
-        SharedTable::Fars => "fars/fars_int_hierarchy_",
-        SharedTable::CreditCard | SharedTable::Cup | SharedTable::SalSynthetic => return None,
-    };
-    Some(dir.join(format!("{prefix}{column}.csv")))
 }
 
 /// Keeps the header and every data line none of whose cells is `?`
@@ -152,26 +141,31 @@ pub fn upload(source: Source) -> Result<Upload> {
         Source::Shared(t) => t,
         Source::AdultFullNoMissing => SharedTable::AdultFullComposite,
     };
-    let dir = data_dir()?;
-    let schema = table.schema(&dir).map_err(|e| anyhow!("{e}"))?;
+    let data = data_dir()?;
+    // The schema reads its hierarchy files, one per categorical column with
+    // a hierarchy, in column order: keep their bytes for the upload.
+    let mut files = Vec::new();
+    let schema = table
+        .schema(|file| {
+            let mut bytes = Vec::new();
+            data.open(file)?.read_to_end(&mut bytes)?;
+            files.push(bytes.clone());
+            Ok(std::io::Cursor::new(bytes))
+        })
+        .map_err(|e| anyhow!("{e}"))?;
+    let hierarchies: Vec<(String, Vec<u8>)> = schema
+        .columns()
+        .iter()
+        .filter(|c| c.hierarchy.is_some())
+        .map(|c| c.name.clone())
+        .zip(files)
+        .collect();
     let mut csv = Vec::new();
-    open_data_file(&dir.join(table.data_file()))
-        .map_err(|e| anyhow!("{e}"))?
+    data.open(table.data_file())?
         .read_to_end(&mut csv)
         .with_context(|| format!("reading {}", table.data_file()))?;
     if source == Source::AdultFullNoMissing {
         csv = drop_missing_rows(&csv, schema.csv().delimiter);
-    }
-    let mut hierarchies = Vec::new();
-    for c in schema.columns() {
-        if c.hierarchy.is_none() {
-            continue;
-        }
-        if let Some(path) = hierarchy_file(&dir, table, &c.name) {
-            let bytes =
-                std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
-            hierarchies.push((c.name.clone(), bytes));
-        }
     }
     Ok(Upload {
         csv,
@@ -184,7 +178,9 @@ pub fn upload(source: Source) -> Result<Upload> {
 pub fn load(source: Source) -> Result<Table> {
     match source {
         Source::Shared(t) => {
-            load_shared_from(&data_dir()?, t).map_err(|e| anyhow!("loading {}: {e}", t.name()))
+            let data = data_dir()?;
+            t.load(|file| data.open(file))
+                .map_err(|e| anyhow!("loading {}: {e}", t.name()))
         }
         Source::AdultFullNoMissing | Source::Mini => upload(source)?.table(),
     }

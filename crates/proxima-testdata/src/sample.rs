@@ -2,8 +2,6 @@
 //! is valid for every model: fuzzing seeds, the job fuzz target's tables
 //! and the load test's default dataset.
 
-use serde_json::json;
-
 /// An upload's parts: the schema document, the CSV, and hierarchy files by
 /// column.
 pub type Upload = (Vec<u8>, Vec<u8>, Vec<(String, Vec<u8>)>);
@@ -13,30 +11,27 @@ pub type Upload = (Vec<u8>, Vec<u8>, Vec<(String, Vec<u8>)>);
 /// hierarchy, and an SA that is numeric (`salary`) or categorical with a
 /// hierarchy (`disease`, given as an ARX file).
 pub fn people(rows: usize, categorical_sa: bool) -> Upload {
-    let sa = if categorical_sa {
-        json!({"name": "disease", "role": "sensitive", "type": "categorical"})
+    let (sa, sa_type) = if categorical_sa {
+        ("disease", "categorical")
     } else {
-        json!({"name": "salary", "role": "sensitive", "type": "numeric"})
+        ("salary", "numeric")
     };
-    let schema = json!({
-        "name": "people",
-        "csv": {"delimiter": ",", "missing": ["", "?"]},
-        "on_missing": "suppress",
-        "columns": [
-            {"name": "id", "role": "identifier"},
-            {"name": "age", "role": "quasi_identifier", "type": "numeric"},
-            {"name": "zip", "role": "quasi_identifier", "type": "numeric"},
-            {"name": "sex", "role": "quasi_identifier", "type": "categorical",
-             "hierarchy": [["M", "*"], ["F", "*"]]},
-            sa,
-            {"name": "note", "role": "insensitive"}
-        ]
-    });
-    const DISEASES: [&str; 6] = ["flu", "cold", "gastritis", "ulcer", "asthma", "bronchitis"];
-    let mut csv = format!(
-        "id,age,zip,sex,{},note\n",
-        if categorical_sa { "disease" } else { "salary" }
+    // Compact JSON with its keys in order (what serde_json writes).
+    let schema = format!(
+        concat!(
+            r#"{{"columns":[{{"name":"id","role":"identifier"}},"#,
+            r#"{{"name":"age","role":"quasi_identifier","type":"numeric"}},"#,
+            r#"{{"name":"zip","role":"quasi_identifier","type":"numeric"}},"#,
+            r#"{{"hierarchy":[["M","*"],["F","*"]],"name":"sex","role":"quasi_identifier","type":"categorical"}},"#,
+            r#"{{"name":"{sa}","role":"sensitive","type":"{sa_type}"}},"#,
+            r#"{{"name":"note","role":"insensitive"}}],"#,
+            r#""csv":{{"delimiter":",","missing":["","?"]}},"name":"people","on_missing":"suppress"}}"#
+        ),
+        sa = sa,
+        sa_type = sa_type
     );
+    const DISEASES: [&str; 6] = ["flu", "cold", "gastritis", "ulcer", "asthma", "bronchitis"];
+    let mut csv = format!("id,age,zip,sex,{sa},note\n");
     for i in 0..rows {
         let sa = if categorical_sa {
             DISEASES[(i * 5 + i / 7) % DISEASES.len()].to_string()
@@ -66,9 +61,5 @@ pub fn people(rows: usize, categorical_sa: bool) -> Upload {
     } else {
         Vec::new()
     };
-    (
-        serde_json::to_vec(&schema).expect("a JSON value serializes"),
-        csv.into_bytes(),
-        hierarchies,
-    )
+    (schema.into_bytes(), csv.into_bytes(), hierarchies)
 }

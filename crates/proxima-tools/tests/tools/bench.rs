@@ -1,16 +1,16 @@
-//! `proxima bench` end to end on its generated test case (no shared data
+//! `proxima-tools bench` end to end on its generated test case (no shared data
 //! needed): the case runs in its own child process and the JSON has the
 //! documented shape with computed figures. No timing assertions.
 
 use serde_json::Value;
 
-use crate::support::{proxima, Scratch};
+use crate::support::{tools, Scratch};
 
 #[test]
 fn bench_runs_the_mini_case_and_writes_the_json_document() {
     let s = Scratch::new();
     let out = s.path("bench.json");
-    let run = proxima(&[
+    let run = tools(&[
         "bench",
         "--case",
         "mini-em",
@@ -64,8 +64,27 @@ fn bench_runs_the_mini_case_and_writes_the_json_document() {
 
 #[test]
 fn bench_rejects_an_unknown_case_naming_the_known_ones() {
-    let run = proxima(&["bench", "--case", "no-such-case", "--runs", "1"]);
+    let run = tools(&["bench", "--case", "no-such-case", "--runs", "1"]);
     assert_eq!(run.code, 2, "stderr: {}", run.stderr);
     assert!(run.stderr.contains("no-such-case"), "{}", run.stderr);
     assert!(run.stderr.contains("em-sal"), "{}", run.stderr);
+}
+
+#[test]
+fn bench_names_the_missing_server_binary_before_running_an_http_case() {
+    let run = tools(&[
+        "bench",
+        "--case",
+        "e2e-sal",
+        "--server-binary",
+        "/nonexistent/proxima",
+    ]);
+    assert_eq!(run.code, 2, "stderr: {}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("no proxima server binary at /nonexistent/proxima"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("--server-binary"), "{}", run.stderr);
 }

@@ -1,4 +1,4 @@
-//! `proxima bench`: the benchmark suite of `shared/BENCHMARKS.md`.
+//! `proxima-tools bench`: the benchmark suite of `shared/BENCHMARKS.md`.
 //!
 //! * `cases`: every case (standard suite, colouring comparison, utility
 //!   bar, server memory, peer counterparts, a tiny test case) and selection.
@@ -9,8 +9,9 @@
 //! * `rss`: peak RSS from `/proc/<pid>/status`.
 //! * `stats`, `report`: median/min/max, the table and the JSON document.
 //!
-//! Each case runs in its own child process (`proxima bench --child`), so
-//! its peak RSS is its own; `--in-process` runs them all here instead.
+//! Each case runs in its own child process (`proxima-tools bench --child`),
+//! so its peak RSS is its own; `--in-process` runs them all here instead.
+//! The HTTP cases spawn the `proxima` server binary ([`server_binary`]).
 
 pub mod cases;
 pub mod data;
@@ -51,6 +52,11 @@ pub struct BenchArgs {
     /// spawned per case on a private database).
     #[arg(long, value_name = "URL", requires = "key")]
     pub base: Option<String>,
+    /// The `proxima` binary the HTTP cases spawn (without --base). Default:
+    /// the `proxima` next to this executable, as `cargo build -p proxima -p
+    /// proxima-tools` leaves them in one target directory.
+    #[arg(long, value_name = "PATH", conflicts_with = "base")]
+    pub server_binary: Option<PathBuf>,
     /// The API key for --base.
     #[arg(long, env = "PROXIMA_BENCH_KEY", hide_env_values = true)]
     pub key: Option<String>,
@@ -85,10 +91,36 @@ impl BenchArgs {
     }
 }
 
+/// The `proxima` server binary the HTTP cases spawn: `explicit` (from
+/// --server-binary) or the `proxima` next to this executable. An error that
+/// says how to get one when it is absent.
+pub fn server_binary(explicit: Option<&Path>) -> Result<PathBuf> {
+    let path = match explicit {
+        Some(p) => p.to_path_buf(),
+        None => std::env::current_exe()
+            .context("locating this executable")?
+            .with_file_name("proxima"),
+    };
+    if !path.is_file() {
+        bail!(
+            "no proxima server binary at {}: build it next to this tool (`cargo build \
+             --release -p proxima -p proxima-tools`), pass --server-binary PATH, or give \
+             a running server with --base and --key",
+            path.display()
+        );
+    }
+    Ok(path)
+}
+
 /// Runs one case here, whatever its kind.
-pub fn run_case(case: &Case, args: &BenchArgs, exe: &Path) -> CaseResult {
+pub fn run_case(case: &Case, args: &BenchArgs) -> CaseResult {
     match case.work {
-        Work::Http { .. } => http::run_http(case, args.plan(), args.endpoint().as_ref(), exe),
+        Work::Http { .. } => http::run_http(
+            case,
+            args.plan(),
+            args.endpoint().as_ref(),
+            args.server_binary.as_deref(),
+        ),
         _ => {
             let mut r = runner::run_in_process(case, args.plan());
             r.peak_rss_bytes = rss::own_peak_rss();
@@ -130,6 +162,9 @@ fn run_child(case: &Case, args: &BenchArgs, exe: &Path) -> CaseResult {
         .arg(&out);
     if let Some(base) = &args.base {
         cmd.arg("--base").arg(base);
+    }
+    if let Some(server) = &args.server_binary {
+        cmd.arg("--server-binary").arg(server);
     }
     if let Some(key) = &args.key {
         cmd.env("PROXIMA_BENCH_KEY", key);
@@ -211,13 +246,13 @@ fn list() {
     }
 }
 
-/// `proxima bench`.
+/// `proxima-tools bench`.
 pub fn main(args: BenchArgs) -> ExitCode {
     match run(&args) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(e) => {
-            eprintln!("proxima bench: {e:#}");
+            eprintln!("proxima-tools bench: {e:#}");
             ExitCode::from(2)
         }
     }
@@ -230,37 +265,44 @@ pub fn run(args: &BenchArgs) -> Result<bool> {
         return Ok(true);
     }
     let selected = cases::select(&args.cases).map_err(|e| anyhow!(e))?;
-    let exe = std::env::current_exe().context("locating the proxima binary")?;
+    // A missing server binary fails the run up front, not case by case.
+    let spawns_servers =
+        args.base.is_none() && selected.iter().any(|c| matches!(c.work, Work::Http { .. }));
+    if spawns_servers {
+        server_binary(args.server_binary.as_deref())?;
+    }
     if args.child {
         let [case] = selected.as_slice() else {
             bail!("--child runs exactly one --case");
         };
         let json = args.json.as_ref().context("--child needs --json")?;
-        let r = run_case(case, args, &exe);
+        let r = run_case(case, args);
         write_json(json, &r)?;
         return Ok(r.passed);
     }
     if cfg!(debug_assertions) {
         eprintln!(
-            "proxima bench: this is a debug build; timings are not representative \
-             (use `cargo run --release -- bench`)"
+            "proxima-tools bench: this is a debug build; timings are not representative \
+             (`cargo build --release -p proxima -p proxima-tools`, then \
+             target/release/proxima-tools bench)"
         );
     }
+    let exe = std::env::current_exe().context("locating the proxima-tools binary")?;
     let mut results = Vec::with_capacity(selected.len());
     for case in &selected {
         eprintln!(
-            "proxima bench: {} ({} warm-up + {} runs) …",
+            "proxima-tools bench: {} ({} warm-up + {} runs) …",
             case.name,
             args.warmup,
             args.plan().runs
         );
         let r = if args.in_process {
-            run_case(case, args, &exe)
+            run_case(case, args)
         } else {
             run_child(case, args, &exe)
         };
         eprintln!(
-            "proxima bench: {}: median {} s, {}",
+            "proxima-tools bench: {}: median {} s, {}",
             r.case,
             r.median_s.map_or("-".to_string(), |m| format!("{m:.4}")),
             if r.passed { "passed" } else { "FAILED" }
@@ -277,7 +319,7 @@ pub fn run(args: &BenchArgs) -> Result<bool> {
             cases: results.clone(),
         };
         write_json(path, &doc)?;
-        eprintln!("proxima bench: wrote {}", path.display());
+        eprintln!("proxima-tools bench: wrote {}", path.display());
     }
     Ok(results.iter().all(|r| r.passed))
 }

@@ -2,7 +2,7 @@
 //! input a fuzzer found to panic or hang (with what it was), kept as
 //! regression tests.
 
-use proxima::fuzzing;
+use proxima_fuzzing as fuzzing;
 
 use crate::guarded;
 
@@ -41,7 +41,7 @@ fn out_of_range_numbers_are_rejected() {
         let job = format!(r#"{{"dataset_id": "d", "model": {{"kind": "k_anonymity", "k": {k}}}}}"#);
         assert_eq!(guarded("job", job.into_bytes(), fuzzing::job), 0, "k = {k}");
     }
-    let (schema, _, _) = proxima::sample::people(1, false);
+    let (schema, _, _) = proxima_testdata::sample::people(1, false);
     let csv = b"id,age,zip,sex,salary,note\n1,1e400,1,M,NaN,x\n2,1e308,1,F,-inf,y\n";
     let data = fuzzing::join_upload(&schema, csv, &[]);
     assert!(guarded("upload", data, |d| fuzzing::upload_bytes(d).is_err()));
