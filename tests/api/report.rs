@@ -836,7 +836,7 @@ async fn creditcard_report_warns_that_bill_amt2_gives_the_sa_away() {
                 "{w}"
             );
         }
-        let html = report_html(&app, &id, &format!("?audience={audience}")).await;
+        let html = report_html(&app, id, &format!("?audience={audience}")).await;
         let warned = html
             .split("BILL_AMT2")
             .skip(1)

@@ -335,7 +335,7 @@ pub fn query_errors(
         check(spec, dims)?;
     }
     if table.rows() == 0 {
-        return Ok(specs.iter().map(|s| WorkloadResult::empty(s)).collect());
+        return Ok(specs.iter().map(WorkloadResult::empty).collect());
     }
     let index = Index::new(table, release)?;
     if specs.len() == 1 {

@@ -127,6 +127,8 @@ fn polish(t: &crate::risk::ClassSizes, f: f64, k: f64, mut x: (f64, f64)) -> (f6
 }
 
 #[test]
+// The literals are the independent computation's digits, kept as it printed them.
+#[allow(clippy::excessive_precision, clippy::type_complexity)]
 fn snb_estimate_matches_an_independent_computation() {
     // Computed apart from this code (python3 + mpmath, 60 digits), from the
     // model rather than from the closed forms in snb.rs: a population class
