@@ -1,6 +1,7 @@
 //! The `proxima` command line: one subcommand per entry point, one
 //! dispatch function.
 
+use proxima_core::parallel::with_threads;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -97,8 +98,17 @@ pub fn dispatch(command: Command) -> ExitCode {
         Command::Keys(KeysCommand::Revoke { key, db }) => {
             service(runtime().block_on(crate::server::keys_revoke(&db, &key)))
         }
-        Command::Anonymize(args) => offline::report(offline::anonymize(&args)),
-        Command::Audit(args) => offline::report(offline::audit(&args)),
+        // The core's forks run on a pool of `--threads` threads.
+        Command::Anonymize(args) => {
+            offline::report(with_threads(offline::threads(args.threads), || {
+                offline::anonymize(&args)
+            }))
+        }
+        Command::Audit(args) => {
+            offline::report(with_threads(offline::threads(args.threads), || {
+                offline::audit(&args)
+            }))
+        }
         Command::Openapi => {
             print!("{}", crate::http::openapi::pretty_json());
             ExitCode::SUCCESS

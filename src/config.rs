@@ -1,5 +1,6 @@
 //! Service configuration: clap flags with `PROXIMA_*` environment twins.
 
+use proxima_core::parallel::Threads;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
@@ -28,6 +29,10 @@ pub struct ServeArgs {
     /// Jobs run at once (default: the number of cores).
     #[arg(long, env = "PROXIMA_WORKERS")]
     pub workers: Option<usize>,
+    /// Threads one job (or audit, feasibility check, report) may use
+    /// (default: the number of cores). Jobs running at once share the cores.
+    #[arg(long, env = "PROXIMA_JOB_THREADS", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub job_threads: Option<u32>,
     /// Largest accepted request body, in bytes (default 1 GiB).
     #[arg(long, env = "PROXIMA_MAX_BODY", default_value_t = 1 << 30)]
     pub max_body: usize,
@@ -162,6 +167,7 @@ impl ServeArgs {
                 .unwrap_or(computations.div_ceil(2)),
         );
         l.compute.queue_wait = std::time::Duration::from_secs(self.computation_queue_secs);
+        l.compute.threads = self.job_threads();
         l.max_uploads_per_tenant = self.max_uploads_per_tenant as usize;
         l.upload_idle_timeout = std::time::Duration::from_secs(self.upload_idle_timeout_secs);
         l.max_columns = self.max_columns as usize;
@@ -203,6 +209,7 @@ impl ServeArgs {
     /// The worker's timings from the flags.
     pub fn worker_config(&self) -> crate::worker::WorkerConfig {
         let mut c = crate::worker::WorkerConfig::new(self.workers());
+        c.threads = self.job_threads();
         c.lease = std::time::Duration::from_secs(self.lease_secs);
         c.heartbeat = std::time::Duration::from_millis(self.heartbeat_ms);
         c.poll = std::time::Duration::from_millis(self.poll_ms);
@@ -211,6 +218,14 @@ impl ServeArgs {
         c.max_running_per_tenant = (self.max_running_jobs_per_tenant > 0)
             .then_some(self.max_running_jobs_per_tenant as usize);
         c
+    }
+
+    /// `--job-threads`, or every core.
+    pub fn job_threads(&self) -> Threads {
+        match self.job_threads {
+            Some(n) => Threads::new(n as usize, "--job-threads").unwrap_or(Threads::ONE),
+            None => crate::all_cores(),
+        }
     }
 
     pub fn workers(&self) -> usize {

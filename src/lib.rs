@@ -26,3 +26,11 @@ pub mod store;
 pub mod sweep;
 pub mod telemetry;
 pub mod worker;
+
+/// Every core of this machine (at least one): the default of `proxima
+/// anonymize --threads` and `proxima serve --job-threads`.
+pub fn all_cores() -> proxima_core::parallel::Threads {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    proxima_core::parallel::Threads::new(cores, "cores")
+        .unwrap_or(proxima_core::parallel::Threads::ONE)
+}

@@ -92,6 +92,16 @@ pub fn with_redacted_panics<R>(f: impl FnOnce() -> R) -> R {
     f()
 }
 
+/// Whether this thread runs code over uploaded microdata: marked by
+/// [`with_redacted_panics`], or one of the core's job threads (a job's
+/// forks run there, `proxima_core::parallel`).
+fn holds_microdata() -> bool {
+    HOLDS_MICRODATA.with(|h| h.get())
+        || std::thread::current()
+            .name()
+            .is_some_and(|n| n.starts_with(proxima_core::parallel::THREAD_NAME_PREFIX))
+}
+
 /// `tokio::task::spawn_blocking` of `f` under [`with_redacted_panics`].
 pub fn spawn_blocking_redacted<F, R>(f: F) -> tokio::task::JoinHandle<R>
 where
@@ -136,7 +146,7 @@ pub fn install_panic_hook() {
     ONCE.call_once(|| {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
-            if HOLDS_MICRODATA.with(|h| h.get()) {
+            if holds_microdata() {
                 let location = info
                     .location()
                     .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()))
@@ -219,6 +229,23 @@ mod tests {
         let inside = with_redacted_panics(|| HOLDS_MICRODATA.with(|h| h.get()));
         assert!(inside);
         assert!(!HOLDS_MICRODATA.with(|h| h.get()));
+    }
+
+    /// A job's forks run on the core's pool threads, not the thread that
+    /// entered `with_redacted_panics`: their panics are redacted too.
+    #[test]
+    fn the_core_job_threads_hold_microdata() {
+        use proxima_core::parallel::{with_threads, Threads};
+        assert!(!holds_microdata());
+        let threads = Threads::new(2, "threads").unwrap();
+        let seen: Vec<bool> = with_threads(threads, || {
+            (0..64)
+                .map(|_| rayon::join(holds_microdata, holds_microdata))
+                .flat_map(|(a, b)| [a, b])
+                .collect()
+        });
+        assert!(seen.iter().all(|&h| h));
+        assert!(!holds_microdata());
     }
 
     #[test]

@@ -39,6 +39,8 @@ pub struct ComputeLimits {
     pub max_per_tenant: usize,
     /// How long a request over a cap waits for a slot before its 503.
     pub queue_wait: std::time::Duration,
+    /// Threads one computation's core work may use (`--job-threads`).
+    pub threads: proxima_core::parallel::Threads,
     global: Arc<Semaphore>,
     tenants: Arc<Mutex<HashMap<String, usize>>>,
 }
@@ -50,6 +52,7 @@ impl ComputeLimits {
             max_global,
             max_per_tenant: max_per_tenant.max(1),
             queue_wait: std::time::Duration::from_secs(DEFAULT_QUEUE_WAIT_SECS),
+            threads: proxima_core::parallel::Threads::ONE,
             global: Arc::new(Semaphore::new(max_global)),
             tenants: Arc::default(),
         }
@@ -88,7 +91,9 @@ impl Default for ComputeLimits {
     /// half of them for one tenant (at least one).
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-        ComputeLimits::new(cores, cores.div_ceil(2))
+        let mut limits = ComputeLimits::new(cores, cores.div_ceil(2));
+        limits.threads = crate::all_cores();
+        limits
     }
 }
 
@@ -135,6 +140,7 @@ impl Drop for CancelOnDrop {
 /// so the caps bound memory only if nothing is loaded without a slot.
 pub struct Computation {
     slot: Slot,
+    threads: proxima_core::parallel::Threads,
 }
 
 /// Admits one computation of `tenant`, waiting up to the queue wait for a
@@ -144,7 +150,12 @@ pub async fn begin(state: &AppState, tenant: &str) -> Result<Computation, ApiErr
     let deadline = tokio::time::Instant::now() + limits.queue_wait;
     loop {
         match limits.slot(tenant) {
-            Ok(slot) => return Ok(Computation { slot }),
+            Ok(slot) => {
+                return Ok(Computation {
+                    slot,
+                    threads: limits.threads,
+                })
+            }
             Err(refused) if tokio::time::Instant::now() >= deadline => return Err(refused),
             Err(_) => tokio::time::sleep(std::time::Duration::from_millis(25)).await,
         }
@@ -161,13 +172,14 @@ impl Computation {
         T: Send + 'static,
         E: Into<ApiError> + Send + 'static,
     {
+        let threads = self.threads;
         let slot = self.slot;
         let cancelled = Arc::new(AtomicBool::new(false));
         let _cancel_on_drop = CancelOnDrop(cancelled.clone());
         let done = crate::telemetry::spawn_blocking_redacted(move || {
             let _slot = slot;
             let keep_going = move |_: f64| !cancelled.load(Ordering::Relaxed);
-            work(Progress::new(&keep_going))
+            proxima_core::parallel::with_threads(threads, || work(Progress::new(&keep_going)))
         })
         .await
         .map_err(|e| ApiError::join(e, what))?;

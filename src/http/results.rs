@@ -154,13 +154,16 @@ pub async fn result(
     .map_err(|e| ApiError::join(e, "rebuilding a release"))??;
 
     let (tx, mut rx) = mpsc::channel::<Result<Bytes, std::io::Error>>(8);
+    let threads = state.limits.compute.threads;
     crate::telemetry::spawn_blocking_redacted(move || {
         let out = ChannelWriter {
             tx: tx.clone(),
             buf: Vec::with_capacity(1 << 16),
         };
-        let written =
-            write_release(format, out, &table, &release, row_id).and_then(|mut w| w.flush());
+        // Stretches of rows render on the job's threads (src/render).
+        let written = proxima_core::parallel::with_threads(threads, || {
+            write_release(format, out, &table, &release, row_id).and_then(|mut w| w.flush())
+        });
         if let Err(e) = written {
             if e.kind() != std::io::ErrorKind::BrokenPipe {
                 tracing::error!(error = %e, "rendering a release failed");

@@ -4,7 +4,6 @@ use std::sync::Arc;
 
 use std::time::Instant;
 
-use proxima_core::generalize::{for_each_release_row, release_header};
 use proxima_core::params::SuppressionLimit;
 use proxima_core::run::run_job;
 use proxima_core::{CoreError, ErrorKind, Progress, Table};
@@ -14,7 +13,7 @@ use super::input::json_arg;
 use super::load::{load_schema, load_table};
 use super::output::write_output;
 use super::{AnonymizeArgs, FormatArg};
-use crate::render::{Format, RowWriter};
+use crate::render::{write_release, Format};
 use crate::spec::json::from_json;
 use crate::spec::{job_spec, JobSpec, JobSummaryDto, MetricDto, ModelDto, XColorOptionsDto};
 
@@ -72,16 +71,13 @@ pub fn anonymize(args: &AnonymizeArgs) -> Result<(), OfflineError> {
     let release = &outcome.anonymized.release;
     // Rows the model suppressed are not in the release's table.
     let table = outcome.anonymized.table(&table);
-    let header = release_header(table, args.row_id);
-    let header: Vec<&str> = header.iter().map(String::as_str).collect();
     let format = match args.format {
         FormatArg::Csv => Format::Csv,
         FormatArg::Json => Format::Json,
     };
+    // The download's writer: the same bytes as `GET …/result`.
     write_output(args.out.as_deref(), |w| {
-        let mut rows = RowWriter::new(format, w, &header)?;
-        for_each_release_row(table, release, args.row_id, |cells| rows.write_row(cells))?;
-        rows.finish().map(|_| ())
+        write_release(format, w, table, release, args.row_id).map(|_| ())
     })?;
     let summary =
         JobSummaryDto::from_summary(&outcome.summary, started.elapsed().as_millis() as u64);

@@ -113,6 +113,10 @@ pub struct AnonymizeArgs {
     /// Where to write the release (default: stdout).
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Threads the work may use (default: every core). The release is the
+    /// same whatever the number (docs/performance.md).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -131,6 +135,16 @@ pub struct AuditArgs {
     /// groups whose labels can cover one QI point; docs/attackers-view.md).
     #[arg(long, value_enum, default_value = "groups")]
     pub view: ViewArg,
+    /// Threads the work may use (default: every core). The release is the
+    /// same whatever the number (docs/performance.md).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+}
+
+/// `--threads N`, or every core.
+pub fn threads(arg: Option<u32>) -> proxima_core::parallel::Threads {
+    arg.and_then(|n| proxima_core::parallel::Threads::new(n as usize, "--threads").ok())
+        .unwrap_or_else(crate::all_cores)
 }
 
 /// `--view` of `proxima audit`.

@@ -60,6 +60,16 @@ impl<W: Write> CsvRowWriter<W> {
         }
     }
 
+    /// The underlying writer, unflushed.
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+
+    /// Rows rendered by another writer of this format.
+    pub fn append(&mut self, rows: &[u8]) -> io::Result<()> {
+        self.out.write_all(rows)
+    }
+
     /// Flushes and returns the writer.
     pub fn finish(mut self) -> io::Result<W> {
         self.out.flush()?;

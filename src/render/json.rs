@@ -21,6 +21,25 @@ impl<W: Write> JsonRowWriter<W> {
         })
     }
 
+    /// Rows only, inside a document opened elsewhere (`first`: no row
+    /// precedes them).
+    pub fn continuing(out: W, first_row: bool) -> Self {
+        JsonRowWriter { out, first_row }
+    }
+
+    /// The underlying writer, the document left open.
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+
+    /// Rows rendered by a [`JsonRowWriter::continuing`] writer.
+    pub fn append(&mut self, rows: &[u8]) -> io::Result<()> {
+        if !rows.is_empty() {
+            self.first_row = false;
+        }
+        self.out.write_all(rows)
+    }
+
     pub fn write_row(&mut self, cells: &[&str]) -> io::Result<()> {
         if !self.first_row {
             self.out.write_all(b",\n")?;

@@ -43,6 +43,32 @@ impl<W: std::io::Write> RowWriter<W> {
         }
     }
 
+    /// A writer of the same format for a stretch of rows rendered apart
+    /// (no header; `first`: the stretch opens the release's rows), whose
+    /// bytes [`RowWriter::append`] adds after the rows written so far.
+    pub fn fragment(format: Format, first: bool) -> RowWriter<Vec<u8>> {
+        match format {
+            Format::Csv => RowWriter::Csv(CsvRowWriter::new(Vec::new())),
+            Format::Json => RowWriter::Json(JsonRowWriter::continuing(Vec::new(), first)),
+        }
+    }
+
+    /// The underlying writer, the document left open.
+    pub fn into_inner(self) -> W {
+        match self {
+            RowWriter::Csv(w) => w.into_inner(),
+            RowWriter::Json(w) => w.into_inner(),
+        }
+    }
+
+    /// Writes the bytes of a [`RowWriter::fragment`] (rows already framed).
+    pub fn append(&mut self, fragment: &[u8]) -> std::io::Result<()> {
+        match self {
+            RowWriter::Csv(w) => w.append(fragment),
+            RowWriter::Json(w) => w.append(fragment),
+        }
+    }
+
     /// Closes the document (JSON) and returns the underlying writer.
     pub fn finish(self) -> std::io::Result<W> {
         match self {
@@ -52,10 +78,20 @@ impl<W: std::io::Write> RowWriter<W> {
     }
 }
 
+/// Rows per stretch of the release rendered on one thread.
+const STRETCH_ROWS: usize = 16 * 1024;
+
 /// Writes a whole release (header, then every published row in release
 /// order) and returns the writer. `GET …/result` streams through this, and
 /// the release report hashes its CSV through it, so the report's SHA-256 is
 /// the hash of the very bytes a download serves.
+///
+/// Rendering is most of the cost of writing a release (the rows are read
+/// in group order, scattered over the table). Stretches of about
+/// [`STRETCH_ROWS`] rows are rendered into buffers on the threads of the
+/// current pool (`proxima_core::parallel`), a few per thread at a time, and
+/// written in release order: the bytes are those of a one-thread render,
+/// and memory stays bounded by those buffers, not the release.
 pub fn write_release<W: std::io::Write>(
     format: Format,
     out: W,
@@ -63,11 +99,28 @@ pub fn write_release<W: std::io::Write>(
     release: &proxima_core::generalize::Release,
     row_id: bool,
 ) -> std::io::Result<W> {
+    use proxima_core::generalize::{for_each_release_row_of, release_chunks};
+    use rayon::prelude::*;
     let header = proxima_core::generalize::release_header(table, row_id);
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     let mut rows = RowWriter::new(format, out, &header)?;
-    proxima_core::generalize::for_each_release_row(table, release, row_id, |cells| {
-        rows.write_row(cells)
-    })?;
+    let stretches = release_chunks(release, STRETCH_ROWS);
+    let batch = 2 * rayon::current_num_threads().max(1);
+    for (b, stretches) in stretches.chunks(batch).enumerate() {
+        let rendered: Vec<std::io::Result<Vec<u8>>> = stretches
+            .par_iter()
+            .enumerate()
+            .map(|(i, groups)| {
+                let mut w = RowWriter::<Vec<u8>>::fragment(format, b == 0 && i == 0);
+                for_each_release_row_of(table, release, row_id, groups.clone(), |cells| {
+                    w.write_row(cells)
+                })?;
+                Ok(w.into_inner())
+            })
+            .collect();
+        for bytes in rendered {
+            rows.append(&bytes?)?;
+        }
+    }
     rows.finish()
 }

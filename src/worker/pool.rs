@@ -7,6 +7,8 @@ use tokio::sync::{watch, Notify, Semaphore};
 use tokio::task::JoinSet;
 
 use super::run::run_job;
+use proxima_core::parallel::Threads;
+
 use super::JobRunner;
 use crate::store::Store;
 
@@ -15,6 +17,8 @@ use crate::store::Store;
 pub struct WorkerConfig {
     /// Jobs run at once (the blocking pool's width).
     pub workers: usize,
+    /// Threads each job's core work may use (`--job-threads`).
+    pub threads: Threads,
     /// How long a claim is valid without a heartbeat.
     pub lease: Duration,
     /// How often the lease is extended and progress written.
@@ -40,6 +44,7 @@ impl WorkerConfig {
     pub fn new(workers: usize) -> Self {
         WorkerConfig {
             workers: workers.max(1),
+            threads: Threads::ONE,
             lease: Duration::from_secs(30),
             // Also the cancel check: a cancel lands within one beat plus the
             // core's next checkpoint, so well under a second.

@@ -77,6 +77,7 @@ async fn execute(ctx: &Arc<Ctx>, job: &JobRow, input: JobInput) -> Option<(Outco
     let deadline = super::time_limit::watch(ctx.config.max_run, shared.clone());
 
     let runner = ctx.runner.clone();
+    let threads = ctx.config.threads;
     let body_shared = shared.clone();
     // Under the redacting panic hook: a panic message may quote a cell.
     let mut body = crate::telemetry::spawn_blocking_redacted(move || {
@@ -87,7 +88,8 @@ async fn execute(ctx: &Arc<Ctx>, job: &JobRow, input: JobInput) -> Option<(Outco
         if !crate::fault::job_body_start(&input.dataset.name, &progress) {
             return Err(JobError::Cancelled);
         }
-        runner.run(input, &progress)
+        // The core's forks run on a pool of the job's threads.
+        proxima_core::parallel::with_threads(threads, || runner.run(input, &progress))
     });
 
     let mut hand_back = ctx.hand_back.clone();

@@ -382,17 +382,15 @@ pub(crate) fn extent_by_side(keys: &[u32], flags: &[bool]) -> [(u32, u32); 2] {
     [(l_lo, l_hi), (r_lo, r_hi)]
 }
 
-/// The rows being split and their columns, aligned: position i of every
-/// column is the same row. A node is a range of positions.
-pub(crate) struct Columns {
-    pub ids: Vec<u32>,
-    /// `keys[dim][i]`: the key of row `ids[i]` on `dim`.
-    pub keys: Vec<Vec<u32>>,
-    /// A caller's per-row value carried along (empty when unused).
-    pub payload: Vec<f64>,
+/// The rows being split and their columns, owned; [`ColumnStore::view`]
+/// lends them as [`Columns`].
+pub(crate) struct ColumnStore {
+    ids: Vec<u32>,
+    keys: Vec<Vec<u32>>,
+    payload: Vec<f64>,
 }
 
-impl Columns {
+impl ColumnStore {
     /// Columns for `ids` (in that order) from every row's keys (from
     /// [`Dims::new`]); `payload[i]` belongs to `ids[i]`.
     pub fn new(row_keys: Vec<Vec<u32>>, ids: Vec<u32>, payload: Vec<f64>) -> Self {
@@ -407,20 +405,62 @@ impl Columns {
                 .map(|k| ids.iter().map(|&r| k[r as usize]).collect())
                 .collect()
         };
-        Columns { ids, keys, payload }
+        ColumnStore { ids, keys, payload }
     }
 
-    /// Splits off the positions from `at` on into their own columns.
-    pub fn split_off(&mut self, at: usize) -> Columns {
+    /// Every position, as a view to split in place.
+    pub fn view(&mut self) -> Columns<'_> {
         Columns {
-            ids: self.ids.split_off(at),
-            keys: self.keys.iter_mut().map(|k| k.split_off(at)).collect(),
-            payload: if self.payload.is_empty() {
-                Vec::new()
-            } else {
-                self.payload.split_off(at)
-            },
+            ids: &mut self.ids,
+            keys: self.keys.iter_mut().map(Vec::as_mut_slice).collect(),
+            payload: &mut self.payload,
         }
+    }
+}
+
+/// The rows being split and their columns, aligned: position i of every
+/// column is the same row. A node is a range of positions. A view borrows
+/// its columns, so [`Columns::split_at`] hands two disjoint nodes to two
+/// threads without copying anything.
+pub(crate) struct Columns<'c> {
+    pub ids: &'c mut [u32],
+    /// `keys[dim][i]`: the key of row `ids[i]` on `dim`.
+    pub keys: Vec<&'c mut [u32]>,
+    /// A caller's per-row value carried along (empty when unused).
+    pub payload: &'c mut [f64],
+}
+
+impl Columns<'_> {
+    /// Positions `..at` and `at..` as two views (each re-indexed from 0).
+    pub fn split_at(&mut self, at: usize) -> (Columns<'_>, Columns<'_>) {
+        let (l_ids, r_ids) = self.ids.split_at_mut(at);
+        let (mut l_keys, mut r_keys) = (Vec::new(), Vec::new());
+        for k in self.keys.iter_mut() {
+            let (l, r) = k.split_at_mut(at);
+            l_keys.push(l);
+            r_keys.push(r);
+        }
+        let (l_payload, r_payload) = if self.payload.is_empty() {
+            (&mut [][..], &mut [][..])
+        } else {
+            self.payload.split_at_mut(at)
+        };
+        (
+            Columns {
+                ids: l_ids,
+                keys: l_keys,
+                payload: l_payload,
+            },
+            Columns {
+                ids: r_ids,
+                keys: r_keys,
+                payload: r_payload,
+            },
+        )
+    }
+
+    pub fn len(&self) -> usize {
+        self.ids.len()
     }
 
     /// Moves the rows of `range` whose flag is set to its front and the
@@ -546,7 +586,7 @@ pub(crate) struct PredicateScratch {
 /// `2·min_size` are not examined (no two allowed halves fit).
 pub(crate) fn predicate_cut(
     dims: &Dims<'_>,
-    cols: &mut Columns,
+    cols: &mut Columns<'_>,
     node: Range<usize>,
     allows: &(impl Fn(&[u32]) -> bool + ?Sized),
     min_size: usize,
@@ -596,26 +636,25 @@ pub(crate) fn predicate_cut(
     None
 }
 
-/// Drives a top-down split of positions `0..n` with an explicit worklist.
-/// `choose` is called on every node's range; it either partitions the range
-/// in place and returns the size of its left part (both parts non-empty),
-/// or returns `None` to keep the node as a final group. Final ranges come
-/// out in depth-first, left-to-right order, like [`recursive_split`]'s
-/// groups; progress is the fraction of rows already in final groups.
+/// Drives a top-down split of the positions `root` with an explicit
+/// worklist. `choose` is called on every node's range; it either partitions
+/// the range in place and returns the size of its left part (both parts
+/// non-empty), or returns `None` to keep the node as a final group. Final
+/// ranges are appended in depth-first, left-to-right order, like
+/// [`recursive_split`]'s groups; progress is the fraction of rows already
+/// in final groups.
 ///
 /// [`recursive_split`]: crate::split::recursive_split
-pub(crate) fn split_in_place<F>(
-    n: usize,
-    progress: Progress<'_>,
+fn split_worklist<F>(
+    root: Range<usize>,
+    checkpoints: &SplitCheckpoints<'_>,
     mut choose: F,
-) -> CoreResult<Vec<Range<usize>>>
+    finals: &mut Vec<Range<usize>>,
+) -> CoreResult<()>
 where
     F: FnMut(Range<usize>) -> Option<usize>,
 {
-    let mut checkpoints = SplitCheckpoints::new(n, progress);
-    let mut stack: Vec<Range<usize>> = Vec::new();
-    stack.push(0..n);
-    let mut finals = Vec::new();
+    let mut stack: Vec<Range<usize>> = vec![root];
     while let Some(node) = stack.pop() {
         checkpoints.before_node()?;
         match choose(node.clone()) {
@@ -631,7 +670,71 @@ where
             }
         }
     }
+    Ok(())
+}
+
+/// A top-down split of every position of `cols` ([`split_worklist`]) on
+/// every core of the current pool
+/// ([`crate::parallel`]): after a node is cut, its two halves — disjoint
+/// views of `cols` — are split concurrently, down to nodes of
+/// [`FORK_MIN_ROWS`], below which one thread runs the worklist (as it does
+/// for the whole split on a one-thread pool). Every node
+/// is cut exactly as the sequential worklist cuts it (a cut reads only its
+/// own node), and the halves' final ranges are concatenated left first, so
+/// the result is the sequential one. `choose` gets a scratch of its own per
+/// thread (`S::default()` per subtree).
+///
+/// [`FORK_MIN_ROWS`]: crate::parallel::FORK_MIN_ROWS
+pub(crate) fn split_forking<S, F>(
+    cols: &mut Columns<'_>,
+    progress: Progress<'_>,
+    choose: &F,
+) -> CoreResult<Vec<Range<usize>>>
+where
+    S: Default,
+    F: Fn(&mut Columns<'_>, Range<usize>, &mut S) -> Option<usize> + Sync,
+{
+    let checkpoints = SplitCheckpoints::new(cols.len(), progress);
+    let finals = fork_node(cols, &checkpoints, choose)?;
     checkpoints.finish()?;
+    Ok(finals)
+}
+
+fn fork_node<S, F>(
+    cols: &mut Columns<'_>,
+    checkpoints: &SplitCheckpoints<'_>,
+    choose: &F,
+) -> CoreResult<Vec<Range<usize>>>
+where
+    S: Default,
+    F: Fn(&mut Columns<'_>, Range<usize>, &mut S) -> Option<usize> + Sync,
+{
+    let n = cols.len();
+    let mut scratch = S::default();
+    let mut finals = Vec::new();
+    if !crate::parallel::fork_worthwhile(n) {
+        split_worklist(
+            0..n,
+            checkpoints,
+            |node| choose(cols, node, &mut scratch),
+            &mut finals,
+        )?;
+        return Ok(finals);
+    }
+    checkpoints.before_node()?;
+    let Some(left) = choose(cols, 0..n, &mut scratch) else {
+        checkpoints.final_group(n)?;
+        finals.push(0..n);
+        return Ok(finals);
+    };
+    debug_assert!(left > 0 && left < n);
+    let (mut l, mut r) = cols.split_at(left);
+    let (l_finals, r_finals) = crate::parallel::join(
+        || fork_node(&mut l, checkpoints, choose),
+        || fork_node(&mut r, checkpoints, choose),
+    );
+    finals = l_finals?;
+    finals.extend(r_finals?.into_iter().map(|g| g.start + left..g.end + left));
     Ok(finals)
 }
 
@@ -703,7 +806,8 @@ mod tests {
         // Several row subsets in arbitrary orders.
         for (step, len) in [(1u32, 40usize), (3, 17), (7, 9), (13, 2), (11, 25)] {
             let rows: Vec<u32> = (0..len as u32).map(|i| (i * step + 5) % 40).collect();
-            let cols = Columns::new(row_keys.clone(), rows.clone(), Vec::new());
+            let mut store = ColumnStore::new(row_keys.clone(), rows.clone(), Vec::new());
+            let cols = store.view();
             for d in 0..dims.len() {
                 let keys = &cols.keys[d];
                 let (lo, hi) = extent(keys);
@@ -742,7 +846,8 @@ mod tests {
         let (_, row_keys) = Dims::new(&space);
         let rows: Vec<u32> = (0..40).rev().collect();
         let payload: Vec<f64> = rows.iter().map(|&r| r as f64 * 10.0).collect();
-        let mut cols = Columns::new(row_keys.clone(), rows, payload);
+        let mut store = ColumnStore::new(row_keys.clone(), rows, payload);
+        let mut cols = store.view();
         let flags: Vec<bool> = (10..30).map(|i| i % 3 == 0).collect();
         cols.partition(10..30, &flags, &mut Tmp::default());
         for (i, &r) in cols.ids.iter().enumerate() {
@@ -756,10 +861,11 @@ mod tests {
         assert!(moved[..left].windows(2).all(|w| w[0] > w[1]));
         assert!(moved[left..].windows(2).all(|w| w[0] > w[1]));
         assert_eq!(&cols.ids[..10], &(30..40).rev().collect::<Vec<u32>>()[..]);
-        let right = cols.split_off(25);
-        assert_eq!((cols.ids.len(), right.ids.len()), (25, 15));
-        assert_eq!(right.keys[0].len(), 15);
+        let (left, right) = cols.split_at(25);
+        assert_eq!((left.ids.len(), right.ids.len()), (25, 15));
+        assert_eq!((left.keys[0].len(), right.keys[0].len()), (25, 15));
         assert_eq!(right.payload.len(), 15);
+        assert_eq!(right.ids[0], moved[15]);
     }
 
     #[test]
@@ -786,10 +892,33 @@ mod tests {
     }
 
     #[test]
-    fn split_in_place_covers_positions_depth_first() {
-        let finals = split_in_place(10, Progress::none(), |r| (r.len() > 3).then_some(2)).unwrap();
+    fn split_forking_covers_positions_depth_first_whatever_the_threads() {
+        use crate::parallel::{with_threads, Threads, FORK_MIN_ROWS};
+        // Thirds, so halves are uneven and forks nest to different depths.
+        let choose = |_: &mut Columns<'_>, r: Range<usize>, _: &mut ()| {
+            (r.len() > 1000).then_some(r.len() / 3)
+        };
+        let split = |n: usize, threads: usize| {
+            let mut store = ColumnStore::new(Vec::new(), (0..n as u32).collect(), Vec::new());
+            let threads = Threads::new(threads, "/threads").unwrap();
+            with_threads(threads, || {
+                split_forking(&mut store.view(), Progress::none(), &choose).unwrap()
+            })
+        };
+        let n = 5 * FORK_MIN_ROWS + 7;
+        let one = split(n, 1);
+        assert_eq!(one, split(n, 3));
+        assert_eq!(one.first().map(|r| r.start), Some(0));
+        assert!(one.windows(2).all(|w| w[0].end == w[1].start));
+        assert_eq!(one.last().map(|r| r.end), Some(n));
+        assert!(one.iter().all(|r| r.len() <= 1000 && !r.is_empty()));
+        // Small: the worklist alone, depth first.
+        let halves = |_: &mut Columns<'_>, r: Range<usize>, _: &mut ()| (r.len() > 3).then_some(2);
+        let mut store = ColumnStore::new(Vec::new(), (0..10).collect(), Vec::new());
+        let finals = split_forking(&mut store.view(), Progress::none(), &halves).unwrap();
         assert_eq!(finals, vec![0..2, 2..4, 4..6, 6..8, 8..10]);
         let stop = |_: f64| false;
-        assert!(split_in_place(10, Progress::new(&stop), |_| None).is_err());
+        let never = |_: &mut Columns<'_>, _: Range<usize>, _: &mut ()| None;
+        assert!(split_forking(&mut store.view(), Progress::new(&stop), &never).is_err());
     }
 }

@@ -16,6 +16,7 @@ pub mod ingest;
 pub mod metric;
 pub mod mondrian;
 pub mod neighborhood;
+pub mod parallel;
 pub mod params;
 pub mod partition;
 pub mod privacy;

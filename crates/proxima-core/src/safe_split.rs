@@ -45,7 +45,7 @@
 
 use std::ops::Range;
 
-use crate::columnar::{extent, predicate_cut, Columns, Dims, PredicateScratch, Tmp};
+use crate::columnar::{extent, predicate_cut, ColumnStore, Columns, Dims, PredicateScratch, Tmp};
 use crate::error::CoreResult;
 use crate::partition::{Partition, Placement};
 use crate::progress::Progress;
@@ -53,7 +53,13 @@ use crate::split::{QiSpace, SplitCheckpoints};
 use crate::table::Table;
 
 /// What a partitioner supplies to [`safe_partition`].
-pub(crate) trait Rules {
+pub(crate) trait Rules: Send {
+    /// A copy for another thread: the same model, fresh working memory.
+    /// (Rules hold no state that changes a decision, only scratch space.)
+    fn fork(&self) -> Self
+    where
+        Self: Sized;
+
     /// Cuts `node` of `cols` in place along one QI and returns (left size,
     /// dimension, the smallest key that went right — [`Cut::right_start`]),
     /// or `None` to leave it whole. With `exact` both halves must satisfy
@@ -67,7 +73,7 @@ pub(crate) trait Rules {
     /// [`Cut::right_start`]: crate::columnar::Cut::right_start
     fn cut(
         &mut self,
-        cols: &mut Columns,
+        cols: &mut Columns<'_>,
         node: Range<usize>,
         exact: bool,
         territory: &[(u32, u32)],
@@ -76,17 +82,17 @@ pub(crate) trait Rules {
     /// `in_order`: the range is in the order the cuts keep (a leaf, or a node
     /// after [`Rules::restore_order`]); false for a node whose children were
     /// cut in place since.
-    fn satisfied(&mut self, cols: &Columns, node: Range<usize>, in_order: bool) -> bool;
+    fn satisfied(&mut self, cols: &Columns<'_>, node: Range<usize>, in_order: bool) -> bool;
     /// Puts `node`'s positions back in the order cuts rely on (e.g. sorted
     /// by SA value) before it is cut again.
-    fn restore_order(&mut self, cols: &mut Columns, node: Range<usize>);
+    fn restore_order(&mut self, cols: &mut Columns<'_>, node: Range<usize>);
 
     /// For a leaf (in order) that fails the model: moves a few rows to
     /// leave out to the end of the range and returns how many stay in front,
     /// such that those satisfy the model; 0 (the default) when no such
     /// trimming is known. Only used when no ancestor can absorb the leaf, as
     /// suppression within the job's limit.
-    fn trim(&mut self, _cols: &mut Columns, _node: Range<usize>) -> usize {
+    fn trim(&mut self, _cols: &mut Columns<'_>, _node: Range<usize>) -> usize {
         0
     }
 }
@@ -103,7 +109,7 @@ pub(crate) struct Outcome {
 
 impl Outcome {
     /// Row ids of the groups and of the unplaced rows.
-    pub fn rows(&self, cols: &Columns) -> (Vec<Vec<u32>>, Vec<u32>) {
+    pub fn rows(&self, cols: &Columns<'_>) -> (Vec<Vec<u32>>, Vec<u32>) {
         let groups = cols.groups(&self.groups);
         let unplaced = self
             .unplaced
@@ -113,6 +119,9 @@ impl Outcome {
         (groups, unplaced)
     }
 }
+
+/// Per dimension, the inclusive key range a node may publish labels in.
+type Territory = Vec<(u32, u32)>;
 
 /// One node of a grown tree.
 struct Node {
@@ -125,39 +134,106 @@ struct Node {
 /// Partitions every position of `cols` into clean groups that satisfy the
 /// rules' model (see the module doc). `cols` must start in the order the
 /// rules' cuts need.
+///
+/// **Threads.** On a pool of several threads ([`crate::parallel`]), a node
+/// of at least [`FORK_MIN_ROWS`] rows is cut, and its
+/// two halves — disjoint views of `cols` — are grown and settled
+/// concurrently (each with its own [`Rules::fork`]); the node then settles
+/// as in the sequential engine (absorbing its subtree when a half failed).
+/// Every decision reads only the node's own rows, and the halves' groups
+/// are concatenated left first, so the outcome is the sequential one
+/// whatever the number of threads.
+///
+/// [`FORK_MIN_ROWS`]: crate::parallel::FORK_MIN_ROWS
 pub(crate) fn safe_partition<R: Rules>(
     dims: &Dims<'_>,
-    cols: &mut Columns,
+    cols: &mut Columns<'_>,
     rules: &mut R,
     progress: Progress<'_>,
 ) -> CoreResult<Outcome> {
-    let n = cols.ids.len();
-    let mut engine = Engine {
+    let n = cols.len();
+    let checkpoints = SplitCheckpoints::new(n, progress);
+    let engine = Engine {
         dims,
-        checkpoints: SplitCheckpoints::new(n, progress),
+        checkpoints: &checkpoints,
     };
     let mut out = Outcome::default();
     if n == 0 {
         return Ok(out);
     }
     let territory = vec![(0, u32::MAX); dims.len()];
-    let nodes = engine.grow(rules, cols, 0..n, territory, false)?;
-    engine.settle(rules, cols, &nodes, 0, true, &mut out)?;
-    engine.checkpoints.finish()?;
+    engine.solve(rules, cols, territory, &mut out)?;
+    checkpoints.finish()?;
     Ok(out)
 }
 
-struct Engine<'d, 'a, 'p> {
+struct Engine<'d, 'a, 'c, 'p> {
     dims: &'d Dims<'a>,
-    checkpoints: SplitCheckpoints<'p>,
+    checkpoints: &'c SplitCheckpoints<'p>,
 }
 
-impl Engine<'_, '_, '_> {
+impl Engine<'_, '_, '_, '_> {
+    /// Grows and settles the whole of `cols` (a node of a tree grown by the
+    /// guide, with `territory`), appending its groups and unplaced rows to
+    /// `out` in `cols`' positions. Returns whether every row is in a group
+    /// (as [`Engine::settle`]).
+    fn solve<R: Rules>(
+        &self,
+        rules: &mut R,
+        cols: &mut Columns<'_>,
+        territory: Vec<(u32, u32)>,
+        out: &mut Outcome,
+    ) -> CoreResult<bool> {
+        let n = cols.len();
+        if !crate::parallel::fork_worthwhile(n) {
+            let nodes = self.grow(rules, cols, 0..n, territory, false)?;
+            return self.settle(rules, cols, &nodes, 0, true, out);
+        }
+        self.checkpoints.before_node()?;
+        let Some((left, dim, first_right)) = rules.cut(cols, 0..n, false, &territory) else {
+            self.checkpoints.final_group(n)?;
+            let leaf = [Node {
+                range: 0..n,
+                children: None,
+                territory,
+            }];
+            return self.settle(rules, cols, &leaf, 0, true, out);
+        };
+        debug_assert!(left > 0 && left < n && first_right > 0);
+        let (lt, rt) = part_territory(&territory, dim, first_right);
+        let (groups_before, unplaced_before) = (out.groups.len(), out.unplaced.len());
+        let (left_ok, right_ok) = {
+            let (mut l, mut r) = cols.split_at(left);
+            let mut r_rules = rules.fork();
+            let mut r_out = Outcome::default();
+            let (l_ok, r_ok) = crate::parallel::join(
+                || self.solve(rules, &mut l, lt, out),
+                || self.solve(&mut r_rules, &mut r, rt, &mut r_out),
+            );
+            let shift = |g: Range<usize>| g.start + left..g.end + left;
+            out.groups.extend(r_out.groups.into_iter().map(shift));
+            out.unplaced.extend(r_out.unplaced.into_iter().map(shift));
+            (l_ok?, r_ok?)
+        };
+        if left_ok && right_ok {
+            return Ok(true);
+        }
+        self.absorb(
+            rules,
+            cols,
+            0..n,
+            &territory,
+            true,
+            (groups_before, unplaced_before),
+            out,
+        )
+    }
+
     /// Grows a tree from `root` by the rules' cuts; nodes come parent first.
     fn grow<R: Rules>(
-        &mut self,
+        &self,
         rules: &mut R,
-        cols: &mut Columns,
+        cols: &mut Columns<'_>,
         root: Range<usize>,
         territory: Vec<(u32, u32)>,
         exact: bool,
@@ -179,14 +255,7 @@ impl Engine<'_, '_, '_> {
             debug_assert!(left > 0 && left < range.len());
             debug_assert!(first_right > 0);
             let mid = range.start + left;
-            // Keys below the cut's bound went left, the others right: the
-            // bound is where the territories part (for a categorical cut,
-            // a child boundary, so a side holding one child keeps a label
-            // inside its territory).
-            let mut lt = nodes[i].territory.clone();
-            let mut rt = lt.clone();
-            lt[dim].1 = first_right - 1;
-            rt[dim].0 = first_right;
+            let (lt, rt) = part_territory(&nodes[i].territory, dim, first_right);
             let l = nodes.len();
             nodes.push(Node {
                 range: range.start..mid,
@@ -212,9 +281,9 @@ impl Engine<'_, '_, '_> {
     /// (true in a tree grown by the guide; in a tree grown by the model
     /// itself the same cuts would come back, so the node stays whole).
     fn settle<R: Rules>(
-        &mut self,
+        &self,
         rules: &mut R,
-        cols: &mut Columns,
+        cols: &mut Columns<'_>,
         nodes: &[Node],
         i: usize,
         refine: bool,
@@ -250,7 +319,26 @@ impl Engine<'_, '_, '_> {
         if left_ok && right_ok {
             return Ok(true);
         }
-        if !self.clean(cols, range.clone(), &node.territory)
+        let before = (groups_before, unplaced_before);
+        self.absorb(rules, cols, range, &node.territory, refine, before, out)
+    }
+
+    /// A node whose subtree left rows unplaced (its groups and unplaced
+    /// rows start at `before` in `out`): when the node itself is clean and
+    /// satisfies the model it replaces its subtree — as one group, or cut
+    /// again by the model itself when `refine`. Returns whether it did.
+    #[allow(clippy::too_many_arguments)]
+    fn absorb<R: Rules>(
+        &self,
+        rules: &mut R,
+        cols: &mut Columns<'_>,
+        range: Range<usize>,
+        territory: &[(u32, u32)],
+        refine: bool,
+        (groups_before, unplaced_before): (usize, usize),
+        out: &mut Outcome,
+    ) -> CoreResult<bool> {
+        if !self.clean(cols, range.clone(), territory)
             || !rules.satisfied(cols, range.clone(), false)
         {
             return Ok(false);
@@ -264,7 +352,7 @@ impl Engine<'_, '_, '_> {
             out.groups.push(range);
             return Ok(true);
         }
-        let sub = self.grow(rules, cols, range, node.territory.clone(), true)?;
+        let sub = self.grow(rules, cols, range, territory.to_vec(), true)?;
         let ok = self.settle(rules, cols, &sub, 0, false, out)?;
         debug_assert!(ok, "a satisfied, clean node always settles");
         Ok(ok)
@@ -272,7 +360,7 @@ impl Engine<'_, '_, '_> {
 
     /// Whether every categorical label of `node`'s rows covers only ranks of
     /// its territory.
-    fn clean(&self, cols: &Columns, node: Range<usize>, territory: &[(u32, u32)]) -> bool {
+    fn clean(&self, cols: &Columns<'_>, node: Range<usize>, territory: &[(u32, u32)]) -> bool {
         (0..self.dims.len()).all(|d| {
             let keys = extent(&cols.keys[d][node.clone()]);
             match self.dims.label_ranks(d, keys) {
@@ -281,6 +369,23 @@ impl Engine<'_, '_, '_> {
             }
         })
     }
+}
+
+/// The territories of a node's halves after a cut on `dim` whose right side
+/// starts at key `first_right`: keys below it went left, the others right —
+/// the bound is where the territories part (for a categorical cut, a child
+/// boundary, so a side holding one child keeps a label inside its
+/// territory).
+fn part_territory(
+    territory: &[(u32, u32)],
+    dim: usize,
+    first_right: u32,
+) -> (Territory, Territory) {
+    let mut lt = territory.to_vec();
+    let mut rt = lt.clone();
+    lt[dim].1 = first_right - 1;
+    rt[dim].0 = first_right;
+    (lt, rt)
 }
 
 /// [`Rules`] from a predicate on row ids: cuts as Mondrian takes them
@@ -302,9 +407,16 @@ pub(crate) struct PredicateRules<'d, 'a, 'f> {
 }
 
 impl Rules for PredicateRules<'_, '_, '_> {
+    fn fork(&self) -> Self {
+        PredicateRules {
+            scratch: PredicateScratch::default(),
+            ..*self
+        }
+    }
+
     fn cut(
         &mut self,
-        cols: &mut Columns,
+        cols: &mut Columns<'_>,
         node: Range<usize>,
         _: bool,
         territory: &[(u32, u32)],
@@ -320,18 +432,18 @@ impl Rules for PredicateRules<'_, '_, '_> {
         )
     }
 
-    fn satisfied(&mut self, cols: &Columns, node: Range<usize>, _: bool) -> bool {
+    fn satisfied(&mut self, cols: &Columns<'_>, node: Range<usize>, _: bool) -> bool {
         (self.allows)(&cols.ids[node])
     }
 
-    fn restore_order(&mut self, cols: &mut Columns, node: Range<usize>) {
+    fn restore_order(&mut self, cols: &mut Columns<'_>, node: Range<usize>) {
         let Some(key) = self.order else {
             return;
         };
         cols.sort_range_by(node, |_, id| key[id as usize], &mut Tmp::default());
     }
 
-    fn trim(&mut self, cols: &mut Columns, node: Range<usize>) -> usize {
+    fn trim(&mut self, cols: &mut Columns<'_>, node: Range<usize>) -> usize {
         let dropped = (self.trim)(&cols.ids[node.clone()]);
         if dropped.is_empty() || dropped.len() >= node.len() {
             return 0;
@@ -359,7 +471,8 @@ pub(crate) fn place_by_predicate(
     };
     let space = QiSpace::new(table);
     let (dims, row_keys) = Dims::new(&space);
-    let mut cols = Columns::new(row_keys, ids, Vec::new());
+    let mut store = ColumnStore::new(row_keys, ids, Vec::new());
+    let mut cols = store.view();
     let mut rules = PredicateRules {
         dims: &dims,
         allows,
@@ -390,10 +503,20 @@ mod tests {
         scratch: crate::columnar::PredicateScratch,
     }
 
-    impl<G: Fn(&[u32]) -> bool, F: Fn(&[u32]) -> bool> Rules for Pred<'_, '_, G, F> {
+    impl<G, F> Rules for Pred<'_, '_, G, F>
+    where
+        G: Fn(&[u32]) -> bool + Copy + Send,
+        F: Fn(&[u32]) -> bool + Copy + Send,
+    {
+        fn fork(&self) -> Self {
+            Pred {
+                scratch: Default::default(),
+                ..*self
+            }
+        }
         fn cut(
             &mut self,
-            cols: &mut Columns,
+            cols: &mut Columns<'_>,
             node: Range<usize>,
             exact: bool,
             territory: &[(u32, u32)],
@@ -409,7 +532,7 @@ mod tests {
                 &mut self.scratch,
             )
         }
-        fn satisfied(&mut self, cols: &Columns, node: Range<usize>, _: bool) -> bool {
+        fn satisfied(&mut self, cols: &Columns<'_>, node: Range<usize>, _: bool) -> bool {
             (self.ok)(&cols.ids[node])
         }
         fn restore_order(&mut self, _: &mut Columns, _: Range<usize>) {}
@@ -426,12 +549,13 @@ mod tests {
 
     fn run(
         t: &Table,
-        guide: impl Fn(&[u32]) -> bool,
-        ok: impl Fn(&[u32]) -> bool,
+        guide: impl Fn(&[u32]) -> bool + Copy + Send,
+        ok: impl Fn(&[u32]) -> bool + Copy + Send,
     ) -> (Vec<Vec<u32>>, Vec<u32>) {
         let space = QiSpace::new(t);
         let (dims, keys) = Dims::new(&space);
-        let mut cols = Columns::new(keys, (0..t.rows() as u32).collect(), Vec::new());
+        let mut store = ColumnStore::new(keys, (0..t.rows() as u32).collect(), Vec::new());
+        let mut cols = store.view();
         let mut rules = Pred {
             dims: &dims,
             guide,

@@ -14,6 +14,7 @@
 //! Cuts are stable: each half keeps the input order of its rows, so a caller
 //! that keeps rows sorted by SA (the (ε,m) split) needs no re-sort.
 
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::error::CoreResult;
@@ -50,12 +51,17 @@ pub(crate) fn median_side(n: usize, lt: usize, le: usize) -> Option<(bool, usize
 /// reported about every 1 % of rows and, between nodes, at least every
 /// [`CHECK_EVERY`] — the first groups only become final after a descent
 /// through every level, which takes a while on 500k rows.
+///
+/// Shared by the threads of a parallel split (`&self`, atomic counters): a
+/// report sums every thread's final rows, and one thread reports at a time.
 pub(crate) struct SplitCheckpoints<'p> {
     progress: Progress<'p>,
     total: f64,
-    done: usize,
-    last_report: usize,
-    last_time: Instant,
+    done: AtomicUsize,
+    last_report: AtomicUsize,
+    started: Instant,
+    /// Milliseconds after `started` of the last clock checkpoint.
+    last_ms: AtomicU64,
 }
 
 impl<'p> SplitCheckpoints<'p> {
@@ -63,27 +69,40 @@ impl<'p> SplitCheckpoints<'p> {
         SplitCheckpoints {
             progress,
             total: rows.max(1) as f64,
-            done: 0,
-            last_report: 0,
-            last_time: Instant::now(),
+            done: AtomicUsize::new(0),
+            last_report: AtomicUsize::new(0),
+            started: Instant::now(),
+            last_ms: AtomicU64::new(0),
         }
     }
 
     /// Before a node is examined: a checkpoint when the clock says so.
-    pub(crate) fn before_node(&mut self) -> CoreResult<()> {
-        if self.last_time.elapsed() >= CHECK_EVERY {
-            self.last_time = Instant::now();
-            self.progress.report(self.done as f64 / self.total)?;
+    pub(crate) fn before_node(&self) -> CoreResult<()> {
+        let now = self.started.elapsed().as_millis() as u64;
+        let last = self.last_ms.load(Ordering::Relaxed);
+        if now.saturating_sub(last) >= CHECK_EVERY.as_millis() as u64
+            && self
+                .last_ms
+                .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+        {
+            let done = self.done.load(Ordering::Relaxed);
+            self.progress.report(done as f64 / self.total)?;
         }
         Ok(())
     }
 
     /// A final group of `rows` rows: a checkpoint about every 1 % of rows.
-    pub(crate) fn final_group(&mut self, rows: usize) -> CoreResult<()> {
-        self.done += rows;
-        if (self.done - self.last_report) as f64 >= self.total / 100.0 {
-            self.last_report = self.done;
-            self.progress.report(self.done as f64 / self.total)?;
+    pub(crate) fn final_group(&self, rows: usize) -> CoreResult<()> {
+        let done = self.done.fetch_add(rows, Ordering::Relaxed) + rows;
+        let last = self.last_report.load(Ordering::Relaxed);
+        if (done.saturating_sub(last)) as f64 >= self.total / 100.0
+            && self
+                .last_report
+                .compare_exchange(last, done, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+        {
+            self.progress.report(done as f64 / self.total)?;
         }
         Ok(())
     }
@@ -280,7 +299,7 @@ pub fn recursive_split<F>(
 where
     F: FnMut(&[u32]) -> Option<(Vec<u32>, Vec<u32>)>,
 {
-    let mut checkpoints = SplitCheckpoints::new(rows.len(), progress);
+    let checkpoints = SplitCheckpoints::new(rows.len(), progress);
     let mut stack = vec![rows];
     let mut groups = Vec::new();
     while let Some(part) = stack.pop() {

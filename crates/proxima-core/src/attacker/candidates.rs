@@ -16,13 +16,14 @@ use crate::error::{CoreError, CoreResult};
 use crate::hierarchy::Hierarchy;
 use crate::partition::Partition;
 use crate::table::{QiValues, Table};
+use rayon::prelude::*;
 
 /// Overlap lists at most this long are stabbed by a scan; longer ones by
 /// the hierarchy.
 const SCAN_LIMIT: usize = 256;
 
-/// Tables at least this large stab their victims on two threads.
-const PARALLEL_MIN_ROWS: usize = 50_000;
+/// One run of groups stabbed on its own: its interner and (set, row) pairs.
+type Stabbed<'p> = (Interner<'p>, Vec<(u32, u32)>);
 
 /// The candidate sets and which victims are judged against each.
 pub(crate) struct CandidateSets {
@@ -57,10 +58,11 @@ impl CandidateSets {
 
     /// Builds the sets for `victims` ([`Victims`]); `partition` and
     /// `boxes` describe the same groups. Victims at their original points
-    /// of a large table are stabbed on two threads, each half of the
-    /// groups with its own interner; the second's sets are then interned
-    /// into the first in their order of appearance, which gives every set
-    /// the id one thread would have given it.
+    /// of a large table are stabbed by every thread of the pool
+    /// ([`crate::parallel`]), each run of groups with its own interner; the
+    /// later runs' sets are then interned into the first in their order of
+    /// appearance, which gives every set the id one thread would have given
+    /// it.
     pub fn build(
         table: &Table,
         partition: &Partition,
@@ -74,19 +76,20 @@ impl CandidateSets {
             boxes,
             victims,
             ticker,
-            table.rows() >= PARALLEL_MIN_ROWS,
+            crate::parallel::parts_for(table.rows()),
         )
     }
 
-    /// [`CandidateSets::build`] on one thread, or on two when `two_threads`
-    /// (victims at their original points only).
+    /// [`CandidateSets::build`] with the groups in `parts` runs of about
+    /// equal rows, stabbed concurrently (victims at their original points
+    /// only).
     pub(crate) fn build_on(
         table: &Table,
         partition: &Partition,
         boxes: &GroupBoxes,
         victims: &Victims,
         ticker: &mut Ticker,
-        two_threads: bool,
+        parts: usize,
     ) -> CoreResult<CandidateSets> {
         let n = table.rows();
         let bvh = Bvh::new(boxes);
@@ -102,32 +105,28 @@ impl CandidateSets {
                     points: Points::new(table, boxes),
                 };
                 let groups = partition.len();
-                if !two_threads {
+                if parts <= 1 {
                     stabber.run(0..groups, &mut interner, &mut pairs, ticker)?;
                 } else {
-                    let mut rows = 0;
-                    let mid = (0..groups)
-                        .find(|&g| {
-                            rows += partition.groups[g].len();
-                            2 * rows >= n
+                    let size = |g: usize| partition.groups[g].len();
+                    let ranges = crate::parallel::balanced_ranges(groups, parts, size);
+                    let base = &*ticker;
+                    let runs: Vec<CoreResult<Stabbed<'_>>> = ranges
+                        .into_par_iter()
+                        .map(|range| {
+                            let mut own = Interner::new(partition);
+                            let mut found = Vec::new();
+                            stabber.run(range, &mut own, &mut found, &mut base.fork())?;
+                            Ok((own, found))
                         })
-                        .map_or(groups, |g| g + 1);
-                    let mut other = Interner::new(partition);
-                    let mut later: Vec<(u32, u32)> = Vec::new();
-                    let mut fork = ticker.fork();
-                    let (first, second) = std::thread::scope(|scope| {
-                        let handle = scope
-                            .spawn(|| stabber.run(mid..groups, &mut other, &mut later, &mut fork));
-                        let first = stabber.run(0..mid, &mut interner, &mut pairs, ticker);
-                        let second = handle.join().unwrap_or_else(|_| {
-                            Err(CoreError::internal("an attacker's-view thread panicked"))
-                        });
-                        (first, second)
-                    });
-                    first?;
-                    second?;
-                    let remap = interner.absorb(&other)?;
-                    pairs.extend(later.into_iter().map(|(s, r)| (remap[s as usize], r)));
+                        .collect();
+                    // Interned in order of appearance: the ids one thread
+                    // would have given.
+                    for run in runs {
+                        let (other, later) = run?;
+                        let remap = interner.absorb(&other)?;
+                        pairs.extend(later.into_iter().map(|(s, r)| (remap[s as usize], r)));
+                    }
                 }
             }
             Victims::AnyPointOfItsBox => {
@@ -429,10 +428,10 @@ mod tests {
     use crate::progress::Progress;
     use crate::table::SaValues;
 
-    /// Two threads build the very sets one builds: same ids, members,
+    /// Several threads build the very sets one builds: same ids, members,
     /// sizes, victims in the same order, same widths.
     #[test]
-    fn two_threads_build_the_sets_one_builds() {
+    fn several_threads_build_the_sets_one_builds() {
         let n = 3000u32;
         // Rows dealt round-robin over the QI order into 300 groups whose
         // boxes overlap heavily; two QIs, so points differ in which boxes
@@ -454,18 +453,20 @@ mod tests {
         let p = release.partition();
         let boxes = GroupBoxes::from_release(&t, &release);
         let mut ticker = Ticker::new(Progress::none());
-        let build = |two: bool, ticker: &mut Ticker| {
-            CandidateSets::build_on(&t, p, &boxes, &Victims::OriginalPoints, ticker, two).unwrap()
+        let build = |parts: usize, ticker: &mut Ticker| {
+            CandidateSets::build_on(&t, p, &boxes, &Victims::OriginalPoints, ticker, parts).unwrap()
         };
-        let one = build(false, &mut ticker);
-        let two = build(true, &mut ticker);
+        let one = build(1, &mut ticker);
         assert!(one.len() > p.len() + 10, "many multi-group sets");
-        assert_eq!(one.group_start, two.group_start);
-        assert_eq!(one.groups, two.groups);
-        assert_eq!(one.size, two.size);
-        assert_eq!(one.victim_start, two.victim_start);
-        assert_eq!(one.victims, two.victims);
-        assert_eq!(one.spread, two.spread);
+        for parts in [2, 3, 8] {
+            let many = build(parts, &mut ticker);
+            assert_eq!(one.group_start, many.group_start);
+            assert_eq!(one.groups, many.groups);
+            assert_eq!(one.size, many.size);
+            assert_eq!(one.victim_start, many.victim_start);
+            assert_eq!(one.victims, many.victims);
+            assert_eq!(one.spread, many.spread);
+        }
         // Every victim's set holds its own group and its point.
         let group_of = p.group_of_rows(t.rows());
         for s in 0..one.len() {

@@ -13,7 +13,7 @@ use crate::audit::proximity::{
     neighbour_level,
 };
 use crate::audit::{dissimilarity_space, AuditCheck};
-use crate::error::{CoreError, CoreResult, Detail};
+use crate::error::{CoreResult, Detail};
 use crate::metric::{scalar_distance, SensitiveSpace, SpaceKind};
 use crate::neighborhood::{in_closed_interval, relative_interval, within};
 use crate::params::{Fraction, LDiversity, LDiversityVariant, Neighborhood, K};
@@ -23,6 +23,7 @@ use crate::table::Table;
 
 use super::candidates::CandidateSets;
 use super::ticker::Ticker;
+use rayon::prelude::*;
 
 /// Which direction of a figure is worse.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -270,14 +271,11 @@ impl<'a> Prepared<'a> {
     }
 }
 
-/// Tables at least this large judge their candidate sets on two threads
-/// (the machines have 2 cores); smaller ones are not worth a thread.
-const PARALLEL_MIN_ROWS: usize = 50_000;
-
 /// Computes every victim's figure for `spec` over `sets`: on large tables
-/// the sets are split in two runs of about equal work, judged on two
-/// threads and combined (a victim keeps the worse figure, the earlier set
-/// on a tie, as one thread would).
+/// the sets are split in runs of about equal work, one per thread of the
+/// pool ([`crate::parallel`]), judged concurrently and combined in order (a
+/// victim keeps the worse figure, the earlier set on a tie, as one thread
+/// would).
 pub(crate) fn judge(
     spec: &Spec,
     sa: Option<&SaCodes>,
@@ -293,11 +291,11 @@ pub(crate) fn judge(
         partition,
         sets,
         ticker,
-        table.rows() >= PARALLEL_MIN_ROWS,
+        crate::parallel::parts_for(table.rows()),
     )
 }
 
-/// [`judge`] on one thread, or on two when `two_threads`.
+/// [`judge`] in `parts` runs of about equal work.
 fn judge_on(
     spec: &Spec,
     sa: Option<&SaCodes>,
@@ -305,34 +303,25 @@ fn judge_on(
     partition: &Partition,
     sets: &CandidateSets,
     ticker: &mut Ticker,
-    two_threads: bool,
+    parts: usize,
 ) -> CoreResult<Judged> {
     let prepared = Prepared::new(spec, sa, partition);
     let n = table.rows();
-    if !two_threads {
+    if parts <= 1 {
         return Ok(judge_sets(spec, &prepared, sets, 0..sets.len(), n, ticker)?.into_judged());
     }
     let work = |s: usize| sets.victims(s).len() * sets.members(s).len() + sets.size(s);
-    let total: usize = (0..sets.len()).map(work).sum();
-    let mut acc = 0;
-    let mid = (0..sets.len())
-        .find(|&s| {
-            acc += work(s);
-            2 * acc >= total
-        })
-        .map_or(sets.len(), |s| s + 1);
-    let mut fork = ticker.fork();
-    let (first, second) = std::thread::scope(|scope| {
-        let handle =
-            scope.spawn(|| judge_sets(spec, &prepared, sets, mid..sets.len(), n, &mut fork));
-        let first = judge_sets(spec, &prepared, sets, 0..mid, n, ticker);
-        let second = handle
-            .join()
-            .unwrap_or_else(|_| Err(CoreError::internal("an attacker's-view thread panicked")));
-        (first, second)
-    });
-    let mut out = first?;
-    out.absorb(second?, spec.worse());
+    let ranges = crate::parallel::balanced_ranges(sets.len(), parts, work);
+    let base = &*ticker;
+    let tallies: Vec<CoreResult<Tally>> = ranges
+        .into_par_iter()
+        .map(|range| judge_sets(spec, &prepared, sets, range, n, &mut base.fork()))
+        .collect();
+    let mut tallies = tallies.into_iter();
+    let mut out = tallies.next().expect("at least one range")?;
+    for later in tallies {
+        out.absorb(later?, spec.worse());
+    }
     Ok(out.into_judged())
 }
 
@@ -863,7 +852,7 @@ mod tests {
     /// Two threads judge exactly as one: the same figure, verdict and set
     /// for every victim, the same achieved m.
     #[test]
-    fn two_threads_judge_as_one() {
+    fn several_threads_judge_as_one() {
         let n = 3000u32;
         // Rows dealt round-robin into 300 groups over the QI order: every
         // group spans most of the QI range, so boxes overlap heavily.
@@ -905,12 +894,15 @@ mod tests {
         let mut codes = None;
         for check in &checks {
             let spec = Spec::validate(check, &t, &mut codes, "/checks/0").unwrap();
-            let one = judge_on(&spec, codes.as_ref(), &t, p, &sets, &mut ticker, false).unwrap();
-            let two = judge_on(&spec, codes.as_ref(), &t, p, &sets, &mut ticker, true).unwrap();
-            assert_eq!(one.figure, two.figure);
-            assert_eq!(one.over, two.over);
-            assert_eq!(one.set, two.set);
-            assert_eq!(one.achieved_m, two.achieved_m);
+            let one = judge_on(&spec, codes.as_ref(), &t, p, &sets, &mut ticker, 1).unwrap();
+            for parts in [2, 3, 7] {
+                let many =
+                    judge_on(&spec, codes.as_ref(), &t, p, &sets, &mut ticker, parts).unwrap();
+                assert_eq!(one.figure, many.figure);
+                assert_eq!(one.over, many.over);
+                assert_eq!(one.set, many.set);
+                assert_eq!(one.achieved_m, many.achieved_m);
+            }
             assert!(one.set.iter().all(|&s| s != u32::MAX), "every row judged");
         }
     }

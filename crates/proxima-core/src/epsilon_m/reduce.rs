@@ -53,7 +53,7 @@ pub fn reduce(epsilon: Epsilon, neighborhood: Neighborhood) -> Reduced {
 
 /// A family of closed neighbourhoods I(x) ∋ x whose ends are monotone in
 /// x (see the module doc): what the sliding windows need.
-pub(crate) trait Neighborhoods: Copy {
+pub(crate) trait Neighborhoods: Copy + Send + Sync {
     /// y ∈ I(x).
     fn covers(self, x: f64, y: f64) -> bool;
 

@@ -21,7 +21,7 @@
 
 use super::maxsize::{anonymity_check, anonymity_trim, generalizable};
 use super::reduce::Neighborhoods;
-use crate::columnar::{extent, extent_by_side, Columns, CutScratch, Dims, Tmp};
+use crate::columnar::{extent, extent_by_side, ColumnStore, Columns, CutScratch, Dims, Tmp};
 use crate::error::CoreResult;
 use crate::progress::Progress;
 use crate::safe_split::{safe_partition, Rules};
@@ -44,7 +44,8 @@ pub(crate) fn split_phase<N: Neighborhoods>(
 ) -> CoreResult<(Vec<Vec<u32>>, Vec<u32>)> {
     let (dims, row_keys) = Dims::new(space);
     let values = rows.iter().map(|&r| sa[r as usize]).collect();
-    let mut cols = Columns::new(row_keys, rows, values);
+    let mut store = ColumnStore::new(row_keys, rows, values);
+    let mut cols = store.view();
     let mut scratch = Scratch::new(&dims, nb, m);
     let outcome = safe_partition(&dims, &mut cols, &mut scratch, progress)?;
     Ok(outcome.rows(&cols))
@@ -88,7 +89,7 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
     /// dimension cut.
     fn best_cut(
         &mut self,
-        cols: &mut Columns,
+        cols: &mut Columns<'_>,
         node: Range<usize>,
         exact: bool,
         territory: &[(u32, u32)],
@@ -138,7 +139,7 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
     /// computed then.
     fn evaluate(
         &mut self,
-        cols: &Columns,
+        cols: &Columns<'_>,
         node: Range<usize>,
         left: usize,
         exact: bool,
@@ -183,9 +184,13 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
 }
 
 impl<N: Neighborhoods> Rules for Scratch<'_, '_, N> {
+    fn fork(&self) -> Self {
+        Scratch::new(self.dims, self.nb, self.m)
+    }
+
     fn cut(
         &mut self,
-        cols: &mut Columns,
+        cols: &mut Columns<'_>,
         node: Range<usize>,
         exact: bool,
         territory: &[(u32, u32)],
@@ -193,7 +198,7 @@ impl<N: Neighborhoods> Rules for Scratch<'_, '_, N> {
         self.best_cut(cols, node, exact, territory)
     }
 
-    fn satisfied(&mut self, cols: &Columns, node: Range<usize>, in_order: bool) -> bool {
+    fn satisfied(&mut self, cols: &Columns<'_>, node: Range<usize>, in_order: bool) -> bool {
         let (nb, m) = (self.nb, self.m);
         if in_order {
             let sa = &cols.payload[node];
@@ -206,7 +211,7 @@ impl<N: Neighborhoods> Rules for Scratch<'_, '_, N> {
         anonymity_check(sorted.len(), |k| sorted[k], nb, m)
     }
 
-    fn trim(&mut self, cols: &mut Columns, node: Range<usize>) -> usize {
+    fn trim(&mut self, cols: &mut Columns<'_>, node: Range<usize>) -> usize {
         let (nb, m) = (self.nb, self.m);
         let sa = &cols.payload[node.clone()];
         let out = anonymity_trim(sa.len(), |k| sa[k], nb, m);
@@ -220,7 +225,7 @@ impl<N: Neighborhoods> Rules for Scratch<'_, '_, N> {
 
     /// Sorts the node's positions by SA value, ties by row id (the order
     /// of the one initial sort), in every column.
-    fn restore_order(&mut self, cols: &mut Columns, node: Range<usize>) {
+    fn restore_order(&mut self, cols: &mut Columns<'_>, node: Range<usize>) {
         let sa = cols.payload[node.clone()].to_vec();
         cols.sort_range_by(node, |p, _| sa[p], &mut self.tmp);
     }

@@ -12,7 +12,7 @@ mod label;
 mod rows;
 
 pub use label::{label, parse_date_interval_label, parse_numeric_label};
-pub use rows::{for_each_release_row, release_header};
+pub use rows::{for_each_release_row, for_each_release_row_of, release_chunks, release_header};
 
 use std::cmp::Ordering;
 

@@ -139,11 +139,35 @@ impl<R: Read> Read for LineCounting<R> {
         } else {
             0
         };
-        for (i, &b) in buf[..n].iter().enumerate().skip(skip) {
-            if b == b'\n' {
-                pending.push_back(self.offset + i as u64);
+        let bytes = &buf[skip..n];
+        let start = self.offset + skip as u64;
+        let outside = matches!(
+            self.quotes.state,
+            QuoteState::FieldStart | QuoteState::Unquoted
+        );
+        if outside && memchr::memchr(b'"', bytes).is_none() {
+            // The common case, a stretch without quotes outside a quoted
+            // field: only the newlines matter, found by a vectorized scan,
+            // and the state after it is that of its last byte.
+            for i in memchr::memchr_iter(b'\n', bytes) {
+                pending.push_back(start + i as u64);
+                self.quotes.newlines += 1;
             }
-            self.quotes.feed(b);
+            if let Some(&last) = bytes.last() {
+                self.quotes.state =
+                    if last == b'\n' || last == b'\r' || last == self.quotes.delimiter {
+                        QuoteState::FieldStart
+                    } else {
+                        QuoteState::Unquoted
+                    };
+            }
+        } else {
+            for (i, &b) in bytes.iter().enumerate() {
+                if b == b'\n' {
+                    pending.push_back(start + i as u64);
+                }
+                self.quotes.feed(b);
+            }
         }
         self.offset += n as u64;
         Ok(n)
@@ -238,6 +262,36 @@ mod tests {
         for (input, want) in cases {
             assert_eq!(unclosed(input, 3), want, "{input:?}");
             assert_eq!(unclosed(input, 1 << 16), want, "{input:?}");
+        }
+    }
+
+    proptest::proptest! {
+        /// Reading in chunks (with the quote-free shortcut) ends in the
+        /// state, newline count, quote line and newline offsets of feeding
+        /// every byte through the state machine.
+        #[test]
+        fn the_quote_free_shortcut_keeps_the_byte_by_byte_state(
+            input in "[a,\"\n\r]{0,80}",
+            chunk in 1usize..9,
+        ) {
+            let bytes = input.as_bytes();
+            let mut reference = Quotes::new(b',');
+            let mut offsets = Vec::new();
+            for (i, &b) in bytes.iter().enumerate() {
+                if b == b'\n' {
+                    offsets.push(i as u64);
+                }
+                reference.feed(b);
+            }
+            let mut counting = LineCounting::new(bytes, b',');
+            let mut buf = vec![0u8; chunk];
+            while counting.read(&mut buf).unwrap() > 0 {}
+            let q = &counting.quotes;
+            proptest::prop_assert!(q.state == reference.state);
+            proptest::prop_assert_eq!(q.newlines, reference.newlines);
+            proptest::prop_assert_eq!(q.open_line, reference.open_line);
+            let pending: Vec<u64> = counting.pending.borrow().iter().copied().collect();
+            proptest::prop_assert_eq!(pending, offsets);
         }
     }
 }

@@ -11,9 +11,8 @@
 mod constraint;
 
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use crate::columnar::{predicate_cut, split_in_place, Columns, Dims, PredicateScratch};
+use crate::columnar::{predicate_cut, split_forking, ColumnStore, Columns, Dims, PredicateScratch};
 use crate::error::{CoreError, CoreResult, ErrorKind};
 use crate::params::PrivacyModel;
 use crate::partition::Partition;
@@ -52,13 +51,9 @@ where
     anonymize_with_min_size(table, allows, 1, progress)
 }
 
-/// Tables at least this large split the two halves of the root cut on two
-/// threads (the machines have 2 cores); smaller ones are not worth a thread.
-const PARALLEL_MIN_ROWS: usize = 50_000;
-
-/// Mondrian's choice of cut, on the columnar engine ([`crate::columnar`]):
-/// the dimension with the widest normalized range first, the next widest
-/// when its median cut would leave a half that is not allowed.
+/// Mondrian's choice of cut on a node: the dimension with the widest
+/// normalized range first, the next widest when its median cut would leave
+/// a half that is not allowed.
 struct Chooser<'d, 'a, F> {
     dims: &'d Dims<'a>,
     allows: &'d F,
@@ -73,7 +68,7 @@ where
     /// or `None` when it stays a group.
     fn choose(
         &self,
-        cols: &mut Columns,
+        cols: &mut Columns<'_>,
         range: Range<usize>,
         s: &mut PredicateScratch,
     ) -> Option<usize> {
@@ -81,62 +76,6 @@ where
         predicate_cut(self.dims, cols, range, self.allows, self.min_size, None, s)
             .map(|(left, ..)| left)
     }
-
-    /// Splits every position of `cols` into final groups.
-    fn run(&self, cols: &mut Columns, progress: Progress) -> CoreResult<Vec<Vec<u32>>> {
-        let mut scratch = PredicateScratch::default();
-        let finals = split_in_place(cols.ids.len(), progress, |range| {
-            self.choose(cols, range, &mut scratch)
-        })?;
-        Ok(cols.groups(&finals))
-    }
-}
-
-/// Splits the root's two halves concurrently. The groups come out in the
-/// sequential order (left subtree first), so the partition is the same as a
-/// single-threaded run. The left half reports progress (its share of its own
-/// rows, a fair estimate of the whole since median cuts balance the
-/// halves); a cancellation seen there also stops the right half.
-fn split_halves_in_parallel<F>(
-    mut left: Columns,
-    mut right: Columns,
-    progress: Progress,
-    chooser: &Chooser<'_, '_, F>,
-) -> CoreResult<Vec<Vec<u32>>>
-where
-    F: Fn(&[u32]) -> bool + Sync,
-{
-    let stop = AtomicBool::new(false);
-    // The left half's last fraction: the right half asks the caller too
-    // (repeating that fraction), so a cancel is seen even when the left
-    // half is done long before the right one.
-    let last = AtomicU64::new(0f64.to_bits());
-    let ask = |f: f64| {
-        let go_on = !stop.load(Ordering::Relaxed) && progress.report(f).is_ok();
-        if !go_on {
-            stop.store(true, Ordering::Relaxed);
-        }
-        go_on
-    };
-    let left_cb = |f: f64| {
-        last.store(f.to_bits(), Ordering::Relaxed);
-        ask(f)
-    };
-    let right_cb = |_: f64| ask(f64::from_bits(last.load(Ordering::Relaxed)));
-    let (left_groups, right_groups) = std::thread::scope(|s| {
-        let handle = s.spawn(|| chooser.run(&mut right, Progress::new(&right_cb)));
-        let left_groups = chooser.run(&mut left, Progress::new(&left_cb));
-        if left_groups.is_err() {
-            stop.store(true, Ordering::Relaxed);
-        }
-        let right_groups = handle
-            .join()
-            .unwrap_or_else(|_| Err(CoreError::internal("a Mondrian thread panicked")));
-        (left_groups, right_groups)
-    });
-    let mut groups = left_groups?;
-    groups.extend(right_groups?);
-    Ok(groups)
 }
 
 /// [`anonymize_with`] knowing that no allowed group has fewer than
@@ -169,21 +108,14 @@ where
         allows: &allows,
         min_size,
     };
-    let mut cols = Columns::new(row_keys, all, Vec::new());
-    let groups = if n < PARALLEL_MIN_ROWS {
-        chooser.run(&mut cols, progress)?
-    } else {
-        match chooser.choose(&mut cols, 0..n, &mut PredicateScratch::default()) {
-            None => {
-                progress.report(1.0)?;
-                vec![cols.ids]
-            }
-            Some(left) => {
-                let right = cols.split_off(left);
-                split_halves_in_parallel(cols, right, progress, &chooser)?
-            }
-        }
-    };
+    let mut store = ColumnStore::new(row_keys, all, Vec::new());
+    let mut cols = store.view();
+    // Both halves of every large node are split concurrently (the pool of
+    // crate::parallel); the groups come out in the sequential order.
+    let finals = split_forking(&mut cols, progress, &|cols: &mut Columns<'_>, node, s| {
+        chooser.choose(cols, node, s)
+    })?;
+    let groups = cols.groups(&finals);
     let partition = Partition::new(groups);
     partition.check_covers(n)?;
     Ok(partition)

@@ -29,13 +29,16 @@ pub enum Group {
     Memory,
     /// Counterparts of the Python peers' runs (scripts/peers).
     Peer,
+    /// Issue 15's scale: 5M generated rows, the whole offline pipeline
+    /// (minutes in all; run them by name, `--case`).
+    Scale,
     /// A tiny generated table, for the harness's own test.
     Test,
 }
 
 impl Group {
     pub fn in_default_suite(self) -> bool {
-        !matches!(self, Group::Peer | Group::Test)
+        !matches!(self, Group::Peer | Group::Test | Group::Scale)
     }
 }
 
@@ -49,6 +52,9 @@ pub enum Source {
     AdultFullNoMissing,
     /// A small table generated in code (no shared data needed).
     Mini,
+    /// The sal layout at another size: `sal_synthetic/generate.py ROWS
+    /// SEED` (the shared generator, run once into the bench's cache).
+    SalGenerated { rows: usize, seed: u64 },
 }
 
 impl Source {
@@ -57,6 +63,10 @@ impl Source {
             Source::Shared(t) => t.name(),
             Source::AdultFullNoMissing => "adult_full (rows with `?` dropped)",
             Source::Mini => "mini (generated)",
+            Source::SalGenerated {
+                rows: 5_000_000, ..
+            } => "sal_synthetic generate.py 5000000 7",
+            Source::SalGenerated { .. } => "sal_synthetic generate.py (another size)",
         }
     }
 }
@@ -73,6 +83,10 @@ pub enum Work {
     /// attacker's view (`attacker::evaluate`, victims at their original
     /// points; timed, boxes included).
     AttackerView(JobSpec),
+    /// `proxima anonymize` as a whole process (the binary beside this
+    /// tool): read the CSV, run the job, write the release (timed from
+    /// spawn to exit; the CSV is decompressed into the cache first).
+    Offline { model: Value },
     /// Over HTTP: upload → job → poll → download the CSV (timed).
     Http {
         model: Value,
@@ -260,6 +274,10 @@ pub fn all() -> Vec<Case> {
     let credit = Source::Shared(CreditCard);
     let full = Source::AdultFullNoMissing;
     let s600k = Source::Shared(AdultScaledSynthetic);
+    let sal5m = Source::SalGenerated {
+        rows: 5_000_000,
+        seed: 7,
+    };
     let abs = Neighborhood::Absolute;
     let case = |name, group, source, work, target, stated, about| Case {
         name,
@@ -368,6 +386,22 @@ pub fn all() -> Vec<Case> {
                  AuditCheck::KAnonymity { k: k(10) },
                  AuditCheck::TCloseness { t: frac(0.2), ground: GroundDistance::Ordered }] },
              None, Stated::default(), "k + t-closeness (ordered) audit, 600k (Mondrian k=10)"),
+        // Issue 15: the whole offline pipeline, and 5M rows (run each with
+        // --threads 1 and without to read the speed-up).
+        case("pipe-600k", Scale, s600k,
+             Work::Offline { model: json!({"kind": "k_anonymity", "k": 10}) }, Some(0.8),
+             Stated::default(),
+             "`proxima anonymize` whole process on adult_scaled_synthetic 600k, Mondrian k=10 (ARX warm: 2.59 s)"),
+        case("mo-5m", Scale, sal5m, Work::Job(mondrian(PrivacyModel::KAnonymity(k(10)))), None,
+             Stated::default(), "Mondrian k=10 on sal generate.py 5000000 7"),
+        case("em-5m", Scale, sal5m, Work::Job(suppressing(epsilon_m(4500.0, 5, abs), 0.25)),
+             None, Stated::default(),
+             "(ε,m) ε=4500 m=5 (suppression limit 0.25, as em-sal-s25) on sal 5M"),
+        case("xc-5m", Scale, sal5m, Work::Job(xcolor(0.01, 0.8, 10, QiAware)), None,
+             Stated::default(), "XColor ε=0.01, δ=0.8, k=10 on sal 5M, lp"),
+        case("e2e-5m", Scale, sal5m, http_work(suppressing(epsilon_m(4500.0, 5, abs), 0.25)),
+             Some(20.0), Stated { rows: Some(5_000_000), ..Stated::default() },
+             "HTTP: upload sal 5M, (ε,m) job as em-5m, poll, download CSV; server RSS ≤ 2 GiB"),
         case("mini-em", Test, Source::Mini, Work::Job(epsilon_m(2000.0, 3, abs)), None,
              Stated { rows: Some(crate::bench::data::MINI_ROWS), ..Stated::default() },
              "(ε,m) on a generated 2,000-row table (the harness's own test)"),

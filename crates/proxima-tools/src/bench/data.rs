@@ -133,11 +133,52 @@ fn mini_upload() -> Result<Upload> {
     })
 }
 
+/// The CSV of `generate.py rows seed` (the shared sal generator), written
+/// once into the bench's cache folder (`$PROXIMA_BENCH_CACHE`, default a
+/// folder in the temporary directory) and reused.
+pub fn generated_sal(rows: usize, seed: u64) -> Result<std::path::PathBuf> {
+    let dir = std::env::var_os("PROXIMA_BENCH_CACHE")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::env::temp_dir().join("proxima-bench-cache"));
+    std::fs::create_dir_all(&dir)?;
+    let path = dir.join(format!("sal_{rows}_{seed}.csv"));
+    if path.is_file() {
+        return Ok(path);
+    }
+    let generator = data_dir()?.path("sal_synthetic/generate.py");
+    let part = path.with_extension("csv.part");
+    let out = std::fs::File::create(&part)?;
+    let status = std::process::Command::new("python3")
+        .arg(&generator)
+        .arg(rows.to_string())
+        .arg(seed.to_string())
+        .stdout(out)
+        .status()
+        .with_context(|| format!("running python3 {}", generator.display()))?;
+    if !status.success() {
+        anyhow::bail!("{} {rows} {seed} failed: {status}", generator.display());
+    }
+    std::fs::rename(&part, &path)?;
+    Ok(path)
+}
+
 /// What an HTTP case uploads: the CSV (decompressed, `?` rows dropped for
 /// adult_full), the standard schema and the hierarchy files.
 pub fn upload(source: Source) -> Result<Upload> {
     let table = match source {
         Source::Mini => return mini_upload(),
+        Source::SalGenerated { rows, seed } => {
+            let data = data_dir()?;
+            let schema = SharedTable::SalSynthetic
+                .schema(|file| data.open(file))
+                .map_err(|e| anyhow!("{e}"))?;
+            let csv = std::fs::read(generated_sal(rows, seed)?)?;
+            return Ok(Upload {
+                csv,
+                schema: Arc::new(schema),
+                hierarchies: Vec::new(),
+            });
+        }
         Source::Shared(t) => t,
         Source::AdultFullNoMissing => SharedTable::AdultFullComposite,
     };
@@ -181,6 +222,18 @@ pub fn load(source: Source) -> Result<Table> {
             let data = data_dir()?;
             t.load(|file| data.open(file))
                 .map_err(|e| anyhow!("loading {}: {e}", t.name()))
+        }
+        Source::SalGenerated { rows, seed } => {
+            let data = data_dir()?;
+            let schema = SharedTable::SalSynthetic
+                .schema(|file| data.open(file))
+                .map_err(|e| anyhow!("{e}"))?;
+            let file = std::fs::File::open(generated_sal(rows, seed)?)?;
+            load_table(
+                Arc::new(schema),
+                std::io::BufReader::with_capacity(1 << 16, file),
+            )
+            .map_err(|e| anyhow!("{e}"))
         }
         Source::AdultFullNoMissing | Source::Mini => upload(source)?.table(),
     }

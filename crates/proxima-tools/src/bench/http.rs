@@ -39,7 +39,10 @@ impl SpawnedServer {
     /// Starts `proxima serve` (the binary of [`super::server_binary`]) and
     /// waits (up to 3 minutes: the first start runs initdb) until `/readyz`
     /// answers 200.
-    pub fn start(server_binary: Option<&Path>) -> Result<SpawnedServer> {
+    pub fn start(
+        server_binary: Option<&Path>,
+        threads: proxima_core::parallel::Threads,
+    ) -> Result<SpawnedServer> {
         let exe = super::server_binary(server_binary)?;
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
@@ -67,6 +70,8 @@ impl SpawnedServer {
             .arg(dir.join("data"))
             .arg("--bootstrap-key")
             .arg(&key)
+            .arg("--job-threads")
+            .arg(threads.get().to_string())
             .env_remove("DATABASE_URL")
             .env("PROXIMA_LOG_FORMAT", "text")
             .stdin(Stdio::null())
@@ -212,6 +217,7 @@ async fn pass(
     schema: &[u8],
     model: &Value,
     metric: Option<&Value>,
+    suppression_limit: f64,
 ) -> Result<Pass> {
     let auth = format!("Bearer {}", ep.key);
     // Build the form (copies of the bytes) before the clock starts.
@@ -249,6 +255,9 @@ async fn pass(
     let mut body = json!({"dataset_id": dataset_id, "model": model});
     if let Some(m) = metric {
         body["sensitive_metric"] = m.clone();
+    }
+    if suppression_limit > 0.0 {
+        body["suppression_limit"] = json!(suppression_limit);
     }
     let res = client
         .post(format!("{}/v1/jobs", ep.base))
@@ -333,17 +342,23 @@ pub fn run_http(
     plan: Plan,
     external: Option<&Endpoint>,
     server_binary: Option<&Path>,
+    threads: proxima_core::parallel::Threads,
 ) -> CaseResult {
     let mut r = blank(case, plan);
     let outcome = (|| -> Result<()> {
-        let Work::Http { model, metric, .. } = &case.work else {
+        let Work::Http {
+            model,
+            metric,
+            spec,
+        } = &case.work
+        else {
             bail!("not an HTTP case");
         };
         let up = data::upload(case.source)?;
         let schema = up.schema_json()?;
         let spawned = match external {
             Some(_) => None,
-            None => Some(SpawnedServer::start(server_binary)?),
+            None => Some(SpawnedServer::start(server_binary, threads)?),
         };
         let ep = external
             .cloned()
@@ -359,7 +374,8 @@ pub fn run_http(
             let mut seconds = Vec::new();
             let mut last = None;
             for i in 0..plan.warmup + plan.runs {
-                let p = pass(&client, &ep, &up, &schema, model, metric.as_ref()).await?;
+                let limit = spec.suppression_limit.get();
+                let p = pass(&client, &ep, &up, &schema, model, metric.as_ref(), limit).await?;
                 if i >= plan.warmup {
                     seconds.push(p.seconds);
                 }

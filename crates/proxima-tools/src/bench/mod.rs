@@ -16,6 +16,7 @@
 pub mod cases;
 pub mod data;
 pub mod http;
+pub mod offline;
 pub mod report;
 pub mod rss;
 pub mod runner;
@@ -67,6 +68,11 @@ pub struct BenchArgs {
     /// running peak, not the case's own).
     #[arg(long)]
     pub in_process: bool,
+    /// Threads per job: the in-process cases run inside a pool of this
+    /// many threads, the spawned server gets `--job-threads`, the offline
+    /// cases `--threads` (default: every core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
     /// List the cases and exit.
     #[arg(long)]
     pub list: bool,
@@ -81,6 +87,11 @@ impl BenchArgs {
             warmup: self.warmup,
             runs: self.runs.max(1),
         }
+    }
+
+    /// `--threads`, or every core.
+    pub fn threads(&self) -> proxima_core::parallel::Threads {
+        proxima::offline::threads(self.threads)
     }
 
     fn endpoint(&self) -> Option<Endpoint> {
@@ -114,15 +125,33 @@ pub fn server_binary(explicit: Option<&Path>) -> Result<PathBuf> {
 
 /// Runs one case here, whatever its kind.
 pub fn run_case(case: &Case, args: &BenchArgs) -> CaseResult {
+    let threads = args.threads();
+    let mut r = run_case_with(case, args, threads);
+    r.threads = Some(threads.get());
+    r
+}
+
+fn run_case_with(
+    case: &Case,
+    args: &BenchArgs,
+    threads: proxima_core::parallel::Threads,
+) -> CaseResult {
     match case.work {
         Work::Http { .. } => http::run_http(
             case,
             args.plan(),
             args.endpoint().as_ref(),
             args.server_binary.as_deref(),
+            threads,
         ),
+        Work::Offline { .. } => {
+            offline::run_offline(case, args.plan(), args.server_binary.as_deref(), threads)
+        }
         _ => {
-            let mut r = runner::run_in_process(case, args.plan());
+            // Loading, the warm-up and the runs, all on the job's pool.
+            let mut r = proxima_core::parallel::with_threads(threads, || {
+                runner::run_in_process(case, args.plan())
+            });
             r.peak_rss_bytes = rss::own_peak_rss();
             r.rss_scope = Some(if args.in_process {
                 "bench process (running peak over the cases so far)".to_string()
@@ -165,6 +194,9 @@ fn run_child(case: &Case, args: &BenchArgs, exe: &Path) -> CaseResult {
     }
     if let Some(server) = &args.server_binary {
         cmd.arg("--server-binary").arg(server);
+    }
+    if let Some(threads) = args.threads {
+        cmd.arg("--threads").arg(threads.to_string());
     }
     if let Some(key) = &args.key {
         cmd.env("PROXIMA_BENCH_KEY", key);

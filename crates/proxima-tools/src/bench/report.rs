@@ -38,6 +38,9 @@ pub struct CaseResult {
     pub target_s: Option<f64>,
     pub meets_target: Option<bool>,
     pub peak_rss_bytes: Option<u64>,
+    /// Threads per job the case ran with (`--threads`).
+    #[serde(default)]
+    pub threads: Option<usize>,
     /// Whose peak `peak_rss_bytes` is (the case's own process, or the server).
     pub rss_scope: Option<String>,
     pub groups: Option<usize>,

@@ -347,8 +347,8 @@ pub fn run_in_process(case: &Case, plan: Plan) -> CaseResult {
         Work::Job(spec) => job(case, spec, &table, plan, &mut r),
         Work::Audit { k, checks } => audit_case(*k, checks, &table, plan, &mut r),
         Work::AttackerView(spec) => attacker_view_case(spec, &table, plan, &mut r),
-        Work::Http { .. } => {
-            r.error = Some("an HTTP case does not run in-process".to_string());
+        Work::Http { .. } | Work::Offline { .. } => {
+            r.error = Some("an HTTP or offline case does not run in-process".to_string());
         }
     }
     r.settle();
