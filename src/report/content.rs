@@ -268,17 +268,23 @@ pub struct QiLoss {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(as = QueryError)]
 pub struct QueryError {
-    /// QIs per query.
+    /// QIs per query (the papers' query dimensionality; the SA predicates
+    /// come on top).
     pub q: u64,
+    /// SA predicates per query: 1, or 2 columns of a composite SA (XColor's
+    /// qs = 2); 0 when the workload was not run.
+    pub sa_predicates: u64,
     pub selectivity: f64,
     pub queries: u64,
     /// Queries with a non-zero true count (the others have no relative
     /// error).
     pub queries_used: u64,
-    /// Mean relative error; null when no query counted (or q exceeds the
-    /// QIs).
+    /// Mean relative error (the papers' figure); null when no query
+    /// counted (or q exceeds the QIs).
     #[schema(required = true)]
     pub mean: Option<f64>,
+    /// Median relative error of the same queries: a few queries on rare
+    /// values can dominate the mean.
     #[schema(required = true)]
     pub median: Option<f64>,
     /// The workload's seed (fixed, so the figure is reproducible).

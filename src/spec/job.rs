@@ -209,6 +209,12 @@ pub struct JobSummaryDto {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub query_error: Option<f64>,
+    /// API extension, beside `query_error`: the median relative error of
+    /// the same queries (a few queries on rare values can dominate the
+    /// mean). Present exactly when `query_error` is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub query_error_median: Option<f64>,
 }
 
 /// The job model's check in the attacker's view (docs/design.md §4).
@@ -246,6 +252,7 @@ impl JobSummaryDto {
                 candidate_groups: v.candidate_groups.into(),
             }),
             query_error: None,
+            query_error_median: None,
         }
     }
 }

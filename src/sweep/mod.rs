@@ -23,7 +23,8 @@ use proxima_core::Table;
 pub const WORKLOAD_SEED: u64 = 20_080_101;
 
 /// The count-query workload of a sweep point: q = 2 QIs and the SA,
-/// selectivity 0.1, 1,000 queries (the papers' defaults).
+/// selectivity 0.1, 1,000 queries (the papers' defaults; docs/benchmarks.md
+/// §"Query error workload").
 pub fn workload() -> WorkloadSpec {
     WorkloadSpec {
         queries: 1000,
@@ -33,14 +34,16 @@ pub fn workload() -> WorkloadSpec {
     }
 }
 
-/// The mean relative error of [`workload`] on `release` of `table` (the
-/// published rows); `None` when the table has fewer than two QIs or no
-/// query had a non-zero count.
-pub fn query_error(table: &Table, release: &Release) -> Option<f64> {
+/// The mean and median relative error of [`workload`] on `release` of
+/// `table` (the published rows); both `None` when the table has fewer than
+/// two QIs or no query had a non-zero count.
+pub fn query_error(table: &Table, release: &Release) -> (Option<f64>, Option<f64>) {
     if table.qis().len() < 2 {
-        return None;
+        return (None, None);
     }
     utility::query_error(table, release, &workload())
         .ok()
-        .and_then(|w| w.mean_relative_error)
+        .map_or((None, None), |w| {
+            (w.mean_relative_error, w.median_relative_error)
+        })
 }

@@ -197,7 +197,8 @@ pub fn html(report: &SweepReportDto) -> String {
     page.section("points", "Points");
     page.paragraph(
         "Risk is the axis's figure; GCP the information loss; query error the count-query \
-         workload's mean relative error (q = 2, s = 0.1); suppressed counts the rows left \
+         workload's mean relative error (q = 2 QIs and the SA, s = 0.1; the front and the \
+         map use it) and median the same queries' median error; suppressed counts the rows left \
          out (missing values and by the model); ms the job's time; job links to the point's \
          release report.",
     );
@@ -213,6 +214,7 @@ pub fn html(report: &SweepReportDto) -> String {
                 figure(s.and_then(|s| s.risk)),
                 figure(s.map(|s| s.information_loss)),
                 figure(s.and_then(|s| s.query_error)),
+                figure(s.and_then(|s| s.query_error_median)),
                 Markup::text(&s.map_or(String::new(), |s| s.groups.to_string())),
                 Markup::text(&s.map_or(String::new(), |s| {
                     (s.suppressed_rows + s.suppressed_by_model).to_string()
@@ -238,6 +240,7 @@ pub fn html(report: &SweepReportDto) -> String {
             "risk",
             "GCP",
             "query error",
+            "median",
             "groups",
             "suppressed",
             "ms",

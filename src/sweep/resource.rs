@@ -123,6 +123,10 @@ pub struct PointSummaryDto {
     /// the published rows; null when not applicable (fewer than two QIs).
     #[schema(required = true)]
     pub query_error: Option<f64>,
+    /// Median relative error of the same queries; null exactly when
+    /// `query_error` is.
+    #[schema(required = true)]
+    pub query_error_median: Option<f64>,
     pub groups: u64,
     /// Rows left out for missing values.
     pub suppressed_rows: u64,
@@ -142,6 +146,7 @@ impl PointSummaryDto {
                 .filter(|w| w.is_finite()),
             information_loss: s.information_loss,
             query_error: s.query_error,
+            query_error_median: s.query_error_median,
             groups: s.groups,
             suppressed_rows: s.suppressed_rows,
             suppressed_by_model: s.suppressed_by_model,

@@ -43,7 +43,7 @@ impl JobRunner for CoreRunner {
         // Measured here, once, while the table and the release are in
         // memory: on a read it would mean reloading both for every point.
         if input.sweep_id.is_some() {
-            summary.query_error = crate::sweep::query_error(
+            (summary.query_error, summary.query_error_median) = crate::sweep::query_error(
                 outcome.anonymized.table(&table),
                 &outcome.anonymized.release,
             );

@@ -415,8 +415,13 @@ async fn report_figures_agree_with_the_table_the_release_and_the_audit() {
     assert_eq!(u["query_error"][0]["q"], 2);
     assert_eq!(u["query_error"][0]["selectivity"], 0.1);
     assert!(u["query_error"][0]["mean"].is_number(), "{u}");
+    assert!(u["query_error"][0]["median"].is_number(), "{u}");
+    // One SA column: one SA predicate per query.
+    assert_eq!(u["query_error"][0]["sa_predicates"], 1);
     assert_eq!(u["query_error"][1]["q"], 3);
     assert_eq!(u["query_error"][1]["mean"], Value::Null);
+    assert_eq!(u["query_error"][1]["median"], Value::Null);
+    assert_eq!(u["query_error"][1]["sa_predicates"], 0);
     assert_eq!(u["suppressed"], json!({"missing_values": 0, "model": 0}));
 
     // The SA distribution: shares of the published table.

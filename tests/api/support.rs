@@ -187,6 +187,7 @@ pub fn fake_summary(rows: usize, marker: u64) -> proxima::spec::JobSummaryDto {
         suppressed_by_model: 0,
         attacker_view: None,
         query_error: None,
+        query_error_median: None,
     }
 }
 

@@ -49,7 +49,7 @@ fn fake_output(input: &JobInput) -> JobOutput {
             "suppressed_by_model": 0,
             "attacker_view": {"victims": 3, "over_bound": 0, "worst": 1.0 / k,
                               "candidate_groups": {"median": 1, "max": 1}},
-            "query_error": 0.5}),
+            "query_error": 0.5, "query_error_median": 0.25}),
         )
         .unwrap(),
         result: NewResult {
@@ -355,6 +355,7 @@ async fn a_failed_point_does_not_fail_the_sweep() {
     assert_eq!(p[0]["summary"]["risk"], 1.0);
     assert_eq!(p[2]["summary"]["information_loss"], 1.0 / 3.0);
     assert_eq!(p[2]["summary"]["query_error"], 0.5);
+    assert_eq!(p[2]["summary"]["query_error_median"], 0.25);
     // k's figure is a size: higher is safer, so k = 3 (risk 1/3 read as a
     // smaller candidate set) trades against k = 1. Both are on the front;
     // the failed point is on neither.
@@ -432,7 +433,9 @@ fn chosen_summary(i: usize, c: Chosen) -> Value {
            "elapsed_ms": 100 + i as u64,
            "attacker_view": {"victims": 3, "over_bound": 0, "worst": c.risk,
                              "candidate_groups": {"median": 1, "max": 1}},
-           "query_error": c.query_error})
+           "query_error": c.query_error,
+           // A median that differs from the mean, so each is seen in its place.
+           "query_error_median": c.query_error.map(|m| m / 2.0)})
 }
 
 /// A runner that answers point `point_of(input)` with `plan`'s figures, or
@@ -525,6 +528,11 @@ async fn assert_fronts(
                 assert_eq!(s["risk"], json!(c.risk), "point {i}: {p}");
                 assert_eq!(s["information_loss"], json!(c.loss), "point {i}: {p}");
                 assert_eq!(s["query_error"], json!(c.query_error), "point {i}: {p}");
+                assert_eq!(
+                    s["query_error_median"],
+                    json!(c.query_error.map(|m| m / 2.0)),
+                    "point {i}: {p}"
+                );
                 for field in [
                     "groups",
                     "suppressed_rows",
@@ -864,6 +872,12 @@ async fn creditcard_sweep_over_m_matches_single_jobs() {
         let qe = p["summary"]["query_error"].as_f64().unwrap();
         assert!(qe.is_finite() && qe >= 0.0, "{p}");
         assert_eq!(summary["query_error"], p["summary"]["query_error"]);
+        let median = p["summary"]["query_error_median"].as_f64().unwrap();
+        assert!(median.is_finite() && median >= 0.0, "{p}");
+        assert_eq!(
+            summary["query_error_median"],
+            p["summary"]["query_error_median"]
+        );
         figures.push(Some(Figures {
             risk: p["summary"]["risk"].as_f64().unwrap(),
             loss: p["summary"]["information_loss"].as_f64().unwrap(),

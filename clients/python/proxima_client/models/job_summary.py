@@ -35,6 +35,9 @@ class JobSummary:
             selectivity 0.1, 1,000 queries, a fixed seed) on the published rows.
             Absent on other jobs, and when the table has fewer than two QIs or
             no query had a non-zero count.
+        query_error_median (float | Unset): API extension, beside `query_error`: the median relative error of
+            the same queries (a few queries on rare values can dominate the
+            mean). Present exactly when `query_error` is.
     """
 
     elapsed_ms: int
@@ -47,6 +50,7 @@ class JobSummary:
     suppressed_rows: int
     attacker_view: AttackerView | None | Unset = UNSET
     query_error: float | Unset = UNSET
+    query_error_median: float | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -78,6 +82,8 @@ class JobSummary:
 
         query_error = self.query_error
 
+        query_error_median = self.query_error_median
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -96,6 +102,8 @@ class JobSummary:
             field_dict["attacker_view"] = attacker_view
         if query_error is not UNSET:
             field_dict["query_error"] = query_error
+        if query_error_median is not UNSET:
+            field_dict["query_error_median"] = query_error_median
 
         return field_dict
 
@@ -139,6 +147,8 @@ class JobSummary:
 
         query_error = d.pop("query_error", UNSET)
 
+        query_error_median = d.pop("query_error_median", UNSET)
+
         job_summary = cls(
             elapsed_ms=elapsed_ms,
             groups=groups,
@@ -150,6 +160,7 @@ class JobSummary:
             suppressed_rows=suppressed_rows,
             attacker_view=attacker_view,
             query_error=query_error,
+            query_error_median=query_error_median,
         )
 
         job_summary.additional_properties = d

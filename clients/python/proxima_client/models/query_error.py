@@ -13,13 +13,17 @@ T = TypeVar("T", bound="QueryError")
 class QueryError:
     """
     Attributes:
-        mean (float | None): Mean relative error; null when no query counted (or q exceeds the
-            QIs).
-        median (float | None):
-        q (int): QIs per query.
+        mean (float | None): Mean relative error (the papers' figure); null when no query
+            counted (or q exceeds the QIs).
+        median (float | None): Median relative error of the same queries: a few queries on rare
+            values can dominate the mean.
+        q (int): QIs per query (the papers' query dimensionality; the SA predicates
+            come on top).
         queries (int):
         queries_used (int): Queries with a non-zero true count (the others have no relative
             error).
+        sa_predicates (int): SA predicates per query: 1, or 2 columns of a composite SA (XColor's
+            qs = 2); 0 when the workload was not run.
         seed (int): The workload's seed (fixed, so the figure is reproducible).
         selectivity (float):
     """
@@ -29,6 +33,7 @@ class QueryError:
     q: int
     queries: int
     queries_used: int
+    sa_predicates: int
     seed: int
     selectivity: float
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -46,6 +51,8 @@ class QueryError:
 
         queries_used = self.queries_used
 
+        sa_predicates = self.sa_predicates
+
         seed = self.seed
 
         selectivity = self.selectivity
@@ -59,6 +66,7 @@ class QueryError:
                 "q": q,
                 "queries": queries,
                 "queries_used": queries_used,
+                "sa_predicates": sa_predicates,
                 "seed": seed,
                 "selectivity": selectivity,
             }
@@ -90,6 +98,8 @@ class QueryError:
 
         queries_used = d.pop("queries_used")
 
+        sa_predicates = d.pop("sa_predicates")
+
         seed = d.pop("seed")
 
         selectivity = d.pop("selectivity")
@@ -100,6 +110,7 @@ class QueryError:
             q=q,
             queries=queries,
             queries_used=queries_used,
+            sa_predicates=sa_predicates,
             seed=seed,
             selectivity=selectivity,
         )

@@ -19,6 +19,8 @@ class SweepPointSummary:
         information_loss (float): GCP in [0, 1] (rows suppressed by the model count at loss 1).
         query_error (float | None): Mean relative error of the count-query workload (q = 2, s = 0.1) on
             the published rows; null when not applicable (fewer than two QIs).
+        query_error_median (float | None): Median relative error of the same queries; null exactly when
+            `query_error` is.
         risk (float | None): The risk figure (`Sweep.risk`): the summary's `attacker_view.worst`;
             null when not finite.
         suppressed_by_model (int): Rows left out to satisfy the model (within the point's
@@ -30,6 +32,7 @@ class SweepPointSummary:
     groups: int
     information_loss: float
     query_error: float | None
+    query_error_median: float | None
     risk: float | None
     suppressed_by_model: int
     suppressed_rows: int
@@ -44,6 +47,9 @@ class SweepPointSummary:
 
         query_error: float | None
         query_error = self.query_error
+
+        query_error_median: float | None
+        query_error_median = self.query_error_median
 
         risk: float | None
         risk = self.risk
@@ -60,6 +66,7 @@ class SweepPointSummary:
                 "groups": groups,
                 "information_loss": information_loss,
                 "query_error": query_error,
+                "query_error_median": query_error_median,
                 "risk": risk,
                 "suppressed_by_model": suppressed_by_model,
                 "suppressed_rows": suppressed_rows,
@@ -84,6 +91,13 @@ class SweepPointSummary:
 
         query_error = _parse_query_error(d.pop("query_error"))
 
+        def _parse_query_error_median(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        query_error_median = _parse_query_error_median(d.pop("query_error_median"))
+
         def _parse_risk(data: object) -> float | None:
             if data is None:
                 return data
@@ -100,6 +114,7 @@ class SweepPointSummary:
             groups=groups,
             information_loss=information_loss,
             query_error=query_error,
+            query_error_median=query_error_median,
             risk=risk,
             suppressed_by_model=suppressed_by_model,
             suppressed_rows=suppressed_rows,

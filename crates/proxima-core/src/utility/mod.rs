@@ -3,7 +3,7 @@
 //! * [`ncp`]: the normalized certainty penalty per attribute, its table
 //!   average (GCP), the papers' per-group loss(G), discernibility and the
 //!   average group size.
-//! * [`workload`]: the papers' count-query workload and its mean relative
+//! * [`workload`]: the papers' count-query workload and its mean and median relative
 //!   error.
 
 pub mod ncp;
@@ -12,4 +12,7 @@ pub mod workload;
 pub use ncp::{
     attribute_ncp, discernibility, gcp, group_loss, metrics, qi_ncp, QiExtents, UtilityMetrics,
 };
-pub use workload::{query_error, query_errors, WorkloadResult, WorkloadSpec};
+pub use workload::{
+    query_answers, query_error, query_errors, sa_predicates, QueryAnswer, WorkloadResult,
+    WorkloadSpec,
+};

@@ -1,52 +1,75 @@
-//! The papers' count-query workload (docs/benchmarks.md §Utility).
+//! The papers' count-query workload (docs/benchmarks.md §"Query error
+//! workload", which quotes the papers line by line).
 //!
-//! A query is `count(*) where A1 ∈ I1 and … and Aq ∈ Iq and SA ∈ Is` over q
-//! distinct random QIs and the sensitive attribute:
-//! * Each predicate is a random interval covering a fraction
-//!   f = s^(1/(q+1)) of its attribute's domain, so that under independence
-//!   and uniformity the expected selectivity is f^(q+1) = s. This is the
-//!   (ε,m) paper's rule (epsilon-m-anonymity.txt §6: w = q + 1 dimensions,
-//!   the last one the SA, |b_i| = ⌊|A_i|·s^(1/w)⌋) and XColor's
-//!   (xcolor.txt §VI: |I_i| = |A_i|·s^(1/q) over all q queried attributes).
-//! * Domains: a numeric attribute spans [min, max] of the table; when all
-//!   its values are integers it is discrete (|A| = max − min + 1 integers,
-//!   predicates of ⌊|A|·f⌋ ≥ 1 integers, as in the paper), otherwise
-//!   continuous (length (max − min)·f). Dates are discrete days. A
-//!   categorical attribute is the hierarchy's leaves in depth-first order,
-//!   so an interval is a set of values in which every subtree is contiguous.
-//! * The SA is the first sensitive column when the SA spans several (the
-//!   papers' composite SA is queried per component; one component keeps the
-//!   selectivity rule above exact).
-//! * The actual count is taken on the original table. The estimate follows
-//!   both papers (which defer to their refs 25 and 14): QIs are published
-//!   generalized and the SA exactly per row (Table 1b of the (ε,m) paper),
-//!   so a group contributes (its rows matching the SA predicate) × Π over
-//!   the queried QIs of the fraction of the group's box that the predicate
-//!   covers, assuming values uniform inside the box (for a categorical QI
-//!   the box is the ancestor's leaves, for a discrete one its integers).
-//! * The error of a query is |act − est| / act; queries whose actual count is
-//!   0 are skipped (the relative error is undefined), as the papers do
-//!   implicitly by dividing by act. `queries_used` says how many counted.
+//! A query is `count(*) where A1 ∈ I1 and … and Aq ∈ Iq and S1 ∈ J1 [and
+//! S2 ∈ J2]`: q distinct random QIs and qs sensitive columns.
+//! * **q** is the number of QIs per query: XColor's "query dimensionality"
+//!   qd (xcolor.txt §VI-B: "q distinct random attributes, comprising qd
+//!   QI-attributes and qs SA-attributes (qd + qs = q)") and the (ε,m)
+//!   paper's w − 1 (epsilon-m-anonymity.txt §6: "A1, …, Aw−1 are w − 1
+//!   arbitrary distinct QI-attributes … but Aw is always Income"). So
+//!   q = 2 here is the (ε,m) paper's "3D" workload.
+//! * **qs**, the SA predicates: one on a single-column SA (the (ε,m)
+//!   paper's Aw = Income); two distinct random columns of a composite SA
+//!   ("In our experiments, qs is fixed to 2", XColor's SA having three).
+//! * **Interval length**: every predicate covers a fraction
+//!   f = s^(1/(q+qs)) of its attribute's domain — the exponent counts every
+//!   queried attribute, SA included ((ε,m): "⌊|Ai|·s^(1/w)⌋"; XColor:
+//!   "|Ii| = |Ai|·s^(1/q)", q = qd + qs) — so that under independence and
+//!   uniformity the expected selectivity is s.
+//! * **Domains**: a numeric attribute spans [min, max] of the published
+//!   rows. When all its values are integers it is discrete, as the (ε,m)
+//!   paper's ("the length (in the number of integers) of bi"): |A| =
+//!   max − min + 1 integers and a predicate is ⌊|A|·f⌋ ≥ 1 consecutive
+//!   integers (the floor may give 0 on a domain of 2 or 3 values; one
+//!   value is the least a predicate can hold). Otherwise it is continuous
+//!   (XColor's "domain length": |A| = max − min, length |A|·f). Dates are
+//!   discrete days. A categorical attribute's domain is its hierarchy's
+//!   leaves in depth-first order (every subtree a contiguous run), so a
+//!   predicate is ⌊|A|·f⌋ ≥ 1 consecutive leaves; the leaves are what a
+//!   published node stands for, whether or not the data holds them all.
+//! * **Actual** count: on the published rows' original values.
+//! * **Estimate** (both papers defer to Mondrian: (ε,m) ref. [25], XColor
+//!   ref. [14]): the QIs are published generalized and the SA exactly per
+//!   row (Table 1b of the (ε,m) paper), so a group contributes its rows
+//!   matching the SA predicates × Π over the queried QIs of the fraction of
+//!   the group's box the predicate covers, values assumed uniform inside
+//!   the box: over the box's integers on a discrete domain (an integer
+//!   attribute's box [1-2] holds two values, so a predicate {1} covers
+//!   half of it, and a predicate between two integers none), over its
+//!   length on a continuous one, over its leaves on a categorical one.
+//! * **Error**: |act − est| / act per query ("the relative error equals
+//!   |act − est|/act"); queries whose actual count is 0 have none and are
+//!   skipped (`queries_used` says how many counted). The papers report the
+//!   average; the median is reported beside it because on small, skewed
+//!   domains a few queries on a rare value (act of 1 or 2 against an
+//!   estimate spread uniformly over a box) dominate the mean.
 //!
-//! Speed: per query the groups are scanned, not the rows. Inside a group the
-//! rows are kept sorted by SA, so the SA predicate is two binary searches;
-//! the actual count needs the rows only for groups whose box straddles a QI
-//! predicate, and then only the rows inside the SA range.
+//! Deterministic for a seed: queries are drawn from `StdRng` seeded with
+//! `spec.seed`, in this order per query: the QIs, their intervals, the SA
+//! columns (only when qs is less than the SA's columns), their intervals
+//! in column order.
+
+mod domain;
+mod index;
 
 use rand::rngs::StdRng;
 use rand::seq::index::sample;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
 use crate::error::{CoreError, CoreResult};
-use crate::generalize::{GeneralizedQi, Release};
-use crate::table::{QiValues, SaValues, Table};
+use crate::generalize::Release;
+use crate::table::Table;
+use index::Index;
 
 /// The workload's parameters.
 #[derive(Debug, Clone, PartialEq)]
 pub struct WorkloadSpec {
     /// Number of queries drawn (the papers use 1,000).
     pub queries: usize,
-    /// QIs per query (the papers' q_d / w − 1), 1 ≤ q ≤ number of QIs.
+    /// QIs per query (XColor's qd, the (ε,m) paper's w − 1),
+    /// 1 ≤ q ≤ number of QIs. The SA predicates come on top (see
+    /// [`sa_predicates`]).
     pub q: usize,
     /// Expected selectivity s in (0, 1] (the papers' default 0.1).
     pub selectivity: f64,
@@ -74,238 +97,29 @@ pub struct WorkloadResult {
     pub queries_used: usize,
     /// Queries drawn.
     pub queries: usize,
+    /// SA predicates per query (qs).
+    pub sa_predicates: usize,
 }
 
-/// A one-dimensional domain in key space (see the module doc).
-#[derive(Debug, Clone, Copy)]
-struct Domain {
-    lo: f64,
-    hi: f64,
-    discrete: bool,
+/// One query and its two answers, for checking the workload against an
+/// independent implementation. Intervals are closed and in key space: the
+/// value for a numeric column, days since 1970-01-01 for a date, the
+/// depth-first leaf rank ([`crate::hierarchy::Hierarchy::leaf_rank`]) for
+/// a categorical one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QueryAnswer {
+    /// (index into `Table::qis()`, interval), in drawing order.
+    pub qis: Vec<(usize, (f64, f64))>,
+    /// (index into `Table::sensitive()`, interval).
+    pub sa: Vec<(usize, (f64, f64))>,
+    pub actual: u64,
+    pub estimate: f64,
 }
 
-impl Domain {
-    fn of(keys: &[f64], discrete: bool) -> Domain {
-        let (lo, hi) = keys
-            .iter()
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &x| {
-                (lo.min(x), hi.max(x))
-            });
-        Domain { lo, hi, discrete }
-    }
-
-    /// A random closed interval covering a fraction `f` of the domain.
-    fn draw(&self, f: f64, rng: &mut StdRng) -> (f64, f64) {
-        if self.discrete {
-            let size = self.hi - self.lo + 1.0;
-            let len = (size * f).floor().max(1.0);
-            let start = self.lo + (rng.gen::<f64>() * (size - len + 1.0)).floor();
-            (start, start + len - 1.0)
-        } else {
-            let len = (self.hi - self.lo) * f;
-            let start = self.lo + rng.gen::<f64>() * (self.hi - self.lo - len);
-            (start, start + len)
-        }
-    }
-
-    /// The fraction of the box `[l, h]` (inside this domain) that `[a, b]`
-    /// covers, values being uniform inside the box.
-    #[inline]
-    fn overlap(&self, (l, h): (f64, f64), (a, b): (f64, f64)) -> f64 {
-        if self.discrete {
-            let covered = (h.min(b) - l.max(a) + 1.0).max(0.0);
-            covered / (h - l + 1.0)
-        } else if h > l {
-            (h.min(b) - l.max(a)).max(0.0) / (h - l)
-        } else if a <= l && l <= b {
-            1.0
-        } else {
-            0.0
-        }
-    }
-}
-
-fn all_integers(v: &[f64]) -> bool {
-    v.iter().all(|x| x.fract() == 0.0)
-}
-
-/// The table and release indexed for fast queries.
-struct Index {
-    /// Per QI: the domain.
-    qi_domains: Vec<Domain>,
-    /// `[group * dims + d]` = the group's box on QI d, in key space.
-    boxes: Vec<(f64, f64)>,
-    sa_domain: Domain,
-    /// Group g's rows, sorted by SA key, sit at positions
-    /// `offsets[g]..offsets[g+1]`: their SA keys in `sa[pos]`, their QI keys
-    /// in `qi[pos * dims + d]`. Stored in this order, not by row, so the
-    /// scan of a group reads memory sequentially (random access into
-    /// per-column vectors made the workload 10× slower on 500k rows).
-    offsets: Vec<usize>,
-    sa: Vec<f64>,
-    qi: Vec<f64>,
-}
-
-impl Index {
-    fn new(table: &Table, release: &Release) -> CoreResult<Index> {
-        let sa_col = table.sensitive().first().ok_or_else(|| {
-            CoreError::invalid_parameters(
-                "/workload",
-                "the count-query workload needs a sensitive attribute; the table has none",
-            )
-        })?;
-        let (sa_keys, sa_domain) = match &sa_col.values {
-            SaValues::Numeric(v) => (v.clone(), Domain::of(v, all_integers(v))),
-            SaValues::Categorical {
-                codes, hierarchy, ..
-            } => (
-                codes
-                    .iter()
-                    .map(|&c| hierarchy.leaf_rank(c) as f64)
-                    .collect(),
-                Domain {
-                    lo: 0.0,
-                    hi: hierarchy.leaf_count() as f64 - 1.0,
-                    discrete: true,
-                },
-            ),
-        };
-        let mut qi_domains = Vec::new();
-        let mut qi_keys = Vec::new();
-        // Per categorical QI: first depth-first rank under each node, per level.
-        let mut first_rank: Vec<Vec<Vec<f64>>> = Vec::new();
-        for c in table.qis() {
-            let (keys, domain, firsts) = match &c.values {
-                QiValues::Numeric(v) => (v.clone(), Domain::of(v, all_integers(v)), Vec::new()),
-                QiValues::Date(v) => {
-                    let keys: Vec<f64> = v.iter().map(|&d| d as f64).collect();
-                    let domain = Domain::of(&keys, true);
-                    (keys, domain, Vec::new())
-                }
-                QiValues::Categorical { codes, hierarchy } => {
-                    let mut firsts: Vec<Vec<f64>> = (0..=hierarchy.height())
-                        .map(|l| vec![f64::INFINITY; hierarchy.node_count(l)])
-                        .collect();
-                    for leaf in 0..hierarchy.leaf_count() as u32 {
-                        let rank = hierarchy.leaf_rank(leaf) as f64;
-                        for (level, f) in firsts.iter_mut().enumerate() {
-                            let node = hierarchy.ancestor(leaf, level) as usize;
-                            f[node] = f[node].min(rank);
-                        }
-                    }
-                    let keys = codes
-                        .iter()
-                        .map(|&c| hierarchy.leaf_rank(c) as f64)
-                        .collect();
-                    let domain = Domain {
-                        lo: 0.0,
-                        hi: hierarchy.leaf_count() as f64 - 1.0,
-                        discrete: true,
-                    };
-                    (keys, domain, firsts)
-                }
-            };
-            qi_keys.push(keys);
-            qi_domains.push(domain);
-            first_rank.push(firsts);
-        }
-        let dims = qi_domains.len();
-        let groups = release.partition().groups.len();
-        let mut boxes = Vec::with_capacity(groups * dims);
-        for gen in release.generalized() {
-            for (d, g) in gen.iter().enumerate() {
-                boxes.push(match (g, &table.qis()[d].values) {
-                    (GeneralizedQi::Numeric { lo, hi }, _) => (*lo, *hi),
-                    (GeneralizedQi::Date { lo, hi }, _) => (*lo as f64, *hi as f64),
-                    (
-                        GeneralizedQi::Categorical { level, node },
-                        QiValues::Categorical { hierarchy, .. },
-                    ) => {
-                        let first = first_rank[d][*level][*node as usize];
-                        let under = hierarchy.leaves_under(*level, *node) as f64;
-                        (first, first + under - 1.0)
-                    }
-                    (GeneralizedQi::Categorical { .. }, _) => {
-                        return Err(CoreError::internal(
-                            "a categorical generalization of a non-categorical column",
-                        ))
-                    }
-                });
-            }
-        }
-        let mut offsets = Vec::with_capacity(groups + 1);
-        let mut rows = Vec::with_capacity(release.partition().rows());
-        offsets.push(0);
-        for group in &release.partition().groups {
-            let start = rows.len();
-            rows.extend_from_slice(group);
-            rows[start..].sort_by(|&a, &b| sa_keys[a as usize].total_cmp(&sa_keys[b as usize]));
-            offsets.push(rows.len());
-        }
-        let sa = rows.iter().map(|&r| sa_keys[r as usize]).collect();
-        let mut qi = Vec::with_capacity(rows.len() * dims);
-        for &r in &rows {
-            qi.extend(qi_keys.iter().map(|k| k[r as usize]));
-        }
-        Ok(Index {
-            qi_domains,
-            boxes,
-            sa_domain,
-            offsets,
-            sa,
-            qi,
-        })
-    }
-
-    /// (actual, estimated) counts of one query: `preds` are (QI, interval)
-    /// pairs, `sa_pred` the SA interval.
-    fn answer(&self, preds: &[(usize, (f64, f64))], sa_pred: (f64, f64)) -> (u64, f64) {
-        let dims = self.qi_domains.len();
-        let (a, b) = sa_pred;
-        let mut actual = 0u64;
-        let mut estimate = 0.0;
-        for g in 0..self.offsets.len() - 1 {
-            let gbox = &self.boxes[g * dims..(g + 1) * dims];
-            // Comparisons first: most groups miss some predicate entirely,
-            // and then no row of theirs can match.
-            if preds
-                .iter()
-                .any(|&(d, (pa, pb))| gbox[d].1 < pa || gbox[d].0 > pb)
-            {
-                continue;
-            }
-            let (s, e) = (self.offsets[g], self.offsets[g + 1]);
-            let sa = &self.sa[s..e];
-            let i0 = sa.partition_point(|&x| x < a);
-            let i1 = sa.partition_point(|&x| x <= b);
-            if i1 <= i0 {
-                continue;
-            }
-            // The fraction may be 0 for a continuous box that only touches
-            // a predicate's end: no estimate, but its rows still count.
-            let mut fraction = 1.0;
-            let mut inside = true;
-            for &(d, p) in preds {
-                let bx = gbox[d];
-                fraction *= self.qi_domains[d].overlap(bx, p);
-                inside &= p.0 <= bx.0 && bx.1 <= p.1;
-            }
-            estimate += fraction * (i1 - i0) as f64;
-            if inside {
-                actual += (i1 - i0) as u64;
-            } else {
-                actual += self.qi[(s + i0) * dims..(s + i1) * dims]
-                    .chunks_exact(dims)
-                    .filter(|keys| {
-                        preds
-                            .iter()
-                            .all(|&(d, (pa, pb))| pa <= keys[d] && keys[d] <= pb)
-                    })
-                    .count() as u64;
-            }
-        }
-        (actual, estimate)
-    }
+/// The SA predicates per query on `table` (qs): 1 on a single-column SA,
+/// 2 on a composite one (XColor's qs = 2), 0 without SA.
+pub fn sa_predicates(table: &Table) -> usize {
+    table.sensitive().len().min(2)
 }
 
 /// Runs the workload of `spec` against `release` of `table` (see the module
@@ -322,30 +136,31 @@ pub fn query_error(
 
 /// [`query_error`] for several specs over one index of the release: the
 /// index holds a copy of every published row's keys (about 8 bytes per QI
-/// and SA per row), so building it once bounds the memory of several
-/// workloads by one index, not one each. The specs run one thread each
-/// over the shared index; each result is the one [`query_error`] gives.
+/// and SA column per row), so building it once bounds the memory of
+/// several workloads by one index, not one each. The specs run one thread
+/// each over the shared index; each result is the one [`query_error`]
+/// gives.
 pub fn query_errors(
     table: &Table,
     release: &Release,
     specs: &[WorkloadSpec],
 ) -> CoreResult<Vec<WorkloadResult>> {
-    let dims = table.qis().len();
     for spec in specs {
-        check(spec, dims)?;
+        check(table, spec)?;
     }
     if table.rows() == 0 {
-        return Ok(specs.iter().map(WorkloadResult::empty).collect());
+        return Ok(specs.iter().map(|s| empty(table, s)).collect());
     }
     let index = Index::new(table, release)?;
+    let run = |spec: &WorkloadSpec| summarize(table, spec, &answers(&index, spec));
     if specs.len() == 1 {
-        return Ok(vec![run(&index, &specs[0], dims)]);
+        return Ok(vec![run(&specs[0])]);
     }
-    let index = &index;
+    let run = &run;
     Ok(std::thread::scope(|scope| {
         let handles: Vec<_> = specs
             .iter()
-            .map(|spec| scope.spawn(move || run(index, spec, dims)))
+            .map(|spec| scope.spawn(move || run(spec)))
             .collect();
         handles
             .into_iter()
@@ -354,7 +169,22 @@ pub fn query_errors(
     }))
 }
 
-fn check(spec: &WorkloadSpec, dims: usize) -> CoreResult<()> {
+/// Every query of the workload with its actual and estimated counts, in
+/// drawing order (the ones [`query_error`] averages, act = 0 included).
+pub fn query_answers(
+    table: &Table,
+    release: &Release,
+    spec: &WorkloadSpec,
+) -> CoreResult<Vec<QueryAnswer>> {
+    check(table, spec)?;
+    if table.rows() == 0 {
+        return Ok(Vec::new());
+    }
+    Ok(answers(&Index::new(table, release)?, spec))
+}
+
+fn check(table: &Table, spec: &WorkloadSpec) -> CoreResult<()> {
+    let dims = table.qis().len();
     if spec.q == 0 || spec.q > dims {
         return Err(CoreError::invalid_parameters(
             "/workload/q",
@@ -382,36 +212,61 @@ fn check(spec: &WorkloadSpec, dims: usize) -> CoreResult<()> {
     Ok(())
 }
 
-impl WorkloadResult {
-    fn empty(spec: &WorkloadSpec) -> WorkloadResult {
-        WorkloadResult {
-            mean_relative_error: None,
-            median_relative_error: None,
-            queries_used: 0,
-            queries: spec.queries,
-        }
+fn empty(table: &Table, spec: &WorkloadSpec) -> WorkloadResult {
+    WorkloadResult {
+        mean_relative_error: None,
+        median_relative_error: None,
+        queries_used: 0,
+        queries: spec.queries,
+        sa_predicates: sa_predicates(table),
     }
 }
 
-/// One workload over the index (its spec already checked).
-fn run(index: &Index, spec: &WorkloadSpec, dims: usize) -> WorkloadResult {
-    let fraction = spec.selectivity.powf(1.0 / (spec.q as f64 + 1.0));
+/// Draws and answers the queries of `spec` (already checked).
+fn answers(index: &Index, spec: &WorkloadSpec) -> Vec<QueryAnswer> {
+    let (dims, sa_dims) = (index.qi_domains.len(), index.sa_domains.len());
+    let qs = sa_dims.min(2);
+    let fraction = spec.selectivity.powf(1.0 / (spec.q + qs) as f64);
     let mut rng = StdRng::seed_from_u64(spec.seed);
-    let mut errors = Vec::with_capacity(spec.queries);
-    let mut preds = Vec::with_capacity(spec.q);
+    let mut out = Vec::with_capacity(spec.queries);
     for _ in 0..spec.queries {
-        preds.clear();
-        for d in sample(&mut rng, dims, spec.q).into_iter() {
-            preds.push((d, index.qi_domains[d].draw(fraction, &mut rng)));
-        }
-        let sa_pred = index.sa_domain.draw(fraction, &mut rng);
-        let (actual, estimate) = index.answer(&preds, sa_pred);
-        if actual > 0 {
-            errors.push((actual as f64 - estimate).abs() / actual as f64);
-        }
+        let qis: Vec<_> = sample(&mut rng, dims, spec.q)
+            .into_iter()
+            .map(|d| (d, index.qi_domains[d].draw(fraction, &mut rng)))
+            .collect();
+        // Drawn only when there is a choice, so a single-column SA
+        // consumes no randomness for it; in column order either way.
+        let columns: Vec<usize> = if qs == sa_dims {
+            (0..sa_dims).collect()
+        } else {
+            let mut c = sample(&mut rng, sa_dims, qs).into_vec();
+            c.sort_unstable();
+            c
+        };
+        let sa: Vec<_> = columns
+            .into_iter()
+            .map(|j| (j, index.sa_domains[j].draw(fraction, &mut rng)))
+            .collect();
+        let (actual, estimate) = index.answer(&qis, &sa);
+        out.push(QueryAnswer {
+            qis,
+            sa,
+            actual,
+            estimate,
+        });
     }
+    out
+}
+
+/// Mean and median relative error over the answers with act > 0.
+fn summarize(table: &Table, spec: &WorkloadSpec, answers: &[QueryAnswer]) -> WorkloadResult {
+    let mut errors: Vec<f64> = answers
+        .iter()
+        .filter(|a| a.actual > 0)
+        .map(|a| (a.actual as f64 - a.estimate).abs() / a.actual as f64)
+        .collect();
     if errors.is_empty() {
-        return WorkloadResult::empty(spec);
+        return empty(table, spec);
     }
     let mean = errors.iter().sum::<f64>() / errors.len() as f64;
     errors.sort_by(f64::total_cmp);
@@ -426,6 +281,7 @@ fn run(index: &Index, spec: &WorkloadSpec, dims: usize) -> WorkloadResult {
         median_relative_error: Some(median),
         queries_used: errors.len(),
         queries: spec.queries,
+        sa_predicates: sa_predicates(table),
     }
 }
 

@@ -46,9 +46,16 @@ pub struct CaseResult {
     pub groups: Option<usize>,
     pub min_group_size: Option<usize>,
     pub gcp: Option<f64>,
-    /// Mean relative error of 1,000 count queries, s = 0.1, q = 2 / 3.
+    /// Mean relative error of 1,000 count queries, s = 0.1, q = 2 / 3 QIs
+    /// and the SA (docs/benchmarks.md §"Query error workload").
     pub query_error_q2: Option<f64>,
     pub query_error_q3: Option<f64>,
+    /// The median beside each mean: a few queries on rare values can
+    /// dominate the mean.
+    #[serde(default)]
+    pub query_error_q2_median: Option<f64>,
+    #[serde(default)]
+    pub query_error_q3_median: Option<f64>,
     /// The release passed its own model's check (and k-anonymity), as the
     /// core's audit of it says; `None` when nothing was released for
     /// another reason (see `error`).
@@ -132,6 +139,14 @@ fn pct(v: Option<f64>) -> String {
     v.map_or("-".to_string(), |x| format!("{:.1}%", x * 100.0))
 }
 
+/// "mean / median" as percentages, "-" when there is no figure.
+fn mean_median(mean: Option<f64>, median: Option<f64>) -> String {
+    match (mean, median) {
+        (None, None) => "-".to_string(),
+        (mean, median) => format!("{} / {}", pct(mean), pct(median)),
+    }
+}
+
 fn mib(v: Option<u64>) -> String {
     v.map_or("-".to_string(), |b| {
         format!("{:.0} MiB", b as f64 / (1024.0 * 1024.0))
@@ -156,7 +171,7 @@ fn secs(v: Option<f64>) -> String {
 pub fn table(results: &[CaseResult]) -> String {
     let mut out = String::new();
     out.push_str(
-        "| case | rows | median | min | max | target | peak RSS | groups | min size | suppressed | GCP | QE q=2 | QE q=3 | attacker's view (over / worst) | satisfied |\n\
+        "| case | rows | median | min | max | target | peak RSS | groups | min size | suppressed | GCP | QE q=2 mean / median | QE q=3 mean / median | attacker's view (over / worst) | satisfied |\n\
          |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n",
     );
     for r in results {
@@ -186,8 +201,8 @@ pub fn table(results: &[CaseResult]) -> String {
             int(r.min_group_size),
             int(r.suppressed_by_model),
             opt(r.gcp, 4),
-            pct(r.query_error_q2),
-            pct(r.query_error_q3),
+            mean_median(r.query_error_q2, r.query_error_q2_median),
+            mean_median(r.query_error_q3, r.query_error_q3_median),
             match (r.attacker_over_bound, r.attacker_worst) {
                 (Some(o), Some(w)) => format!("{o} / {w:.3}"),
                 _ => "-".to_string(),
@@ -263,9 +278,29 @@ mod tests {
         };
         let t = table(&[r]);
         assert!(t.contains("| em-x | 10 | 12.3 ms |"), "{t}");
+        // No query error: one dash per column, not "- / -".
+        assert!(t.contains("| - | - | - | yes |"), "{t}");
         assert!(
             t.contains("em-x: max_m stated 7 but the core computes 6"),
             "{t}"
         );
+    }
+
+    #[test]
+    fn query_errors_show_the_median_beside_the_mean() {
+        let r = CaseResult {
+            case: "xc-x".into(),
+            query_error_q2: Some(2.7),
+            query_error_q2_median: Some(0.0318),
+            query_error_q3: Some(0.0359),
+            query_error_q3_median: Some(0.0106),
+            ..CaseResult::default()
+        };
+        let t = table(&[r]);
+        assert!(
+            t.contains("QE q=2 mean / median | QE q=3 mean / median"),
+            "{t}"
+        );
+        assert!(t.contains("| 270.0% / 3.2% | 3.6% / 1.1% |"), "{t}");
     }
 }

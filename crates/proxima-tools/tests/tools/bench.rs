@@ -39,7 +39,14 @@ fn bench_runs_the_mini_case_and_writes_the_json_document() {
     assert_eq!(c["rows"], 2000);
     assert_eq!(c["runs"], 2);
     assert_eq!(c["seconds"].as_array().unwrap().len(), 2);
-    for key in ["median_s", "min_s", "max_s", "gcp", "query_error_q2"] {
+    for key in [
+        "median_s",
+        "min_s",
+        "max_s",
+        "gcp",
+        "query_error_q2",
+        "query_error_q2_median",
+    ] {
         assert!(c[key].as_f64().is_some(), "{key}: {c}");
     }
     assert!(c["min_s"].as_f64() <= c["median_s"].as_f64());
@@ -51,6 +58,7 @@ fn bench_runs_the_mini_case_and_writes_the_json_document() {
     assert!(c["min_group_size"].as_u64().unwrap() >= 3);
     // Only two QIs: q = 3 does not apply, and a note says so.
     assert!(c["query_error_q3"].is_null());
+    assert!(c["query_error_q3_median"].is_null());
     // "Model satisfied" is the audit's verdict on the release: the
     // (ε,m) check and k-anonymity are both reported and both passed.
     let checks = c["checks"].as_array().unwrap();

@@ -5,11 +5,12 @@ use rand::{Rng, SeedableRng};
 
 use super::*;
 use crate::error::ErrorKind;
-use crate::generalize::generalize;
+use crate::generalize::{generalize, GeneralizedQi};
 use crate::hierarchy::Hierarchy;
 use crate::partition::Partition;
 use crate::progress::Progress;
 use crate::split::{recursive_split, QiSpace};
+use crate::table::{QiValues, SaValues};
 
 fn spec(q: usize, seed: u64) -> WorkloadSpec {
     WorkloadSpec {
@@ -163,7 +164,7 @@ fn predicates_have_the_requested_selectivity() {
             (1, index.qi_domains[1].draw(f, &mut rng)),
             (3, index.qi_domains[3].draw(f, &mut rng)),
         ];
-        let (act, _) = index.answer(&preds, index.sa_domain.draw(f, &mut rng));
+        let (act, _) = index.answer(&preds, &[(0, index.sa_domains[0].draw(f, &mut rng))]);
         total += act;
     }
     let mean = total as f64 / 400.0 / t.rows() as f64;
@@ -203,16 +204,22 @@ fn estimates_by_hand() {
     // x ∈ [0, 4] covers 5 of group 1's 10 integers, none of group 2's;
     // SA ∈ [1, 5] matches both rows of group 1: estimate 2 × 0.5 = 1,
     // actual 1 (row 0).
-    assert_eq!(index.answer(&[(0, (0.0, 4.0))], (1.0, 5.0)), (1, 1.0));
+    assert_eq!(
+        index.answer(&[(0, (0.0, 4.0))], &[(0, (1.0, 5.0))]),
+        (1, 1.0)
+    );
     // edu ∈ {Masters} (rank 1 of the depth-first order Bachelors, Masters,
     // Doctorate, HS-grad): group 1's box is "Higher" (3 leaves) → 1/3;
     // group 2's box is "*" (4 leaves) → 1/4. SA ∈ [0, 10] matches all rows.
     let masters = h.leaf_rank(c("Masters")) as f64;
-    let (act, est) = index.answer(&[(1, (masters, masters))], (0.0, 10.0));
+    let (act, est) = index.answer(&[(1, (masters, masters))], &[(0, (0.0, 10.0))]);
     assert_eq!(act, 1);
     assert!((est - (2.0 / 3.0 + 2.0 / 4.0)).abs() < 1e-12, "{est}");
     // A box inside the predicate counts its SA matches exactly.
-    assert_eq!(index.answer(&[(0, (0.0, 9.0))], (2.0, 8.0)), (1, 1.0));
+    assert_eq!(
+        index.answer(&[(0, (0.0, 9.0))], &[(0, (2.0, 8.0))]),
+        (1, 1.0)
+    );
 }
 
 #[test]
@@ -226,12 +233,21 @@ fn continuous_domains_use_lengths() {
     assert!(!index.qi_domains[0].discrete);
     // [1, 3] covers 1.5 of the box [0.5, 2.5]'s length 2, and the point 3:
     // 2 × 0.75 + 1; actual: rows 1 and 2.
-    assert_eq!(index.answer(&[(0, (1.0, 3.0))], (0.0, 1.0)), (2, 2.5));
+    assert_eq!(
+        index.answer(&[(0, (1.0, 3.0))], &[(0, (0.0, 1.0))]),
+        (2, 2.5)
+    );
     // Only group 1's rows match SA = 0: 2 × 0.75; actual: row 1.
-    assert_eq!(index.answer(&[(0, (1.0, 3.0))], (0.0, 0.0)), (1, 1.5));
+    assert_eq!(
+        index.answer(&[(0, (1.0, 3.0))], &[(0, (0.0, 0.0))]),
+        (1, 1.5)
+    );
     // A predicate touching the box's end covers none of its length, yet the
     // row sitting on that end is counted in the actual answer.
-    assert_eq!(index.answer(&[(0, (2.5, 2.9))], (0.0, 1.0)), (1, 0.0));
+    assert_eq!(
+        index.answer(&[(0, (2.5, 2.9))], &[(0, (0.0, 1.0))]),
+        (1, 0.0)
+    );
 }
 
 #[test]
@@ -339,4 +355,318 @@ fn one_index_for_several_specs_gives_each_spec_s_own_result() {
     // One bad spec refuses the lot, as it would alone.
     let bad = [spec(1, 3), spec(99, 3)];
     assert!(query_errors(&table, &release, &bad).is_err());
+}
+
+/// Eight rows, two groups of four: sex (integers 1–2), age (20–27),
+/// income (0–9). Group 1 = rows 0–3 (box sex [1-2], age [20-23]), group 2
+/// = rows 4–7 (sex [1-2], age [24-27]).
+///
+/// | row | sex | age | income |   | row | sex | age | income |
+/// |-----|-----|-----|--------|---|-----|-----|-----|--------|
+/// | 0   | 1   | 20  | 1      |   | 4   | 2   | 24  | 0      |
+/// | 1   | 1   | 21  | 4      |   | 5   | 2   | 25  | 5      |
+/// | 2   | 2   | 22  | 6      |   | 6   | 1   | 26  | 3      |
+/// | 3   | 1   | 23  | 9      |   | 7   | 2   | 27  | 7      |
+fn eight_rows() -> (Table, Release) {
+    let t = Table::from_columns(
+        vec![
+            (
+                "sex".into(),
+                QiValues::Numeric(vec![1.0, 1.0, 2.0, 1.0, 2.0, 2.0, 1.0, 2.0]),
+            ),
+            (
+                "age".into(),
+                QiValues::Numeric((20..28).map(f64::from).collect()),
+            ),
+        ],
+        vec![(
+            "income".into(),
+            SaValues::Numeric(vec![1.0, 4.0, 6.0, 9.0, 0.0, 5.0, 3.0, 7.0]),
+        )],
+    );
+    let rel = generalize(&t, Partition::new(vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]])).unwrap();
+    (t, rel)
+}
+
+#[test]
+fn a_tiny_workload_by_hand() {
+    let (t, rel) = eight_rows();
+    // q = 1 and one SA column: f = 0.25^(1/2) = 0.5, so a predicate is
+    // ⌊2·0.5⌋ = 1 sex, ⌊8·0.5⌋ = 4 ages, ⌊10·0.5⌋ = 5 incomes.
+    let spec = WorkloadSpec {
+        queries: 4,
+        q: 1,
+        selectivity: 0.25,
+        seed: 3,
+    };
+    let got = query_answers(&t, &rel, &spec).unwrap();
+    let expected = [
+        // age 24–27 ∧ income 0–4: rows 4 and 6. Group 1's box misses the
+        // ages; group 2's lies inside them and holds 2 such incomes: 2.
+        (vec![(1, (24.0, 27.0))], (0.0, 4.0), 2, 2.0),
+        // sex 1 ∧ income 1–5: rows 0, 1, 6. Each box [1-2] is half sex 1;
+        // incomes 1–5: rows 0, 1 in group 1, 5, 6 in group 2: 2·½ + 2·½.
+        (vec![(0, (1.0, 1.0))], (1.0, 5.0), 3, 2.0),
+        // sex 1 ∧ income 5–9: row 3 only; rows 2, 3 and 5, 7: 2·½ + 2·½.
+        (vec![(0, (1.0, 1.0))], (5.0, 9.0), 1, 2.0),
+        // age 22–25 ∧ income 5–9: rows 2, 3, 5. Ages 22–23 are 2 of group
+        // 1's 4, ages 24–25 2 of group 2's 4; incomes 5–9: rows 2, 3 and
+        // 5, 7: 2·½ + 2·½.
+        (vec![(1, (22.0, 25.0))], (5.0, 9.0), 3, 2.0),
+    ];
+    assert_eq!(got.len(), expected.len());
+    for (a, (qis, sa, act, est)) in got.iter().zip(expected) {
+        assert_eq!(a.qis, qis);
+        assert_eq!(a.sa, vec![(0, sa)]);
+        assert_eq!((a.actual, a.estimate), (act, est), "{a:?}");
+    }
+    // Errors 0, 1/3, 1, 1/3: mean 5/12, median 1/3.
+    let r = query_error(&t, &rel, &spec).unwrap();
+    assert!(
+        (r.mean_relative_error.unwrap() - 5.0 / 12.0).abs() < 1e-15,
+        "{r:?}"
+    );
+    assert!(
+        (r.median_relative_error.unwrap() - 1.0 / 3.0).abs() < 1e-15,
+        "{r:?}"
+    );
+    assert_eq!((r.queries_used, r.queries, r.sa_predicates), (4, 4, 1));
+}
+
+/// Six rows with a three-column SA (x 0–9, y 0–3, z 0–1); group 1 = rows
+/// 0–2 (box sex [1-2], age [20-25]), group 2 = rows 3–5 (sex [1-2], age
+/// [24-29]).
+///
+/// | row | sex | age | x | y | z |
+/// |-----|-----|-----|---|---|---|
+/// | 0   | 1   | 20  | 0 | 0 | 0 |
+/// | 1   | 1   | 22  | 3 | 1 | 1 |
+/// | 2   | 2   | 25  | 5 | 2 | 0 |
+/// | 3   | 1   | 27  | 9 | 3 | 1 |
+/// | 4   | 2   | 29  | 7 | 0 | 0 |
+/// | 5   | 2   | 24  | 2 | 1 | 1 |
+fn composite_sa() -> (Table, Release) {
+    let t = Table::from_columns(
+        vec![
+            (
+                "sex".into(),
+                QiValues::Numeric(vec![1.0, 1.0, 2.0, 1.0, 2.0, 2.0]),
+            ),
+            (
+                "age".into(),
+                QiValues::Numeric(vec![20.0, 22.0, 25.0, 27.0, 29.0, 24.0]),
+            ),
+        ],
+        vec![
+            (
+                "x".into(),
+                SaValues::Numeric(vec![0.0, 3.0, 5.0, 9.0, 7.0, 2.0]),
+            ),
+            (
+                "y".into(),
+                SaValues::Numeric(vec![0.0, 1.0, 2.0, 3.0, 0.0, 1.0]),
+            ),
+            (
+                "z".into(),
+                SaValues::Numeric(vec![0.0, 1.0, 0.0, 1.0, 0.0, 1.0]),
+            ),
+        ],
+    );
+    let rel = generalize(&t, Partition::new(vec![vec![0, 1, 2], vec![3, 4, 5]])).unwrap();
+    (t, rel)
+}
+
+#[test]
+fn a_composite_sa_is_queried_on_two_of_its_columns_by_hand() {
+    let (t, rel) = composite_sa();
+    // q = 1 and qs = 2: f = 0.1^(1/3) ≈ 0.464, so a predicate is 1 sex,
+    // ⌊10f⌋ = 4 ages or x values, ⌊4f⌋ = 1 y, ⌊2f⌋ = 0 → 1 z.
+    let spec = WorkloadSpec {
+        queries: 3,
+        q: 1,
+        selectivity: 0.1,
+        seed: 6,
+    };
+    let got = query_answers(&t, &rel, &spec).unwrap();
+    let expected = [
+        // sex 2 ∧ y 1 ∧ z 1: row 5. y = z = 1: row 1 in group 1, row 5 in
+        // group 2, each box half sex 2: ½ + ½.
+        (
+            vec![(0, (2.0, 2.0))],
+            vec![(1, (1.0, 1.0)), (2, (1.0, 1.0))],
+            1,
+            1.0,
+        ),
+        // sex 1 ∧ y 3 ∧ z 0: no row has y 3 and z 0 (skipped).
+        (
+            vec![(0, (1.0, 1.0))],
+            vec![(1, (3.0, 3.0)), (2, (0.0, 0.0))],
+            0,
+            0.0,
+        ),
+        // age 24–27 ∧ x 2–5 ∧ z 0: row 2. x 2–5 with z 0: row 2 in group
+        // 1, whose box holds ages 24–25 as 2 of its 6; none in group 2.
+        (
+            vec![(1, (24.0, 27.0))],
+            vec![(0, (2.0, 5.0)), (2, (0.0, 0.0))],
+            1,
+            1.0 / 3.0,
+        ),
+    ];
+    for (a, (qis, sa, act, est)) in got.iter().zip(expected) {
+        assert_eq!((&a.qis, &a.sa), (&qis, &sa));
+        assert_eq!(a.actual, act, "{a:?}");
+        assert!((a.estimate - est).abs() < 1e-15, "{a:?}");
+    }
+    // Errors 0 and 2/3 over the 2 queries with act > 0.
+    let r = query_error(&t, &rel, &spec).unwrap();
+    assert!(
+        (r.mean_relative_error.unwrap() - 1.0 / 3.0).abs() < 1e-15,
+        "{r:?}"
+    );
+    assert!(
+        (r.median_relative_error.unwrap() - 1.0 / 3.0).abs() < 1e-15,
+        "{r:?}"
+    );
+    assert_eq!((r.queries_used, r.queries, r.sa_predicates), (2, 3, 2));
+}
+
+/// The answer of one query the slow way: every row for the actual count,
+/// every group and its generalized values for the estimate.
+fn brute_force(t: &Table, rel: &Release, a: &QueryAnswer) -> (u64, f64) {
+    let qi_key = |d: usize, r: usize| match &t.qis()[d].values {
+        QiValues::Numeric(v) => v[r],
+        QiValues::Date(v) => v[r] as f64,
+        QiValues::Categorical { codes, hierarchy } => hierarchy.leaf_rank(codes[r]) as f64,
+    };
+    let sa_key = |j: usize, r: usize| match &t.sensitive()[j].values {
+        SaValues::Numeric(v) => v[r],
+        SaValues::Categorical {
+            codes, hierarchy, ..
+        } => hierarchy.leaf_rank(codes[r]) as f64,
+    };
+    let inside = |x: f64, (lo, hi): (f64, f64)| lo <= x && x <= hi;
+    let sa_ok = |r: usize| a.sa.iter().all(|&(j, p)| inside(sa_key(j, r), p));
+    let actual = (0..t.rows())
+        .filter(|&r| sa_ok(r) && a.qis.iter().all(|&(d, p)| inside(qi_key(d, r), p)))
+        .count() as u64;
+    let mut estimate = 0.0;
+    for (rows, gen) in rel.partition().groups.iter().zip(rel.generalized()) {
+        let matching = rows.iter().filter(|&&r| sa_ok(r as usize)).count() as f64;
+        let mut fraction = 1.0;
+        for &(d, (a, b)) in &a.qis {
+            // Every QI here is integer-valued or categorical: count values.
+            let (lo, hi) = match &gen[d] {
+                GeneralizedQi::Numeric { lo, hi } => (*lo, *hi),
+                GeneralizedQi::Date { lo, hi } => (*lo as f64, *hi as f64),
+                GeneralizedQi::Categorical { level, node } => match &t.qis()[d].values {
+                    QiValues::Categorical { hierarchy, .. } => {
+                        let first = hierarchy.first_rank(*level, *node) as f64;
+                        (
+                            first,
+                            first + hierarchy.leaves_under(*level, *node) as f64 - 1.0,
+                        )
+                    }
+                    _ => unreachable!(),
+                },
+            };
+            let covered = (lo.max(a) as i64..=hi.min(b) as i64).count() as f64;
+            fraction *= covered / (hi - lo + 1.0);
+        }
+        estimate += matching * fraction;
+    }
+    (actual, estimate)
+}
+
+/// The synthetic table with a three-column SA (income, a second integer
+/// column and a categorical one).
+fn synthetic_composite(n: usize, seed: u64) -> Table {
+    let base = synthetic(n, seed);
+    let mut rng = StdRng::seed_from_u64(seed + 100);
+    let qis = base
+        .qis()
+        .iter()
+        .map(|c| (c.name.clone(), c.values.clone()))
+        .collect();
+    let h = Arc::new(Hierarchy::flat(["a", "b", "c", "d", "e"]));
+    let mut sa: Vec<(String, SaValues)> = base
+        .sensitive()
+        .iter()
+        .map(|c| (c.name.clone(), c.values.clone()))
+        .collect();
+    sa.push((
+        "hours".into(),
+        SaValues::Numeric((0..n).map(|_| rng.gen_range(1..=99) as f64).collect()),
+    ));
+    sa.push((
+        "grade".into(),
+        SaValues::Categorical {
+            codes: (0..n).map(|_| rng.gen_range(0..5)).collect(),
+            hierarchy: h,
+            has_hierarchy: false,
+        },
+    ));
+    Table::from_columns(qis, sa)
+}
+
+#[test]
+fn every_query_follows_the_drawing_rules_and_the_slow_answer() {
+    let t = synthetic_composite(3000, 12);
+    let rel = mondrian(&t, 8);
+    let domains: Vec<(f64, f64)> = Index::new(&t, &rel)
+        .unwrap()
+        .qi_domains
+        .iter()
+        .map(|d| (d.lo, d.hi))
+        .collect();
+    let sa_sizes = [None, Some(99.0), Some(5.0)];
+    for q in 1..=4 {
+        let spec = spec(q, 40 + q as u64);
+        let f = spec.selectivity.powf(1.0 / (q + 2) as f64);
+        let answers = query_answers(&t, &rel, &spec).unwrap();
+        assert_eq!(answers.len(), spec.queries);
+        let mut sa_columns_seen = [0usize; 3];
+        for a in &answers {
+            let mut qis: Vec<usize> = a.qis.iter().map(|p| p.0).collect();
+            qis.sort_unstable();
+            qis.dedup();
+            assert_eq!(qis.len(), q, "distinct QIs: {a:?}");
+            for &(d, (lo, hi)) in &a.qis {
+                let (dlo, dhi) = domains[d];
+                let expected = ((dhi - dlo + 1.0) * f).floor().max(1.0);
+                assert_eq!(hi - lo + 1.0, expected, "QI {d}: {a:?}");
+                assert!(dlo <= lo && hi <= dhi, "QI {d} inside its domain: {a:?}");
+            }
+            // Two distinct SA columns, in column order.
+            assert_eq!(a.sa.len(), 2, "{a:?}");
+            assert!(a.sa[0].0 < a.sa[1].0, "{a:?}");
+            for &(j, (lo, hi)) in &a.sa {
+                sa_columns_seen[j] += 1;
+                if let Some(size) = sa_sizes[j] {
+                    assert_eq!(hi - lo + 1.0, (size * f).floor().max(1.0), "SA {j}: {a:?}");
+                }
+            }
+            let (act, est) = brute_force(&t, &rel, a);
+            assert_eq!(a.actual, act, "{a:?}");
+            assert!(
+                (a.estimate - est).abs() < 1e-9 * est.max(1.0),
+                "{a:?}: {est}"
+            );
+        }
+        // Each SA column is picked in about 2/3 of the queries.
+        for seen in sa_columns_seen {
+            assert!((150..=250).contains(&seen), "{sa_columns_seen:?}");
+        }
+    }
+}
+
+#[test]
+fn a_single_column_sa_is_always_queried() {
+    let t = synthetic(500, 13);
+    let rel = mondrian(&t, 5);
+    for a in query_answers(&t, &rel, &spec(2, 1)).unwrap() {
+        assert_eq!(a.sa.len(), 1);
+        assert_eq!(a.sa[0].0, 0);
+    }
+    assert_eq!(query_error(&t, &rel, &spec(2, 1)).unwrap().sa_predicates, 1);
 }
