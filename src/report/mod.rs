@@ -105,20 +105,20 @@ pub fn build(input: &Input<'_>) -> CoreResult<ReleaseReport> {
             // not their sum. Time: the CSV hash (streamed: nothing per row)
             // runs beside the classes, then the two workloads (a thread per
             // q) take the cores.
-            let (hashed, counted) = std::thread::scope(|s| {
-                let hashed = s.spawn(|| hash_csv(kept, release));
-                let counted = (|| -> CoreResult<_> {
+            // On the job's pool (proxima_core::parallel), so a panic on
+            // either side is redacted like the rest of the computation.
+            let (hashed, counted) = rayon::join(
+                || hash_csv(kept, release),
+                || -> CoreResult<_> {
                     let candidates = classes::candidate_sizes(kept, release)?;
                     let after = risk::figures_after(&candidates, population)?;
                     let risky = risky_groups(kept, release, &candidates);
                     drop(candidates);
                     Ok((after, risky, classes::raw_classes(table)))
-                })();
-                (hashed.join(), counted)
-            });
-            let (sha256, bytes) = hashed
-                .map_err(|_| CoreError::internal("hashing the release panicked"))?
-                .map_err(|e| CoreError::internal(format!("hashing the release: {e}")))?;
+                },
+            );
+            let (sha256, bytes) =
+                hashed.map_err(|e| CoreError::internal(format!("hashing the release: {e}")))?;
             let (after, risky, raw) = counted?;
             let util = utility::utility(
                 kept,

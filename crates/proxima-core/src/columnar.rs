@@ -521,10 +521,18 @@ impl Columns<'_> {
         let ids = &self.ids[range.clone()];
         let keys: Vec<f64> = ids.iter().enumerate().map(|(p, &id)| key(p, id)).collect();
         let mut perm: Vec<u32> = (0..range.len() as u32).collect();
-        perm.sort_unstable_by(|&a, &b| {
+        let order = |&a: &u32, &b: &u32| {
             let (a, b) = (a as usize, b as usize);
             keys[a].total_cmp(&keys[b]).then(ids[a].cmp(&ids[b]))
-        });
+        };
+        // A total order (ties by row id): every sort gives the same result,
+        // so a large node sorts on the pool's threads.
+        if crate::parallel::fork_worthwhile(range.len()) {
+            use rayon::slice::ParallelSliceMut;
+            perm.par_sort_unstable_by(order);
+        } else {
+            perm.sort_unstable_by(order);
+        }
         self.permute(range, &perm, tmp);
     }
 

@@ -55,6 +55,34 @@ impl<'a> Progress<'a> {
     }
 }
 
+/// A phase that runs as several concurrent branches, each reporting its
+/// own fraction of the phase: the parent sees the largest fraction reported
+/// so far, so its progress never goes back; any branch's stop is seen by
+/// all at their next checkpoint.
+pub(crate) struct Branches<'a> {
+    parent: Progress<'a>,
+    /// The largest fraction so far, as f64 bits (for non-negative floats
+    /// the bits order as the values do).
+    best: std::sync::atomic::AtomicU64,
+}
+
+impl<'a> Branches<'a> {
+    pub(crate) fn new(parent: Progress<'a>) -> Self {
+        Branches {
+            parent,
+            best: std::sync::atomic::AtomicU64::new(0f64.to_bits()),
+        }
+    }
+
+    /// The callback a branch reports through (`Progress::new` of it).
+    pub(crate) fn report(&self, fraction: f64) -> bool {
+        use std::sync::atomic::Ordering;
+        let f = fraction.clamp(0.0, 1.0);
+        let best = self.best.fetch_max(f.to_bits(), Ordering::Relaxed);
+        self.parent.report(f.max(f64::from_bits(best))).is_ok()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -76,5 +104,20 @@ mod tests {
             crate::ErrorKind::Cancelled
         );
         Progress::none().report(0.3).unwrap();
+    }
+
+    #[test]
+    fn concurrent_branches_never_move_the_parent_back() {
+        let seen = Mutex::new(Vec::new());
+        let cb = |f: f64| {
+            seen.lock().unwrap().push(f);
+            true
+        };
+        let branches = Branches::new(Progress::new(&cb));
+        for f in [0.2, 0.6, 0.1, 0.5, 0.9, 0.3] {
+            assert!(branches.report(f));
+        }
+        let seen = seen.into_inner().unwrap();
+        assert_eq!(seen, vec![0.2, 0.6, 0.6, 0.6, 0.9, 0.9]);
     }
 }

@@ -162,7 +162,7 @@ pub(crate) fn safe_partition<R: Rules>(
         return Ok(out);
     }
     let territory = vec![(0, u32::MAX); dims.len()];
-    engine.solve(rules, cols, territory, &mut out)?;
+    engine.solve(rules, cols, territory, false, true, &mut out)?;
     checkpoints.finish()?;
     Ok(out)
 }
@@ -177,27 +177,30 @@ impl Engine<'_, '_, '_, '_> {
     /// guide, with `territory`), appending its groups and unplaced rows to
     /// `out` in `cols`' positions. Returns whether every row is in a group
     /// (as [`Engine::settle`]).
+    #[allow(clippy::too_many_arguments)]
     fn solve<R: Rules>(
         &self,
         rules: &mut R,
         cols: &mut Columns<'_>,
         territory: Vec<(u32, u32)>,
+        exact: bool,
+        refine: bool,
         out: &mut Outcome,
     ) -> CoreResult<bool> {
         let n = cols.len();
         if !crate::parallel::fork_worthwhile(n) {
-            let nodes = self.grow(rules, cols, 0..n, territory, false)?;
-            return self.settle(rules, cols, &nodes, 0, true, out);
+            let nodes = self.grow(rules, cols, 0..n, territory, exact)?;
+            return self.settle(rules, cols, &nodes, 0, refine, out);
         }
         self.checkpoints.before_node()?;
-        let Some((left, dim, first_right)) = rules.cut(cols, 0..n, false, &territory) else {
+        let Some((left, dim, first_right)) = rules.cut(cols, 0..n, exact, &territory) else {
             self.checkpoints.final_group(n)?;
             let leaf = [Node {
                 range: 0..n,
                 children: None,
                 territory,
             }];
-            return self.settle(rules, cols, &leaf, 0, true, out);
+            return self.settle(rules, cols, &leaf, 0, refine, out);
         };
         debug_assert!(left > 0 && left < n && first_right > 0);
         let (lt, rt) = part_territory(&territory, dim, first_right);
@@ -207,8 +210,8 @@ impl Engine<'_, '_, '_, '_> {
             let mut r_rules = rules.fork();
             let mut r_out = Outcome::default();
             let (l_ok, r_ok) = crate::parallel::join(
-                || self.solve(rules, &mut l, lt, out),
-                || self.solve(&mut r_rules, &mut r, rt, &mut r_out),
+                || self.solve(rules, &mut l, lt, exact, refine, out),
+                || self.solve(&mut r_rules, &mut r, rt, exact, refine, &mut r_out),
             );
             let shift = |g: Range<usize>| g.start + left..g.end + left;
             out.groups.extend(r_out.groups.into_iter().map(shift));
@@ -223,7 +226,7 @@ impl Engine<'_, '_, '_, '_> {
             cols,
             0..n,
             &territory,
-            true,
+            refine,
             (groups_before, unplaced_before),
             out,
         )
@@ -352,8 +355,16 @@ impl Engine<'_, '_, '_, '_> {
             out.groups.push(range);
             return Ok(true);
         }
-        let sub = self.grow(rules, cols, range, territory.to_vec(), true)?;
-        let ok = self.settle(rules, cols, &sub, 0, false, out)?;
+        // Cut again by the model (a tree grown by the model settles without
+        // refining), forking like the first tree: an absorbing node may be
+        // most of the table.
+        let (_, mut rest) = cols.split_at(range.start);
+        let (mut node, _) = rest.split_at(range.len());
+        let mut sub = Outcome::default();
+        let ok = self.solve(rules, &mut node, territory.to_vec(), true, false, &mut sub)?;
+        let shift = |g: Range<usize>| g.start + range.start..g.end + range.start;
+        out.groups.extend(sub.groups.into_iter().map(shift));
+        out.unplaced.extend(sub.unplaced.into_iter().map(shift));
         debug_assert!(ok, "a satisfied, clean node always settles");
         Ok(ok)
     }

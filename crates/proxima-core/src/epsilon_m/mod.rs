@@ -208,31 +208,61 @@ fn run<N: Neighborhoods>(
     if maxsize::anonymity_check(rows.len(), get, nb, m) {
         return split::split_phase(&space, sa, nb, m, rows, progress);
     }
-    let by_leaf = split::split_phase(&space, sa, nb, m, rows.clone(), progress.sub(0.0, 0.5))?;
     // The whole table's thinning needs a fixed neighbourhood width (the
     // greedy rounds of `anonymity_trim` are too slow on whole tables).
     let Some(width) = nb.fixed_width() else {
-        return Ok(by_leaf);
+        return split::split_phase(&space, sa, nb, m, rows, progress);
     };
-    let sorted: Vec<f64> = rows.iter().map(|&r| sa[r as usize]).collect();
-    let drop = maxsize::window_thinning(&sorted, width, m);
-    progress.report(0.5)?;
-    if drop.len() >= by_leaf.1.len() {
-        return Ok(by_leaf);
-    }
-    let mut dropped = vec![false; rows.len()];
-    drop.iter().for_each(|&p| dropped[p] = true);
-    let (mut kept, mut unplaced) = (Vec::new(), Vec::new());
-    for (&r, &d) in rows.iter().zip(&dropped) {
-        if d {
-            unplaced.push(r);
-        } else {
-            kept.push(r);
+    // Two partitions, the lower loss wins: suppressing by leaf (the split's
+    // own trimming), or thinning the whole table first — unless thinning
+    // drops at least as many rows as the leaves leave out.
+    let thinned = || {
+        let sorted: Vec<f64> = rows.iter().map(|&r| sa[r as usize]).collect();
+        let drop = maxsize::window_thinning(&sorted, width, m);
+        let mut dropped = vec![false; rows.len()];
+        drop.iter().for_each(|&p| dropped[p] = true);
+        let (mut kept, mut unplaced) = (Vec::new(), Vec::new());
+        for (&r, &d) in rows.iter().zip(&dropped) {
+            if d {
+                unplaced.push(r);
+            } else {
+                kept.push(r);
+            }
         }
-    }
-    let (groups, more) = split::split_phase(&space, sa, nb, m, kept, progress.sub(0.5, 1.0))?;
-    unplaced.extend(more);
-    let by_table = (groups, unplaced);
+        (kept, unplaced)
+    };
+    let (by_leaf, by_table) = if !crate::parallel::fork_worthwhile(rows.len()) {
+        let by_leaf = split::split_phase(&space, sa, nb, m, rows.clone(), progress.sub(0.0, 0.5))?;
+        let (kept, mut unplaced) = thinned();
+        progress.report(0.5)?;
+        if unplaced.len() >= by_leaf.1.len() {
+            return Ok(by_leaf);
+        }
+        let (groups, more) = split::split_phase(&space, sa, nb, m, kept, progress.sub(0.5, 1.0))?;
+        unplaced.extend(more);
+        (by_leaf, (groups, unplaced))
+    } else {
+        // On several threads both run at once (each forking further) and
+        // the same rule picks one: the result is the sequential one.
+        let branches = crate::progress::Branches::new(progress);
+        let report = |f: f64| branches.report(f);
+        let (by_leaf, by_table) = crate::parallel::join(
+            || split::split_phase(&space, sa, nb, m, rows.clone(), Progress::new(&report)),
+            || -> CoreResult<_> {
+                let (kept, mut unplaced) = thinned();
+                let thinning = unplaced.len();
+                let (groups, more) =
+                    split::split_phase(&space, sa, nb, m, kept, Progress::new(&report))?;
+                unplaced.extend(more);
+                Ok(((groups, unplaced), thinning))
+            },
+        );
+        let (by_leaf, (by_table, thinning)) = (by_leaf?, by_table?);
+        if thinning >= by_leaf.1.len() {
+            return Ok(by_leaf);
+        }
+        (by_leaf, by_table)
+    };
     Ok(if loss(&space, &by_table) < loss(&space, &by_leaf) {
         by_table
     } else {

@@ -156,17 +156,9 @@ pub fn query_errors(
     if specs.len() == 1 {
         return Ok(vec![run(&specs[0])]);
     }
-    let run = &run;
-    Ok(std::thread::scope(|scope| {
-        let handles: Vec<_> = specs
-            .iter()
-            .map(|spec| scope.spawn(move || run(spec)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .collect()
-    }))
+    // One spec per thread of the job's pool (crate::parallel), in order.
+    use rayon::prelude::*;
+    Ok(specs.par_iter().map(run).collect())
 }
 
 /// Every query of the workload with its actual and estimated counts, in
