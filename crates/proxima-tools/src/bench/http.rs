@@ -212,6 +212,7 @@ async fn pass(
     schema: &[u8],
     model: &Value,
     metric: Option<&Value>,
+    suppression_limit: f64,
 ) -> Result<Pass> {
     let auth = format!("Bearer {}", ep.key);
     // Build the form (copies of the bytes) before the clock starts.
@@ -249,6 +250,9 @@ async fn pass(
     let mut body = json!({"dataset_id": dataset_id, "model": model});
     if let Some(m) = metric {
         body["sensitive_metric"] = m.clone();
+    }
+    if suppression_limit > 0.0 {
+        body["suppression_limit"] = json!(suppression_limit);
     }
     let res = client
         .post(format!("{}/v1/jobs", ep.base))
@@ -336,7 +340,12 @@ pub fn run_http(
 ) -> CaseResult {
     let mut r = blank(case, plan);
     let outcome = (|| -> Result<()> {
-        let Work::Http { model, metric, .. } = &case.work else {
+        let Work::Http {
+            model,
+            metric,
+            spec,
+        } = &case.work
+        else {
             bail!("not an HTTP case");
         };
         let up = data::upload(case.source)?;
@@ -359,7 +368,16 @@ pub fn run_http(
             let mut seconds = Vec::new();
             let mut last = None;
             for i in 0..plan.warmup + plan.runs {
-                let p = pass(&client, &ep, &up, &schema, model, metric.as_ref()).await?;
+                let p = pass(
+                    &client,
+                    &ep,
+                    &up,
+                    &schema,
+                    model,
+                    metric.as_ref(),
+                    spec.suppression_limit.get(),
+                )
+                .await?;
                 if i >= plan.warmup {
                     seconds.push(p.seconds);
                 }
