@@ -373,7 +373,9 @@ pub async fn upload(
             e.body_text(),
         )
     })?;
+    let started = std::time::Instant::now();
     let parts = receive(multipart, state.max_body, &state.limits).await?;
+    let received = started.elapsed();
     let schema_bytes = parts.schema.ok_or_else(|| {
         ApiError::invalid_parameters("/parts/schema", "the `schema` part is missing")
     })?;
@@ -389,6 +391,7 @@ pub async fn upload(
     let max_columns = state.limits.max_columns;
     let max_inflated = state.limits.max_decompressed_bytes;
     let blocks = state.limits.upload_blocks.clone();
+    let validating = std::time::Instant::now();
     let (validated, stored_data, hierarchies) =
         crate::telemetry::spawn_blocking_redacted(move || {
             let gzip = super::gzip::is_gzip(&spooled).map_err(|e| {
@@ -423,6 +426,7 @@ pub async fn upload(
         population: validated.population,
     };
     // One transaction: the metadata row and every chunk, or nothing.
+    let storing = std::time::Instant::now();
     let mut tx = state.store.begin_dataset(&new).await?;
     tx.add_data(&stored_data).await?;
     tx.add_table(&validated.table).await?;
@@ -430,6 +434,15 @@ pub async fn upload(
         tx.add_hierarchy(column, file).await?;
     }
     let row = tx.commit().await?;
+    tracing::info!(
+        dataset_id = %row.id,
+        rows = row.rows,
+        bytes = row.size_bytes,
+        received_ms = received.as_secs_f64() * 1e3,
+        validated_ms = (storing - validating).as_secs_f64() * 1e3,
+        stored_ms = storing.elapsed().as_secs_f64() * 1e3,
+        "dataset stored"
+    );
     drop(data);
     let mut res = (StatusCode::CREATED, Json(dataset_dto(&row))).into_response();
     if let Ok(loc) = HeaderValue::from_str(&format!("/v1/datasets/{}", row.id)) {

@@ -251,6 +251,33 @@ mod tests {
         assert_eq!(decompress_chunks(&chunks).unwrap(), data);
     }
 
+    #[tokio::test]
+    async fn a_spooled_part_is_cut_into_chunks_as_it_is_stored() {
+        let data: Vec<u8> = (0..(2 * CHUNK_BYTES + 12_345) as u32)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+            .collect();
+        let mut file = tempfile::tempfile().unwrap();
+        file.write_all(&data).unwrap();
+        let part = Chunked::from_file(file).unwrap();
+        assert_eq!(part.chunks(), 3);
+        let mut back = Vec::new();
+        for seq in 0..part.chunks() {
+            let chunk = part.chunk(seq).await.unwrap();
+            assert!(chunk.len() <= CHUNK_BYTES);
+            back.extend(chunk);
+        }
+        assert!(back == data);
+
+        // A spooled zlib stream decompresses to what was read.
+        let csv = b"age,pay\n30,1\n".repeat(1000);
+        let part = Chunked::spool_from_reader(csv.as_slice()).unwrap();
+        let mut chunks = Vec::new();
+        for seq in 0..part.chunks() {
+            chunks.push(part.chunk(seq).await.unwrap());
+        }
+        assert_eq!(decompress_chunks(&chunks).unwrap(), csv);
+    }
+
     #[test]
     fn u32_arrays_round_trip_and_reject_truncation() {
         let v: Vec<u32> = (0..10_000).map(|i| i * 7 % 131).collect();

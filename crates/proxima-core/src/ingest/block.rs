@@ -59,17 +59,6 @@ pub enum BlockValues {
     Codes(Vec<u32>),
 }
 
-impl BlockValues {
-    pub fn len(&self) -> Option<usize> {
-        match self {
-            BlockValues::None => None,
-            BlockValues::Numeric(v) => Some(v.len()),
-            BlockValues::Date(v) => Some(v.len()),
-            BlockValues::Codes(v) => Some(v.len()),
-        }
-    }
-}
-
 /// One schema column of a block.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct BlockColumn {
