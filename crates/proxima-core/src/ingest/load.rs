@@ -1,5 +1,7 @@
 //! Loading a data CSV into a columnar [`Table`], validated against its
-//! [`Schema`] in one streaming pass.
+//! [`Schema`] in one streaming pass — whole ([`load_table`]) or handed out
+//! in blocks of rows as it goes ([`load_blocks`]; `load_table` is that with
+//! one block), with the same rules, errors and line numbers either way.
 //!
 //! Rules (each violation is a [`CoreError`] naming the column, the data line
 //! and the offending value; see the module docs of [`crate::ingest`] for the
