@@ -69,6 +69,10 @@ pub struct Limits {
     pub max_active_jobs_per_tenant: usize,
     /// Caps on synchronous computations (`http::compute`).
     pub compute: super::compute::ComputeLimits,
+    /// Where an upload's validation cuts the table into blocks (the block
+    /// is what it holds in memory at once). Not a flag: the default suits
+    /// every table; tests make blocks small and count them with a tally.
+    pub upload_blocks: proxima_core::ingest::BlockLimits,
 }
 
 /// Default per-tenant upload cap.
@@ -116,6 +120,7 @@ impl Limits {
             tenant_uploads: Arc::default(),
             max_active_jobs_per_tenant: 100,
             compute: super::compute::ComputeLimits::default(),
+            upload_blocks: proxima_core::ingest::BlockLimits::default(),
         }
     }
 

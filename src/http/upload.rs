@@ -4,10 +4,14 @@
 //! even when the process is killed mid-upload) while it is hashed and
 //! counted (no whole-body buffering), validated
 //! once by the core (schema, hierarchies, types, missing values,
-//! undescribed columns), then stored compressed and chunked with its
-//! metadata in one transaction: a rejected upload stores nothing.
+//! undescribed columns) block by block — each block of rows encoded in the
+//! stored table form and spooled to another unnamed file as soon as it is
+//! parsed, so the upload's memory is a block's, whatever the table's
+//! length — then stored compressed and chunked with its metadata in one
+//! transaction: a rejected upload stores nothing.
 
-use std::io::Write;
+use std::io::{Read, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use axum::extract::multipart::MultipartError;
 use axum::extract::{FromRequest, Multipart, Request, State};
@@ -26,6 +30,8 @@ use crate::spec::dataset::DatasetDto;
 use crate::spec::dataset::{columns_of, parse_schema, DatasetColumnDto};
 use crate::store::blob::Chunked;
 use crate::store::datasets::NewDataset;
+use crate::store::table_frames::write_stored;
+use proxima_core::ingest::{BlockLimits, StatsBuilder};
 
 /// The uploaded parts, the data spooled to disk.
 struct Parts {
@@ -186,16 +192,25 @@ struct Validated {
     suppressed_rows: usize,
     columns: Vec<DatasetColumnDto>,
     population: Option<crate::spec::PopulationDto>,
-    /// The loaded table in its stored form (`proxima_core::table_codec`):
-    /// jobs decode it instead of parsing the CSV again.
-    table: Vec<u8>,
+    /// The loaded table in its stored form (`store::table_frames`),
+    /// spooled: jobs decode it instead of parsing the CSV again.
+    table: Chunked,
 }
 
+fn spooling(e: std::io::Error) -> ApiError {
+    ApiError::internal(anyhow::Error::new(e).context("spooling the stored table"))
+}
+
+/// Validates the CSV block by block (`proxima_core::ingest::load_blocks`)
+/// and writes each block's stored form to a temporary file as soon as it
+/// is parsed: what is held is one block, the categorical dictionaries and
+/// the statistics' distinct values, never the table.
 fn validate(
     schema_bytes: &[u8],
     hierarchies: &[(String, Vec<u8>)],
     data: &std::fs::File,
     max_columns: usize,
+    blocks: &BlockLimits,
 ) -> Result<Validated, ApiError> {
     let (dto, schema) = parse_schema(schema_bytes, hierarchies)?;
     // Every CSV column must be described, so this bounds the header too.
@@ -214,27 +229,94 @@ fn validate(
     }
     let file = rewound(data)
         .map_err(|e| ApiError::internal(anyhow::Error::new(e).context("rereading an upload")))?;
-    let table = proxima_core::ingest::load_table(
-        std::sync::Arc::new(schema),
+    let spool = tempfile::tempfile().map_err(spooling)?;
+    let mut stats = StatsBuilder::new(&schema);
+    let (loaded, spool) = write_stored(
+        &schema,
         std::io::BufReader::with_capacity(1 << 16, file),
+        blocks,
+        std::io::BufWriter::with_capacity(1 << 20, spool),
+        |block| stats.add(block),
     )?;
-    let rows = table.rows() + table.suppressed_rows();
+    let rows = loaded.rows + loaded.suppressed;
     if let Some(p) = dto.population {
         p.check_rows(rows)?;
     }
+    let spool = spool.into_inner().map_err(|e| spooling(e.into_error()))?;
     Ok(Validated {
         name: dto.name.clone(),
         schema: serde_json::to_value(&dto).map_err(|e| ApiError::internal(e.into()))?,
         rows,
-        suppressed_rows: table.suppressed_rows(),
-        columns: columns_of(&table),
+        suppressed_rows: loaded.suppressed,
+        columns: columns_of(stats.finish(&schema)),
         population: dto.population,
-        table: {
-            let mut stored = Vec::new();
-            proxima_core::table_codec::encode(&table, &mut stored);
-            stored
-        },
+        table: Chunked::from_file(spool).map_err(spooling)?,
     })
+}
+
+/// Validates the upload while a second thread compresses the CSV for
+/// storage: two independent reads of the spooled file, so the compression
+/// costs no time of its own. A refused upload stops the compression.
+fn validate_and_compress(
+    schema_bytes: &[u8],
+    hierarchies: &[(String, Vec<u8>)],
+    data: &std::fs::File,
+    max_columns: usize,
+    blocks: &BlockLimits,
+) -> Result<(Validated, Chunked), ApiError> {
+    let compressing = |e: std::io::Error| {
+        ApiError::internal(anyhow::Error::new(e).context("compressing an upload"))
+    };
+    // Its own offset: a cloned handle would share the validator's.
+    let csv = AtAnOffset { file: data, at: 0 };
+    let refused = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        let compressed = s.spawn(|| {
+            Chunked::spool_from_reader(Stoppable {
+                inner: std::io::BufReader::with_capacity(1 << 20, csv),
+                stop: &refused,
+            })
+        });
+        let validated = validate(schema_bytes, hierarchies, data, max_columns, blocks);
+        if validated.is_err() {
+            refused.store(true, Ordering::Relaxed);
+        }
+        let compressed = compressed
+            .join()
+            .map_err(|_| ApiError::internal(anyhow::anyhow!("compressing an upload panicked")));
+        let validated = validated?;
+        Ok((validated, compressed?.map_err(compressing)?))
+    })
+}
+
+/// A reader of a file by positional reads, with its own offset.
+struct AtAnOffset<'a> {
+    file: &'a std::fs::File,
+    at: u64,
+}
+
+impl Read for AtAnOffset<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        use std::os::unix::fs::FileExt;
+        let n = self.file.read_at(buf, self.at)?;
+        self.at += n as u64;
+        Ok(n)
+    }
+}
+
+/// A reader that ends with an error once `stop` is set.
+struct Stoppable<'a, R> {
+    inner: R,
+    stop: &'a AtomicBool,
+}
+
+impl<R: Read> Read for Stoppable<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.stop.load(Ordering::Relaxed) {
+            return Err(std::io::Error::other("the upload was refused"));
+        }
+        self.inner.read(buf)
+    }
 }
 
 /// A second handle on a spooled file, at its start.
@@ -291,7 +373,9 @@ pub async fn upload(
             e.body_text(),
         )
     })?;
+    let started = std::time::Instant::now();
     let parts = receive(multipart, state.max_body, &state.limits).await?;
+    let received = started.elapsed();
     let schema_bytes = parts.schema.ok_or_else(|| {
         ApiError::invalid_parameters("/parts/schema", "the `schema` part is missing")
     })?;
@@ -306,7 +390,9 @@ pub async fn upload(
         .map_err(|e| ApiError::internal(anyhow::Error::new(e).context("rereading an upload")))?;
     let max_columns = state.limits.max_columns;
     let max_inflated = state.limits.max_decompressed_bytes;
-    let (validated, stored_data, stored_table, hierarchies) =
+    let blocks = state.limits.upload_blocks.clone();
+    let validating = std::time::Instant::now();
+    let (validated, stored_data, hierarchies) =
         crate::telemetry::spawn_blocking_redacted(move || {
             let gzip = super::gzip::is_gzip(&spooled).map_err(|e| {
                 ApiError::internal(anyhow::Error::new(e).context("rereading an upload"))
@@ -316,19 +402,13 @@ pub async fn upload(
             } else {
                 spooled
             };
-            let mut v = validate(&schema_bytes, &hierarchies, &spooled, max_columns)?;
-            let data = rewound(&spooled)
-                .and_then(Chunked::from_reader)
-                .map_err(|e| {
-                    ApiError::internal(anyhow::Error::new(e).context("compressing an upload"))
-                })?;
-            // Compressed here, off the async threads; the raw form is dropped.
-            let table = Chunked::table(&std::mem::take(&mut v.table));
+            let (v, data) =
+                validate_and_compress(&schema_bytes, &hierarchies, &spooled, max_columns, &blocks)?;
             let hierarchies: Vec<(String, Chunked)> = hierarchies
                 .iter()
                 .map(|(column, bytes)| (column.clone(), Chunked::from_bytes(bytes)))
                 .collect();
-            Ok::<_, ApiError>((v, data, table, hierarchies))
+            Ok::<_, ApiError>((v, data, hierarchies))
         })
         .await
         .map_err(|e| ApiError::join(e, "validating an upload"))??;
@@ -346,13 +426,23 @@ pub async fn upload(
         population: validated.population,
     };
     // One transaction: the metadata row and every chunk, or nothing.
+    let storing = std::time::Instant::now();
     let mut tx = state.store.begin_dataset(&new).await?;
     tx.add_data(&stored_data).await?;
-    tx.add_table(&stored_table).await?;
+    tx.add_table(&validated.table).await?;
     for (column, file) in &hierarchies {
         tx.add_hierarchy(column, file).await?;
     }
     let row = tx.commit().await?;
+    tracing::info!(
+        dataset_id = %row.id,
+        rows = row.rows,
+        bytes = row.size_bytes,
+        received_ms = received.as_secs_f64() * 1e3,
+        validated_ms = (storing - validating).as_secs_f64() * 1e3,
+        stored_ms = storing.elapsed().as_secs_f64() * 1e3,
+        "dataset stored"
+    );
     drop(data);
     let mut res = (StatusCode::CREATED, Json(dataset_dto(&row))).into_response();
     if let Ok(loc) = HeaderValue::from_str(&format!("/v1/datasets/{}", row.id)) {

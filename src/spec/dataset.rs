@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use proxima_core::error::CoreResult;
-use proxima_core::ingest::{column_stats, load_table_with_progress};
+use proxima_core::ingest::{load_table_with_progress, ColumnStats};
 use proxima_core::{CoreError, Progress, Schema, Table};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -17,12 +17,12 @@ use uuid::Uuid;
 
 use super::{HierarchyFile, PopulationDto, RoleDto, SchemaDto, TypeDto};
 
-/// A dataset's stored files, decompressed: the table as loaded at upload
-/// (or, for a dataset stored before tables were, the CSV) and the
-/// hierarchy parts.
+/// A dataset's stored files: the table as loaded at upload (or, for a
+/// dataset stored before tables were, the CSV) and the hierarchy parts.
 #[derive(Debug, Clone, Default)]
 pub struct DatasetFiles {
-    /// `proxima_core::table_codec`'s form of the table, when stored.
+    /// The stored table part as stored (`store::table_frames`: LZ4 frames
+    /// of `proxima_core::table_codec`), when there is one.
     pub table: Option<Vec<u8>>,
     /// The CSV; empty when `table` is there.
     pub data: Vec<u8>,
@@ -61,7 +61,7 @@ pub fn load_stored_with_progress(
     let (_, schema) = parse_schema(&schema_json, &files.hierarchies)?;
     match &files.table {
         // Decoding takes milliseconds: no checkpoint needed.
-        Some(stored) => proxima_core::table_codec::decode(Arc::new(schema), stored),
+        Some(stored) => crate::store::table_frames::decode(Arc::new(schema), stored),
         None => load_table_with_progress(Arc::new(schema), files.data.as_slice(), progress),
     }
 }
@@ -89,9 +89,10 @@ pub struct DatasetColumnDto {
     pub hierarchy_height: Option<u64>,
 }
 
-/// `Dataset.columns`: per-column statistics of a loaded table.
-pub fn columns_of(table: &Table) -> Vec<DatasetColumnDto> {
-    column_stats(table)
+/// `Dataset.columns`: per-column statistics (of a table, `column_stats`,
+/// or gathered block by block at upload, `StatsBuilder`).
+pub fn columns_of(stats: Vec<ColumnStats>) -> Vec<DatasetColumnDto> {
+    stats
         .into_iter()
         .map(|c| DatasetColumnDto {
             name: c.name,

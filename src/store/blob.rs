@@ -1,7 +1,10 @@
 //! Compression and chunking of stored files: zlib, cut into pieces of at
-//! most [`CHUNK_BYTES`] so no single bytea field grows with the upload.
+//! most [`CHUNK_BYTES`] so no single bytea field grows with the upload
+//! (the table part is LZ4 frames, `super::table_frames`, chunked the same
+//! way).
 
 use std::io::{Read, Write};
+use std::sync::Arc;
 
 use flate2::read::ZlibDecoder;
 use flate2::write::ZlibEncoder;
@@ -60,9 +63,22 @@ impl ChunkWriter {
 
 /// A file compressed and cut into stored chunks: what a dataset part
 /// becomes before its transaction stores it (`DatasetTx::add_data`,
-/// `add_hierarchy`). Built on a blocking thread, stored from async code.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Chunked(pub(crate) Vec<Vec<u8>>);
+/// `add_table`, `add_hierarchy`). Built on a blocking thread, stored from
+/// async code. Small parts are held in memory; an upload's CSV and table
+/// are spooled to an unnamed temporary file, so an upload's memory does not
+/// grow with its table, and cut into chunks as they are stored.
+#[derive(Debug)]
+pub struct Chunked(Pieces);
+
+#[derive(Debug)]
+enum Pieces {
+    Memory(Vec<Vec<u8>>),
+    /// A compressed stream in a file, cut every [`CHUNK_BYTES`].
+    File {
+        file: Arc<std::fs::File>,
+        len: u64,
+    },
+}
 
 impl Chunked {
     /// Compresses everything `reader` yields (blocking; a large upload is
@@ -80,21 +96,63 @@ impl Chunked {
             chunks.extend(w.take_full());
         }
         chunks.extend(w.finish()?);
-        Ok(Chunked(chunks))
+        Ok(Chunked(Pieces::Memory(chunks)))
     }
 
-    /// A loaded table's stored form (`proxima_core::table_codec`),
-    /// compressed with LZ4 (its size first) and cut into chunks: read back
-    /// by [`decompress_lz4_chunks`] on every job, where zlib's inflate
-    /// would cost more than decoding the table itself.
-    pub fn table(data: &[u8]) -> Chunked {
-        let compressed = lz4_flex::compress_prepend_size(data);
-        Chunked(compressed.chunks(CHUNK_BYTES).map(<[u8]>::to_vec).collect())
+    /// Compresses everything `reader` yields into a temporary file
+    /// (blocking): memory stays a buffer's, whatever the size.
+    pub fn spool_from_reader(mut reader: impl Read) -> std::io::Result<Chunked> {
+        let out = std::io::BufWriter::with_capacity(1 << 20, tempfile::tempfile()?);
+        let mut encoder = ZlibEncoder::new(out, Compression::fast());
+        std::io::copy(&mut reader, &mut encoder)?;
+        let file = encoder
+            .finish()?
+            .into_inner()
+            .map_err(std::io::IntoInnerError::into_error)?;
+        Chunked::from_file(file)
+    }
+
+    /// A file already holding a part's stored stream (the table's frames,
+    /// `super::table_frames`), from its start.
+    pub fn from_file(file: std::fs::File) -> std::io::Result<Chunked> {
+        let len = file.metadata()?.len();
+        Ok(Chunked(Pieces::File {
+            file: Arc::new(file),
+            len,
+        }))
     }
 
     /// Compresses a buffer already in memory (a hierarchy part).
     pub fn from_bytes(data: &[u8]) -> Chunked {
         Chunked::from_reader(data).expect("reading from memory and writing to a Vec cannot fail")
+    }
+
+    /// How many chunks the part is stored as.
+    pub fn chunks(&self) -> usize {
+        match &self.0 {
+            Pieces::Memory(c) => c.len(),
+            Pieces::File { len, .. } => len.div_ceil(CHUNK_BYTES as u64) as usize,
+        }
+    }
+
+    /// Chunk `seq` (`< chunks()`); a file's is read on a blocking thread.
+    pub async fn chunk(&self, seq: usize) -> std::io::Result<Vec<u8>> {
+        match &self.0 {
+            Pieces::Memory(c) => Ok(c[seq].clone()),
+            Pieces::File { file, len } => {
+                let file = file.clone();
+                let start = seq as u64 * CHUNK_BYTES as u64;
+                let n = (len - start).min(CHUNK_BYTES as u64) as usize;
+                tokio::task::spawn_blocking(move || {
+                    use std::os::unix::fs::FileExt;
+                    let mut buf = vec![0u8; n];
+                    file.read_exact_at(&mut buf, start)?;
+                    Ok(buf)
+                })
+                .await
+                .map_err(std::io::Error::other)?
+            }
+        }
     }
 }
 
@@ -103,13 +161,6 @@ pub fn compress(data: &[u8]) -> Vec<u8> {
     let mut e = ZlibEncoder::new(Vec::new(), Compression::fast());
     e.write_all(data).expect("writing to a Vec cannot fail");
     e.finish().expect("writing to a Vec cannot fail")
-}
-
-/// Decompresses the concatenation of [`Chunked::lz4`]'s chunks.
-pub fn decompress_lz4_chunks(chunks: &[Vec<u8>]) -> std::io::Result<Vec<u8>> {
-    let whole = chunks.concat();
-    lz4_flex::decompress_size_prepended(&whole)
-        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
 }
 
 /// Decompresses the concatenation of `chunks`.
@@ -198,6 +249,33 @@ mod tests {
         assert!(chunks.len() > 10);
         assert!(chunks.iter().all(|c| !c.is_empty() && c.len() <= 1000));
         assert_eq!(decompress_chunks(&chunks).unwrap(), data);
+    }
+
+    #[tokio::test]
+    async fn a_spooled_part_is_cut_into_chunks_as_it_is_stored() {
+        let data: Vec<u8> = (0..(2 * CHUNK_BYTES + 12_345) as u32)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+            .collect();
+        let mut file = tempfile::tempfile().unwrap();
+        file.write_all(&data).unwrap();
+        let part = Chunked::from_file(file).unwrap();
+        assert_eq!(part.chunks(), 3);
+        let mut back = Vec::new();
+        for seq in 0..part.chunks() {
+            let chunk = part.chunk(seq).await.unwrap();
+            assert!(chunk.len() <= CHUNK_BYTES);
+            back.extend(chunk);
+        }
+        assert!(back == data);
+
+        // A spooled zlib stream decompresses to what was read.
+        let csv = b"age,pay\n30,1\n".repeat(1000);
+        let part = Chunked::spool_from_reader(csv.as_slice()).unwrap();
+        let mut chunks = Vec::new();
+        for seq in 0..part.chunks() {
+            chunks.push(part.chunk(seq).await.unwrap());
+        }
+        assert_eq!(decompress_chunks(&chunks).unwrap(), csv);
     }
 
     #[test]

@@ -16,8 +16,11 @@ use crate::spec::PopulationDto;
 const DATA_PART: &str = "data";
 /// Hierarchy files are the parts `hierarchy:<column>`.
 const HIERARCHY_PREFIX: &str = "hierarchy:";
-/// The table as loaded at upload (`proxima_core::table_codec`), LZ4.
-const TABLE_PART: &str = "table";
+/// The table as loaded at upload: `proxima_core::table_codec` version 2's
+/// frames, LZ4 (`super::table_frames`). Version 1's part, `table`, is no
+/// longer written or read (migration 0005 removes it; those datasets are
+/// read from their CSV).
+const TABLE_PART: &str = "table-v2";
 
 /// A dataset's stored metadata.
 #[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
@@ -92,7 +95,7 @@ impl DatasetTx {
         self.add_part(DATA_PART, data).await
     }
 
-    /// Stores the loaded table ([`blob::Chunked::table`]): what every job
+    /// Stores the loaded table (`super::table_frames`): what every job
     /// reads instead of the CSV.
     pub async fn add_table(&mut self, table: &blob::Chunked) -> Result<()> {
         self.add_part(TABLE_PART, table).await
@@ -105,7 +108,8 @@ impl DatasetTx {
     }
 
     async fn add_part(&mut self, part: &str, chunks: &blob::Chunked) -> Result<()> {
-        for (seq, bytes) in chunks.0.iter().enumerate() {
+        for seq in 0..chunks.chunks() {
+            let bytes = chunks.chunk(seq).await?;
             sqlx::query(
                 "INSERT INTO dataset_chunks (dataset_id, tenant, part, seq, bytes)
                  VALUES ($1, $2, $3, $4, $5)",
@@ -114,7 +118,7 @@ impl DatasetTx {
             .bind(&self.tenant)
             .bind(part)
             .bind(seq as i32)
-            .bind(bytes)
+            .bind(&bytes)
             .execute(&mut *self.tx)
             .await?;
         }
@@ -216,10 +220,11 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// Reads and decompresses a dataset's files (the worker's input): the
-    /// stored table and the hierarchies when the upload stored a table
-    /// (the CSV is then not read at all), the CSV otherwise (datasets
-    /// uploaded before tables were stored).
+    /// Reads a dataset's files (the worker's input): the stored table (as
+    /// stored: its frames are decompressed as they are decoded) and the
+    /// hierarchies when the upload stored a table (the CSV is then not read
+    /// at all), the decompressed CSV otherwise (datasets uploaded before
+    /// tables were stored).
     pub async fn dataset_files(&self, tenant: &str, id: Uuid) -> Result<DatasetFiles> {
         let rows = sqlx::query(
             "SELECT part, bytes FROM dataset_chunks c
@@ -247,7 +252,9 @@ impl Store {
         let mut files = DatasetFiles::default();
         for (part, chunks) in parts {
             if part == TABLE_PART {
-                files.table = Some(blob::decompress_lz4_chunks(&chunks)?);
+                // Decompressed frame by frame where it is decoded, off the
+                // async threads (`spec::dataset::load_stored`).
+                files.table = Some(chunks.concat());
                 continue;
             }
             let data = blob::decompress_chunks(&chunks)?;

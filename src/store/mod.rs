@@ -10,6 +10,7 @@ pub mod queue;
 pub mod results;
 pub mod retention;
 pub mod sweeps;
+pub mod table_frames;
 
 use std::time::Duration;
 

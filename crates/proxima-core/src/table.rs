@@ -61,6 +61,28 @@ impl TextColumn {
         }
         Ok(TextColumn { buf, ends })
     }
+    /// Appends `more`'s cells (a later block of the same column). Errors
+    /// when the column's text exceeds 4 GiB.
+    pub fn append(&mut self, more: TextColumn) -> CoreResult<()> {
+        if self.ends.is_empty() {
+            *self = more;
+            return Ok(());
+        }
+        if u32::try_from(self.buf.len() + more.buf.len()).is_err() {
+            return Err(CoreError::internal("a column's text exceeds 4 GiB"));
+        }
+        let base = self.buf.len() as u32;
+        self.buf.push_str(&more.buf);
+        self.ends.extend(more.ends.iter().map(|&e| base + e));
+        Ok(())
+    }
+    /// A column from parts the caller has checked as
+    /// [`from_parts`](Self::from_parts) would (the stored form's decoder
+    /// checks each block as it copies it).
+    pub(crate) fn from_checked_parts(buf: String, ends: Vec<u32>) -> Self {
+        debug_assert_eq!(ends.last().map_or(0, |&e| e as usize), buf.len());
+        TextColumn { buf, ends }
+    }
     pub fn get(&self, row: usize) -> &str {
         let start = if row == 0 {
             0

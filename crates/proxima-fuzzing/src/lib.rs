@@ -13,26 +13,49 @@
 use std::sync::{Arc, OnceLock};
 
 use proxima_core::error::CoreResult;
-use proxima_core::ingest::{hierarchy_from_inline, load_table, parse_hierarchy_csv};
+use proxima_core::ingest::{
+    hierarchy_from_inline, load_table, parse_hierarchy_csv, BlockLimits, StatsBuilder,
+};
 use proxima_core::{run, Table};
 use serde_json::json;
 
 use proxima::spec::dataset::{columns_of, parse_schema};
 use proxima::spec::JobRequestDto;
+use proxima::store::table_frames::{decode, write_stored};
 
 /// The upload path of `POST /v1/datasets`: the schema document with its
 /// hierarchy files (by column) validated into a schema, the CSV loaded
-/// against it, then the column statistics the response carries.
+/// against it block by block into its stored form with the column
+/// statistics the response carries, then the stored form decoded as a job
+/// decodes it. Blocks of 7 rows, so fuzzed tables cross block boundaries;
+/// the decoded table must be the one `load_table` gives.
 pub fn upload(
     schema_json: &[u8],
     hierarchies: &[(String, Vec<u8>)],
     csv: &[u8],
 ) -> CoreResult<Table> {
     let (dto, schema) = parse_schema(schema_json, hierarchies)?;
-    let table = load_table(Arc::new(schema), csv)?;
+    let schema = Arc::new(schema);
+    let mut stats = StatsBuilder::new(&schema);
+    let limits = BlockLimits {
+        rows: 7,
+        ..BlockLimits::default()
+    };
+    let stored = write_stored(&schema, csv, &limits, Vec::new(), |b| stats.add(b));
+    let whole = load_table(schema.clone(), csv);
+    let (_, stored) = match (stored, &whole) {
+        (Ok(stored), Ok(_)) => stored,
+        (Err(a), Err(b)) if a == *b => return Err(a),
+        (a, b) => panic!("the block loader and load_table disagree: {a:?} / {b:?}"),
+    };
     // The response echoes the schema and describes the columns.
     let _ = serde_json::to_value(&dto);
-    let _ = columns_of(&table);
+    let _ = columns_of(stats.finish(&schema));
+    let table = decode(schema.clone(), &stored)?;
+    assert!(
+        whole.is_ok_and(|t| t == table),
+        "the stored table decodes to another table"
+    );
     Ok(table)
 }
 

@@ -1,5 +1,7 @@
 //! Loading a data CSV into a columnar [`Table`], validated against its
-//! [`Schema`] in one streaming pass.
+//! [`Schema`] in one streaming pass — whole ([`load_table`]) or handed out
+//! in blocks of rows as it goes ([`load_blocks`]; `load_table` is that with
+//! one block), with the same rules, errors and line numbers either way.
 //!
 //! Rules (each violation is a [`CoreError`] naming the column, the data line
 //! and the offending value; see the module docs of [`crate::ingest`] for the
@@ -48,13 +50,15 @@ use std::sync::Arc;
 
 use crate::error::{CoreError, CoreResult, ErrorKind};
 use crate::hierarchy::Hierarchy;
+use crate::ingest::assemble::Assembler;
+use crate::ingest::block::{Block, BlockColumn, BlockLimits, BlockTally, BlockValues, Loaded};
 use crate::ingest::header::map_header;
 use crate::ingest::lines::{record_line, LineCounting};
 use crate::ingest::missing::MissingReport;
 use crate::ingest::{echoed, pointer_segment, quote_value};
 use crate::progress::Progress;
 use crate::schema::{MissingPolicy, Role, Schema, ValueType};
-use crate::table::{parse_date, QiColumn, QiValues, SaColumn, SaValues, Table, TextColumn};
+use crate::table::{parse_date, Table, TextColumn};
 
 /// At most this many lines are listed in a `missing_values` error.
 const MISSING_LINES_LISTED: usize = 10;
@@ -138,6 +142,29 @@ impl Builder {
                 || !matches!(spec.role, Role::QuasiIdentifier | Role::Sensitive),
             values,
             text: schema.is_published(schema_index).then(TextColumn::new),
+        }
+    }
+}
+
+impl Values {
+    /// The values collected since the last block; a dictionary stays, so
+    /// codes keep their meaning across blocks.
+    fn take_block(&mut self) -> BlockValues {
+        match self {
+            Values::None => BlockValues::None,
+            Values::Numeric(v) => BlockValues::Numeric(std::mem::take(v)),
+            Values::Date(v) => BlockValues::Date(std::mem::take(v)),
+            Values::Leaf { codes, .. } | Values::Dict { codes, .. } => {
+                BlockValues::Codes(std::mem::take(codes))
+            }
+        }
+    }
+
+    /// A dictionary's labels in code order (the flat hierarchy's leaves).
+    fn into_labels(self) -> Option<Vec<String>> {
+        match self {
+            Values::Dict { labels, .. } => Some(labels),
+            _ => None,
         }
     }
 }
@@ -349,7 +376,31 @@ pub fn load_table_with_progress<R: Read>(
     reader: R,
     progress: Progress,
 ) -> CoreResult<Table> {
-    let mut records = Records::new(&schema, reader);
+    let mut assembler = Assembler::new(schema.clone());
+    let loaded = load_blocks(&schema, reader, &BlockLimits::whole(), progress, |block| {
+        assembler.push(block)
+    })?;
+    assembler.finish(loaded)
+}
+
+/// [`load_table_with_progress`] cut into blocks: every `limits.rows` kept
+/// rows (or `limits.bytes` of records) the rows so far go to `sink` as a
+/// [`Block`], and the loader keeps nothing of them but the dictionaries of
+/// categorical columns without a hierarchy. The same rules, errors and
+/// line numbers as [`load_table`]; the end-of-file facts (counts, flat
+/// leaves) are returned once the whole file has passed.
+///
+/// An error can come after some blocks went to the sink (a bad cell on
+/// the last line, a missing value under `reject`, a sink error): the
+/// caller discards what it made of them.
+pub fn load_blocks<R: Read>(
+    schema: &Schema,
+    reader: R,
+    limits: &BlockLimits,
+    progress: Progress,
+    mut sink: impl FnMut(Block) -> CoreResult<()>,
+) -> CoreResult<Loaded> {
+    let mut records = Records::new(schema, reader);
     let mut record = csv::ByteRecord::new();
     if !records.read(&mut record, 0)? {
         return Err(malformed(
@@ -357,9 +408,11 @@ pub fn load_table_with_progress<R: Read>(
             "the CSV is empty: a header row and at least one data row are needed".into(),
         ));
     }
-    let mut columns = Columns::new(&schema, &record)?;
+    let mut columns = Columns::new(schema, &record)?;
     let mut rows = Rows::new(schema.on_missing());
     let mut data_line = 0u64;
+    let mut block_bytes = 0usize;
+    let tally = limits.tally.as_ref();
     while records.read(&mut record, data_line + 1)? {
         data_line += 1;
         if data_line.is_multiple_of(CHECKPOINT_EVERY) {
@@ -381,10 +434,21 @@ pub fn load_table_with_progress<R: Read>(
         }
         record = columns.push_row(record, &|rec| records.at(data_line, rec))?;
         rows.keep(data_line)?;
+        block_bytes += record.as_slice().len();
+        if rows.in_block() >= limits.rows || block_bytes >= limits.bytes {
+            sink(columns.take_block(rows.take_lines(), tally))?;
+            block_bytes = 0;
+        }
     }
-    let (source_lines, suppressed) = rows.finish(&schema, data_line)?;
-    let Columns { builders, .. } = columns;
-    assemble(schema, builders, source_lines, suppressed)
+    let (kept, suppressed, last) = rows.finish(schema, data_line)?;
+    if !last.is_empty() {
+        sink(columns.take_block(last, tally))?;
+    }
+    Ok(Loaded {
+        rows: kept,
+        suppressed,
+        flat_leaves: columns.into_flat_leaves(schema),
+    })
 }
 
 /// The CSV reader with line counting for error positions.
@@ -510,6 +574,27 @@ impl<'s> Columns<'s> {
         cols
     }
 
+    /// The rows kept since the last block, as a block in schema order.
+    fn take_block(&mut self, source_lines: Vec<u32>, tally: Option<&BlockTally>) -> Block {
+        let mut by_schema = vec![BlockColumn::default(); self.builders.len()];
+        for b in &mut self.builders {
+            by_schema[b.schema_index] = BlockColumn {
+                values: b.values.take_block(),
+                text: b.text.as_mut().map(std::mem::take),
+            };
+        }
+        Block::new(by_schema, source_lines, tally)
+    }
+
+    /// Every schema column's flat leaves (see [`Loaded::flat_leaves`]).
+    fn into_flat_leaves(self, schema: &Schema) -> Vec<Option<Vec<String>>> {
+        let mut leaves = vec![None; schema.columns().len()];
+        for b in self.builders {
+            leaves[b.schema_index] = b.values.into_labels();
+        }
+        leaves
+    }
+
     /// Parses and keeps one row's cells; hands the record's buffer back for
     /// the next read. One UTF-8 check per record (csv's ASCII fast path)
     /// instead of one per cell.
@@ -543,7 +628,9 @@ impl<'s> Columns<'s> {
 /// The rows kept, suppressed or reported missing.
 struct Rows {
     policy: MissingPolicy,
-    source_lines: Vec<u32>,
+    /// The data lines of the rows kept since the last block.
+    lines: Vec<u32>,
+    kept: usize,
     suppressed: usize,
     missing: Option<MissingReport>,
 }
@@ -552,7 +639,8 @@ impl Rows {
     fn new(policy: MissingPolicy) -> Rows {
         Rows {
             policy,
-            source_lines: Vec::new(),
+            lines: Vec::new(),
+            kept: 0,
             suppressed: 0,
             missing: None,
         }
@@ -588,13 +676,23 @@ impl Rows {
                 "the CSV has more than 4,294,967,295 data rows".into(),
             )
         })?;
-        self.source_lines.push(line);
+        self.lines.push(line);
+        self.kept += 1;
         Ok(())
     }
 
-    /// The kept rows' data lines and the suppressed count, or why the load
-    /// fails after reading `data_lines` lines.
-    fn finish(self, schema: &Schema, data_lines: u64) -> CoreResult<(Vec<u32>, usize)> {
+    /// Rows kept since the last block.
+    fn in_block(&self) -> usize {
+        self.lines.len()
+    }
+
+    fn take_lines(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.lines)
+    }
+
+    /// The kept and suppressed counts and the last block's data lines, or
+    /// why the load fails after reading `data_lines` lines.
+    fn finish(self, schema: &Schema, data_lines: u64) -> CoreResult<(usize, usize, Vec<u32>)> {
         if let Some(report) = self.missing {
             return Err(report.into_error(schema));
         }
@@ -604,7 +702,7 @@ impl Rows {
                 "the CSV has a header but no data rows; a table needs rows".into(),
             ));
         }
-        if self.source_lines.is_empty() {
+        if self.kept == 0 {
             return Err(CoreError::new(
                 ErrorKind::MissingValues,
                 format!(
@@ -615,88 +713,6 @@ impl Rows {
             )
             .with_detail("rows_with_missing", self.suppressed));
         }
-        Ok((self.source_lines, self.suppressed))
+        Ok((self.kept, self.suppressed, self.lines))
     }
-}
-
-/// The QI form of collected values (`None` when nothing typed was kept).
-fn into_qi(values: Values) -> Option<QiValues> {
-    match values {
-        Values::None => None,
-        Values::Numeric(v) => Some(QiValues::Numeric(v)),
-        Values::Date(v) => Some(QiValues::Date(v)),
-        Values::Leaf { codes, hierarchy } => Some(QiValues::Categorical { codes, hierarchy }),
-        Values::Dict { codes, labels, .. } => Some(QiValues::Categorical {
-            codes,
-            hierarchy: Arc::new(Hierarchy::flat(&labels)),
-        }),
-    }
-}
-
-/// The SA form of collected values; dates cannot occur (Schema::new rejects
-/// dated sensitive columns), so they are reported as an internal error.
-fn into_sa(values: Values, name: &str) -> CoreResult<Option<SaValues>> {
-    Ok(match values {
-        Values::None => None,
-        Values::Numeric(v) => Some(SaValues::Numeric(v)),
-        Values::Leaf { codes, hierarchy } => Some(SaValues::Categorical {
-            codes,
-            hierarchy,
-            has_hierarchy: true,
-        }),
-        Values::Dict { codes, labels, .. } => Some(SaValues::Categorical {
-            codes,
-            hierarchy: Arc::new(Hierarchy::flat(&labels)),
-            has_hierarchy: false,
-        }),
-        Values::Date(_) => {
-            return Err(CoreError::internal(format!(
-                "sensitive column '{name}' is a date"
-            )))
-        }
-    })
-}
-
-/// Orders the columns by schema index and builds the table.
-fn assemble(
-    schema: Arc<Schema>,
-    builders: Vec<Builder>,
-    source_lines: Vec<u32>,
-    suppressed: usize,
-) -> CoreResult<Table> {
-    let mut by_schema: Vec<Option<Builder>> = (0..schema.columns().len()).map(|_| None).collect();
-    for b in builders {
-        let i = b.schema_index;
-        by_schema[i] = Some(b);
-    }
-    let mut qis = Vec::new();
-    let mut sensitive = Vec::new();
-    let mut text = Vec::with_capacity(by_schema.len());
-    for (i, b) in by_schema.into_iter().enumerate() {
-        let b = b.ok_or_else(|| CoreError::internal("a schema column was not loaded"))?;
-        let name = &schema.columns()[i].name;
-        text.push(b.text);
-        match b.role {
-            Role::QuasiIdentifier => {
-                if let Some(values) = into_qi(b.values) {
-                    qis.push(QiColumn {
-                        name: name.clone(),
-                        schema_index: i,
-                        values,
-                    });
-                }
-            }
-            Role::Sensitive => {
-                if let Some(values) = into_sa(b.values, name)? {
-                    sensitive.push(SaColumn {
-                        name: name.clone(),
-                        schema_index: i,
-                        values,
-                    });
-                }
-            }
-            Role::Identifier | Role::Insensitive => {}
-        }
-    }
-    Table::new(schema, qis, sensitive, text, source_lines, suppressed)
 }

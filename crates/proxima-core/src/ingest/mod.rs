@@ -3,8 +3,12 @@
 //! * [`parse_hierarchy_csv`] / [`hierarchy_from_inline`] — ARX hierarchy
 //!   files and the JSON-inline form of a hierarchy.
 //! * [`load_table`] — the data CSV, checked against a [`Schema`] and stored
-//!   columnar in a [`Table`].
-//! * [`column_stats`] — the per-column figures of docs/api.md's `Dataset.columns`.
+//!   columnar in a [`Table`]; [`load_blocks`] — the same load handed out
+//!   in [`Block`]s of rows, so an upload validates and stores a table of
+//!   any length holding one block at a time ([`Assembler`] puts blocks
+//!   back into a table).
+//! * [`column_stats`] / [`StatsBuilder`] — the per-column figures of
+//!   docs/api.md's `Dataset.columns`, of a table or block by block.
 //! * [`shared`] — the benchmark tables of `shared/data` and their standard
 //!   schemas, loaded from files the caller opens (tests, examples and the
 //!   bench, through the dev-only `proxima-testdata`).
@@ -43,6 +47,8 @@
 //! [`Schema`]: crate::schema::Schema
 //! [`Table`]: crate::table::Table
 
+mod assemble;
+mod block;
 mod header;
 mod hierarchy_csv;
 mod lines;
@@ -52,15 +58,22 @@ pub mod shared;
 mod stats;
 
 #[cfg(test)]
+pub(crate) mod block_tests;
+#[cfg(test)]
 mod load_tests;
 #[cfg(test)]
 mod malformed_tests;
 #[cfg(test)]
 mod shared_tests;
 
+pub use assemble::Assembler;
+pub use block::{
+    Block, BlockColumn, BlockLimits, BlockTally, BlockValues, ColumnKind, Loaded, BLOCK_BYTES,
+    BLOCK_ROWS,
+};
 pub use hierarchy_csv::{hierarchy_from_inline, parse_hierarchy_csv};
-pub use load::{load_table, load_table_with_progress, CHECKPOINT_EVERY};
-pub use stats::{column_stats, ColumnStats};
+pub use load::{load_blocks, load_table, load_table_with_progress, CHECKPOINT_EVERY};
+pub use stats::{column_stats, ColumnStats, StatsBuilder};
 
 /// Escapes a column name for use as one JSON-pointer segment (RFC 6901).
 pub(crate) fn pointer_segment(name: &str) -> String {

@@ -19,9 +19,10 @@
 
 use std::collections::HashSet;
 
+use crate::ingest::block::{Block, BlockValues, ColumnKind};
 use crate::ingest::load::parse_number;
-use crate::schema::{Role, ValueType};
-use crate::table::{parse_date, QiValues, SaValues, Table};
+use crate::schema::{Role, Schema, ValueType};
+use crate::table::{parse_date, QiValues, SaValues, Table, TextColumn};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ColumnStats {
@@ -34,106 +35,221 @@ pub struct ColumnStats {
     pub hierarchy_height: Option<usize>,
 }
 
-/// Distinct count, min and max of numeric values (-0 and 0 are one value).
-fn numeric_summary(values: impl Iterator<Item = f64>) -> (usize, Option<f64>, Option<f64>) {
-    let mut seen = HashSet::new();
-    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-    for x in values {
-        let x = if x == 0.0 { 0.0 } else { x };
-        seen.insert(x.to_bits());
-        lo = lo.min(x);
-        hi = hi.max(x);
-    }
-    if seen.is_empty() {
-        (0, None, None)
-    } else {
-        (seen.len(), Some(lo), Some(hi))
-    }
+/// What one column's figures need so far. Memory: one entry per distinct
+/// value (never per row), so statistics gathered block by block stay
+/// bounded by the column's distinct values, not by the table's length.
+enum Acc {
+    /// Identifiers are not stored: nothing to count.
+    Identifier,
+    /// Numeric and date QI/SA values (dates as day numbers).
+    Numbers {
+        seen: HashSet<u64>,
+        lo: f64,
+        hi: f64,
+    },
+    /// Categorical codes: which occur.
+    Codes { seen: Vec<bool>, distinct: usize },
+    /// Insensitive columns: distinct texts, and the range of the cells
+    /// parsed as the declared type (given up at the first cell that does
+    /// not parse).
+    Text {
+        seen: HashSet<String>,
+        parse: Option<ValueType>,
+        range: Option<(f64, f64)>,
+        unparsable: bool,
+    },
 }
 
-fn distinct_codes(codes: &[u32], leaf_count: usize) -> usize {
-    let mut seen = vec![false; leaf_count];
-    let mut n = 0;
-    for &c in codes {
-        if !std::mem::replace(&mut seen[c as usize], true) {
-            n += 1;
+impl Acc {
+    fn number(&mut self, x: f64) {
+        if let Acc::Numbers { seen, lo, hi } = self {
+            // -0 and 0 are one value.
+            let x = if x == 0.0 { 0.0 } else { x };
+            seen.insert(x.to_bits());
+            *lo = lo.min(x);
+            *hi = hi.max(x);
         }
     }
-    n
-}
 
-/// Min/max of an insensitive column's text parsed as `value_type`; `None`
-/// when some non-missing cell does not parse or nothing parses.
-fn parsed_text_range(table: &Table, index: usize, value_type: ValueType) -> Option<(f64, f64)> {
-    let missing = &table.schema().csv().missing;
-    let mut range: Option<(f64, f64)> = None;
-    for row in 0..table.rows() {
-        let cell = table.text(index, row)?;
-        if missing.iter().any(|m| m == cell) {
-            continue;
+    fn codes(&mut self, codes: &[u32]) {
+        if let Acc::Codes { seen, distinct } = self {
+            for &c in codes {
+                let c = c as usize;
+                if c >= seen.len() {
+                    seen.resize(c + 1, false);
+                }
+                if !std::mem::replace(&mut seen[c], true) {
+                    *distinct += 1;
+                }
+            }
         }
-        let x = match value_type {
-            ValueType::Numeric => parse_number(cell)?,
-            ValueType::Date => f64::from(parse_date(cell.trim_matches([' ', '\t']))?),
-            ValueType::Categorical => return None,
+    }
+
+    fn texts(&mut self, text: &TextColumn, missing: &[String]) {
+        let Acc::Text {
+            seen,
+            parse,
+            range,
+            unparsable,
+        } = self
+        else {
+            return;
         };
-        range = Some(match range {
-            None => (x, x),
-            Some((lo, hi)) => (lo.min(x), hi.max(x)),
-        });
+        for row in 0..text.len() {
+            let cell = text.get(row);
+            if !seen.contains(cell) {
+                seen.insert(cell.to_string());
+            }
+            let Some(t) = parse else { continue };
+            if *unparsable || missing.iter().any(|m| m == cell) {
+                continue;
+            }
+            let x = match t {
+                ValueType::Numeric => parse_number(cell),
+                ValueType::Date => parse_date(cell.trim_matches([' ', '\t'])).map(f64::from),
+                ValueType::Categorical => None,
+            };
+            match x {
+                None => *unparsable = true,
+                Some(x) => {
+                    *range = Some(match *range {
+                        None => (x, x),
+                        Some((lo, hi)) => (lo.min(x), hi.max(x)),
+                    })
+                }
+            }
+        }
     }
-    range
+
+    /// `(distinct, min, max)`.
+    fn finish(self) -> (usize, Option<f64>, Option<f64>) {
+        match self {
+            Acc::Identifier => (0, None, None),
+            Acc::Numbers { seen, .. } if seen.is_empty() => (0, None, None),
+            Acc::Numbers { seen, lo, hi } => (seen.len(), Some(lo), Some(hi)),
+            Acc::Codes { distinct, .. } => (distinct, None, None),
+            Acc::Text {
+                seen,
+                range,
+                unparsable,
+                ..
+            } => {
+                let range = range.filter(|_| !unparsable);
+                (seen.len(), range.map(|r| r.0), range.map(|r| r.1))
+            }
+        }
+    }
+}
+
+/// The statistics of a table gathered as its rows go by (an upload's
+/// blocks), so they need not be computed from a whole table in memory.
+pub struct StatsBuilder {
+    columns: Vec<Acc>,
+    missing: Vec<String>,
+}
+
+impl StatsBuilder {
+    pub fn new(schema: &Schema) -> StatsBuilder {
+        let columns = (0..schema.columns().len())
+            .map(|i| {
+                let spec = &schema.columns()[i];
+                match (spec.role, ColumnKind::of(schema, i)) {
+                    (Role::Identifier, _) => Acc::Identifier,
+                    (_, ColumnKind::Numeric | ColumnKind::Date) => Acc::Numbers {
+                        seen: HashSet::new(),
+                        lo: f64::INFINITY,
+                        hi: f64::NEG_INFINITY,
+                    },
+                    (_, ColumnKind::Leaves(h)) => Acc::Codes {
+                        seen: vec![false; h.leaf_count()],
+                        distinct: 0,
+                    },
+                    (_, ColumnKind::Flat) => Acc::Codes {
+                        seen: Vec::new(),
+                        distinct: 0,
+                    },
+                    (_, ColumnKind::Untyped) => Acc::Text {
+                        seen: HashSet::new(),
+                        parse: spec.value_type,
+                        range: None,
+                        unparsable: false,
+                    },
+                }
+            })
+            .collect();
+        StatsBuilder {
+            columns,
+            missing: schema.csv().missing.clone(),
+        }
+    }
+
+    /// Counts a block's rows (a block of the schema given to `new`).
+    pub fn add(&mut self, block: &Block) {
+        for (acc, column) in self.columns.iter_mut().zip(&block.columns) {
+            match &column.values {
+                BlockValues::Numeric(v) => v.iter().for_each(|&x| acc.number(x)),
+                BlockValues::Date(v) => v.iter().for_each(|&d| acc.number(f64::from(d))),
+                BlockValues::Codes(c) => acc.codes(c),
+                BlockValues::None => {
+                    if let Some(t) = &column.text {
+                        acc.texts(t, &self.missing);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Counts a whole table's rows.
+    pub fn add_table(&mut self, table: &Table) {
+        for c in table.qis() {
+            let acc = &mut self.columns[c.schema_index];
+            match &c.values {
+                QiValues::Numeric(v) => v.iter().for_each(|&x| acc.number(x)),
+                QiValues::Date(v) => v.iter().for_each(|&d| acc.number(f64::from(d))),
+                QiValues::Categorical { codes, .. } => acc.codes(codes),
+            }
+        }
+        for c in table.sensitive() {
+            let acc = &mut self.columns[c.schema_index];
+            match &c.values {
+                SaValues::Numeric(v) => v.iter().for_each(|&x| acc.number(x)),
+                SaValues::Categorical { codes, .. } => acc.codes(codes),
+            }
+        }
+        for (i, acc) in self.columns.iter_mut().enumerate() {
+            if let (Acc::Text { .. }, Some(t)) = (&acc, table.text_column(i)) {
+                acc.texts(t, &self.missing);
+            }
+        }
+    }
+
+    /// The statistics of every schema column, in schema order.
+    pub fn finish(self, schema: &Schema) -> Vec<ColumnStats> {
+        schema
+            .columns()
+            .iter()
+            .zip(self.columns)
+            .map(|(spec, acc)| {
+                let (distinct, min, max) = acc.finish();
+                ColumnStats {
+                    name: spec.name.clone(),
+                    role: spec.role,
+                    value_type: spec.value_type,
+                    distinct,
+                    min,
+                    max,
+                    hierarchy_height: spec.hierarchy.as_ref().map(|h| h.height()),
+                }
+            })
+            .collect()
+    }
 }
 
 /// The statistics of every schema column, in schema order.
 pub fn column_stats(table: &Table) -> Vec<ColumnStats> {
-    let schema = table.schema();
-    schema
-        .columns()
-        .iter()
-        .enumerate()
-        .map(|(i, spec)| {
-            let mut s = ColumnStats {
-                name: spec.name.clone(),
-                role: spec.role,
-                value_type: spec.value_type,
-                distinct: 0,
-                min: None,
-                max: None,
-                hierarchy_height: spec.hierarchy.as_ref().map(|h| h.height()),
-            };
-            let qi = table.qis().iter().find(|c| c.schema_index == i);
-            let sa = table.sensitive().iter().find(|c| c.schema_index == i);
-            let (distinct, min, max) = match (spec.role, qi, sa) {
-                (Role::Identifier, _, _) => (0, None, None),
-                (_, Some(c), _) => match &c.values {
-                    QiValues::Numeric(v) => numeric_summary(v.iter().copied()),
-                    QiValues::Date(v) => numeric_summary(v.iter().map(|&d| f64::from(d))),
-                    QiValues::Categorical { codes, hierarchy } => {
-                        (distinct_codes(codes, hierarchy.leaf_count()), None, None)
-                    }
-                },
-                (_, _, Some(c)) => match &c.values {
-                    SaValues::Numeric(v) => numeric_summary(v.iter().copied()),
-                    SaValues::Categorical {
-                        codes, hierarchy, ..
-                    } => (distinct_codes(codes, hierarchy.leaf_count()), None, None),
-                },
-                _ => {
-                    let distinct = (0..table.rows())
-                        .filter_map(|r| table.text(i, r))
-                        .collect::<HashSet<&str>>()
-                        .len();
-                    let range = spec.value_type.and_then(|t| parsed_text_range(table, i, t));
-                    (distinct, range.map(|r| r.0), range.map(|r| r.1))
-                }
-            };
-            s.distinct = distinct;
-            s.min = min;
-            s.max = max;
-            s
-        })
-        .collect()
+    let mut stats = StatsBuilder::new(table.schema());
+    stats.add_table(table);
+    stats.finish(table.schema())
 }
 
 #[cfg(test)]

@@ -87,6 +87,10 @@ pub enum Work {
     /// tool): read the CSV, run the job, write the release (timed from
     /// spawn to exit; the CSV is decompressed into the cache first).
     Offline { model: Value },
+    /// The table's stored form (`proxima::store::table_frames`, as an
+    /// upload writes it; untimed) decoded as a job does after its SELECT:
+    /// LZ4 frame by frame and `table_codec`'s decoder (timed).
+    StoredLoad,
     /// Over HTTP: upload → job → poll → download the CSV (timed).
     Http {
         model: Value,
@@ -330,8 +334,13 @@ pub fn all() -> Vec<Case> {
         case("e2e-adult", Standard, full, http_work(xcolor(0.02, 0.5, 10, QiAware)), Some(3.0),
              Stated { rows: Some(30_162), ..Stated::default() },
              "HTTP: upload adult_full (`?` rows dropped), XColor job as xc-adult, poll, download CSV"),
-        case("e2e-sal", Standard, sal, http_work(epsilon_m(4500.0, 5, abs)), Some(6.0),
-             Stated { rows: Some(500_000), ..Stated::default() }, "HTTP: upload sal_synthetic 500k, (ε,m) job as em-sal, poll, download CSV"),
+        case("e2e-sal", Standard, sal, http_work(suppressing(epsilon_m(4500.0, 5, abs), 0.25)),
+             Some(1.0), Stated { rows: Some(500_000), ..Stated::default() },
+             "HTTP: upload sal_synthetic 500k, (ε,m) job as em-sal-s25 (m=5 needs suppression; \
+              limit 0.25), poll, download CSV"),
+        case("load-sal", Standard, sal, Work::StoredLoad, Some(0.05),
+             Stated { rows: Some(500_000), ..Stated::default() },
+             "the stored sal_synthetic 500k decoded as a job loads it: LZ4 + table_codec decode"),
         case("av-sal", Standard, sal,
              Work::AttackerView(suppressing(epsilon_m(4500.0, 5, abs), 0.25)), Some(0.5),
              Stated::default(),
@@ -441,7 +450,7 @@ pub fn select(names: &[String]) -> Result<Vec<Case>, String> {
 mod tests {
     use super::*;
 
-    const STANDARD: [&str; 14] = [
+    const STANDARD: [&str; 15] = [
         "em-sal",
         "em-sal-rel",
         "em-credit",
@@ -455,6 +464,7 @@ mod tests {
         "au-600k",
         "e2e-adult",
         "e2e-sal",
+        "load-sal",
         "av-sal",
     ];
 
@@ -482,7 +492,7 @@ mod tests {
     fn no_names_selects_the_default_suite() {
         let picked = select(&[]).unwrap();
         let names: Vec<&str> = picked.iter().map(|c| c.name).collect();
-        assert_eq!(&names[..14], STANDARD);
+        assert_eq!(&names[..15], STANDARD);
         assert!(names.contains(&"xc-adult/alg1"));
         assert!(names.contains(&"util-xc-adult"));
         assert!(names.contains(&"mem-600k"));

@@ -374,8 +374,16 @@ pub fn run_http(
             let mut seconds = Vec::new();
             let mut last = None;
             for i in 0..plan.warmup + plan.runs {
-                let limit = spec.suppression_limit.get();
-                let p = pass(&client, &ep, &up, &schema, model, metric.as_ref(), limit).await?;
+                let p = pass(
+                    &client,
+                    &ep,
+                    &up,
+                    &schema,
+                    model,
+                    metric.as_ref(),
+                    spec.suppression_limit.get(),
+                )
+                .await?;
                 if i >= plan.warmup {
                     seconds.push(p.seconds);
                 }

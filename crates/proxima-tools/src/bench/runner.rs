@@ -337,7 +337,56 @@ fn attacker_view_case(spec: &JobSpec, table: &Table, plan: Plan, r: &mut CaseRes
     }
 }
 
-/// Runs an in-process case (a `Job`, an `Audit` or an `AttackerView`).
+/// The stored form of the case's table, written as an upload writes it
+/// (untimed), then decoded as a job decodes it after its SELECT (timed).
+/// The notes split one decode into its LZ4 and decoding halves.
+fn stored_load(case: &Case, loaded_table: &Table, plan: Plan, r: &mut CaseResult) {
+    use proxima::store::table_frames;
+    let outcome = (|| -> anyhow::Result<()> {
+        let up = data::upload(case.source)?;
+        let (loaded, stored) = table_frames::write_stored(
+            &up.schema,
+            up.csv.as_slice(),
+            &Default::default(),
+            Vec::new(),
+            |_| {},
+        )
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+        let (seconds, last) = timed(plan, || table_frames::decode(up.schema.clone(), &stored));
+        set_times(r, seconds);
+        let table = last
+            .expect("at least one run")
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        check_stated(&table, None, &case.stated, r);
+        // What this case must satisfy: the decoded table is the CSV's.
+        r.model_satisfied = Some(table == *loaded_table);
+        if table != *loaded_table {
+            r.error = Some("the decoded table is not the CSV's".to_string());
+        }
+        let t = Instant::now();
+        let raw = table_frames::decompress_only(&stored).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let lz4 = t.elapsed().as_secs_f64();
+        let t = Instant::now();
+        drop(table_frames::decode(up.schema.clone(), &stored));
+        let both = t.elapsed().as_secs_f64();
+        r.notes.push(format!(
+            "stored {} bytes in {} rows' blocks ({} decompressed); one load: LZ4 {:.1} ms, \
+             decoding {:.1} ms",
+            stored.len(),
+            loaded.rows,
+            raw,
+            lz4 * 1e3,
+            (both - lz4).max(0.0) * 1e3
+        ));
+        Ok(())
+    })();
+    if let Err(e) = outcome {
+        r.error = Some(format!("{e:#}"));
+    }
+}
+
+/// Runs an in-process case (a `Job`, an `Audit`, an `AttackerView` or a
+/// `StoredLoad`).
 pub fn run_in_process(case: &Case, plan: Plan) -> CaseResult {
     let mut r = blank(case, plan);
     let table = match data::load(case.source) {
@@ -353,6 +402,7 @@ pub fn run_in_process(case: &Case, plan: Plan) -> CaseResult {
         Work::Job(spec) => job(case, spec, &table, plan, &mut r),
         Work::Audit { k, checks } => audit_case(*k, checks, &table, plan, &mut r),
         Work::AttackerView(spec) => attacker_view_case(spec, &table, plan, &mut r),
+        Work::StoredLoad => stored_load(case, &table, plan, &mut r),
         Work::Http { .. } | Work::Offline { .. } => {
             r.error = Some("an HTTP or offline case does not run in-process".to_string());
         }

@@ -1,0 +1,176 @@
+//! Blocks back into one [`Table`]: what `load_table` does with the block
+//! loader's output (one block, moved, not copied), and what the tests use to
+//! check that any cut of the file gives the same table.
+
+use std::sync::Arc;
+
+use crate::error::{CoreError, CoreResult};
+use crate::hierarchy::Hierarchy;
+use crate::ingest::block::{Block, BlockColumn, BlockValues, ColumnKind, Loaded};
+use crate::schema::{Role, Schema};
+use crate::table::{QiColumn, QiValues, SaColumn, SaValues, Table, TextColumn};
+
+/// Appends blocks column by column, then builds the table.
+pub struct Assembler {
+    schema: Arc<Schema>,
+    columns: Vec<BlockColumn>,
+    source_lines: Vec<u32>,
+}
+
+/// `into` extended by `more`; `more` itself when `into` is empty (the one
+/// block of `load_table` costs no copy).
+fn append<T>(into: &mut Vec<T>, mut more: Vec<T>) {
+    if into.is_empty() {
+        std::mem::swap(into, &mut more);
+    } else {
+        into.append(&mut more);
+    }
+}
+
+fn append_values(into: &mut BlockValues, more: BlockValues) -> CoreResult<()> {
+    match (into, more) {
+        (_, BlockValues::None) => {}
+        (into @ BlockValues::None, more) => *into = more,
+        (BlockValues::Numeric(a), BlockValues::Numeric(b)) => append(a, b),
+        (BlockValues::Date(a), BlockValues::Date(b)) => append(a, b),
+        (BlockValues::Codes(a), BlockValues::Codes(b)) => append(a, b),
+        _ => return Err(CoreError::internal("a block's column changed its kind")),
+    }
+    Ok(())
+}
+
+impl Assembler {
+    pub fn new(schema: Arc<Schema>) -> Assembler {
+        let columns = vec![BlockColumn::default(); schema.columns().len()];
+        Assembler {
+            schema,
+            columns,
+            source_lines: Vec::new(),
+        }
+    }
+
+    pub fn push(&mut self, block: Block) -> CoreResult<()> {
+        let Block {
+            columns,
+            source_lines,
+            ..
+        } = block;
+        if columns.len() != self.columns.len() {
+            return Err(CoreError::internal("a block has another schema's columns"));
+        }
+        for (into, more) in self.columns.iter_mut().zip(columns) {
+            append_values(&mut into.values, more.values)?;
+            match (&mut into.text, more.text) {
+                (_, None) => {}
+                (t @ None, Some(more)) => *t = Some(more),
+                (Some(t), Some(more)) => t.append(more)?,
+            }
+        }
+        append(&mut self.source_lines, source_lines);
+        Ok(())
+    }
+
+    /// The table of every block pushed, with the end-of-file facts.
+    pub fn finish(self, loaded: Loaded) -> CoreResult<Table> {
+        let Assembler {
+            schema,
+            columns,
+            source_lines,
+        } = self;
+        if loaded.rows != source_lines.len() {
+            return Err(CoreError::internal("the blocks do not add up to the table"));
+        }
+        let mut qis = Vec::new();
+        let mut sensitive = Vec::new();
+        let mut text = Vec::with_capacity(columns.len());
+        for (i, column) in columns.into_iter().enumerate() {
+            let spec = &schema.columns()[i];
+            let published = schema.is_published(i);
+            text.push(match column.text {
+                Some(t) => Some(t),
+                None if published => Some(TextColumn::new()),
+                None => None,
+            });
+            let flat = loaded.flat_leaves.get(i).and_then(Option::as_ref);
+            let kind = ColumnKind::of(&schema, i);
+            let has_hierarchy = matches!(kind, ColumnKind::Leaves(_));
+            let Some(values) = typed(kind, column.values, flat)? else {
+                continue;
+            };
+            match spec.role {
+                Role::QuasiIdentifier => qis.push(QiColumn {
+                    name: spec.name.clone(),
+                    schema_index: i,
+                    values,
+                }),
+                Role::Sensitive => sensitive.push(SaColumn {
+                    name: spec.name.clone(),
+                    schema_index: i,
+                    values: into_sa(values, has_hierarchy, &spec.name)?,
+                }),
+                Role::Identifier | Role::Insensitive => {}
+            }
+        }
+        Table::new(
+            schema,
+            qis,
+            sensitive,
+            text,
+            source_lines,
+            loaded.suppressed,
+        )
+    }
+}
+
+/// A column's values as the QI form (`None`: nothing typed is kept).
+pub(crate) fn typed(
+    kind: ColumnKind,
+    values: BlockValues,
+    flat: Option<&Vec<String>>,
+) -> CoreResult<Option<QiValues>> {
+    let codes = |v: BlockValues| match v {
+        BlockValues::Codes(c) => Ok(c),
+        BlockValues::None => Ok(Vec::new()),
+        _ => Err(CoreError::internal("a categorical column holds no codes")),
+    };
+    Ok(Some(match kind {
+        ColumnKind::Untyped => return Ok(None),
+        ColumnKind::Numeric => QiValues::Numeric(match values {
+            BlockValues::Numeric(v) => v,
+            BlockValues::None => Vec::new(),
+            _ => return Err(CoreError::internal("a numeric column holds no numbers")),
+        }),
+        ColumnKind::Date => QiValues::Date(match values {
+            BlockValues::Date(v) => v,
+            BlockValues::None => Vec::new(),
+            _ => return Err(CoreError::internal("a date column holds no dates")),
+        }),
+        ColumnKind::Leaves(hierarchy) => QiValues::Categorical {
+            codes: codes(values)?,
+            hierarchy,
+        },
+        ColumnKind::Flat => QiValues::Categorical {
+            codes: codes(values)?,
+            hierarchy: Arc::new(Hierarchy::flat(flat.map_or(&[][..], Vec::as_slice))),
+        },
+    }))
+}
+
+/// The SA form of typed values (`has_hierarchy`: the schema gave the
+/// hierarchy, it was not synthesized); dates cannot occur (Schema::new rejects
+/// dated sensitive columns), so they are an internal error.
+fn into_sa(values: QiValues, has_hierarchy: bool, name: &str) -> CoreResult<SaValues> {
+    Ok(match values {
+        QiValues::Numeric(v) => SaValues::Numeric(v),
+        QiValues::Categorical { codes, hierarchy } => SaValues::Categorical {
+            codes,
+            hierarchy,
+            has_hierarchy,
+        },
+        QiValues::Date(_) => {
+            return Err(CoreError::internal(format!(
+                "sensitive column '{name}' is a date"
+            )))
+        }
+    })
+}
