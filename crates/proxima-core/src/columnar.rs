@@ -79,10 +79,13 @@ impl<'a> Dims<'a> {
     /// The dimensions of `space`'s table, and every row's key on each
     /// (`keys[dim][row]`, for [`Columns::new`]).
     pub fn new(space: &'a QiSpace<'a>) -> (Self, Vec<Vec<u32>>) {
-        let (dims, keys) = space
+        // Each column's keys need a sort of the column: one column per
+        // thread of the job's pool (crate::parallel).
+        use rayon::prelude::*;
+        let columns: Vec<(Dim<'a>, Vec<u32>)> = space
             .table()
             .qis()
-            .iter()
+            .par_iter()
             .enumerate()
             .map(|(d, c)| match &c.values {
                 QiValues::Categorical { codes, hierarchy } => (
@@ -94,7 +97,8 @@ impl<'a> Dims<'a> {
                     dense(space, d, &v.iter().map(|&x| x as f64).collect::<Vec<_>>())
                 }
             })
-            .unzip();
+            .collect();
+        let (dims, keys) = columns.into_iter().unzip();
         (Dims { dims }, keys)
     }
 

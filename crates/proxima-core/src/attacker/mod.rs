@@ -96,6 +96,7 @@ use crate::partition::Partition;
 use crate::privacy::SaCodes;
 use crate::progress::Progress;
 use crate::table::Table;
+use rayon::prelude::*;
 
 use candidates::CandidateSets;
 use measure::{judge, Spec};
@@ -258,12 +259,19 @@ pub fn evaluate(
         ids: group_ids,
         sets: &sets,
     };
-    let mut out = Vec::with_capacity(checks.len());
-    for (i, (check, spec)) in checks.iter().zip(&specs).enumerate() {
-        ticker.phase(0.2 + 0.8 * i as f64 / checks.len() as f64)?;
-        let judged = judge(spec, sa.as_ref(), table, partition, &sets, &mut ticker)?;
-        out.push(report::assemble(check.kind_name(), spec, &judged, &cx));
-    }
+    // The checks are judged concurrently on the job's pool
+    // (crate::parallel), each over the same sets, and reported in order.
+    ticker.phase(0.2)?;
+    let base = &ticker;
+    let out: Vec<CoreResult<ViewCheck>> = checks
+        .par_iter()
+        .zip(&specs)
+        .map(|(check, spec)| {
+            let judged = judge(spec, sa.as_ref(), table, partition, &sets, &mut base.fork())?;
+            Ok(report::assemble(check.kind_name(), spec, &judged, &cx))
+        })
+        .collect();
+    let out = out.into_iter().collect::<CoreResult<Vec<_>>>()?;
     ticker.phase(1.0)?;
     Ok(out)
 }

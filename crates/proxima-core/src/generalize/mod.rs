@@ -14,6 +14,9 @@ mod rows;
 pub use label::{label, parse_date_interval_label, parse_numeric_label};
 pub use rows::{for_each_release_row, for_each_release_row_of, release_chunks, release_header};
 
+use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
+
+use rayon::prelude::*;
 use std::cmp::Ordering;
 
 use crate::error::{CoreError, CoreResult};
@@ -128,11 +131,21 @@ pub fn generalize_with_progress(
     // Checkpoints by rows sorted: ordering a large table's groups by their
     // text columns is the slow part (the column passes below are linear).
     let total = table.rows().max(1) as f64;
-    let (mut done, mut next) = (0usize, CHECKPOINT_ROWS);
-    let mut checkpoint = |rows: usize| -> CoreResult<()> {
-        done += rows;
-        if done >= next {
-            next = done + CHECKPOINT_ROWS;
+    let done = AtomicUsize::new(0);
+    let next = AtomicUsize::new(CHECKPOINT_ROWS);
+    let checkpoint = |rows: usize| -> CoreResult<()> {
+        let done = done.fetch_add(rows, AtomicOrdering::Relaxed) + rows;
+        let due = next.load(AtomicOrdering::Relaxed);
+        if done >= due
+            && next
+                .compare_exchange(
+                    due,
+                    done + CHECKPOINT_ROWS,
+                    AtomicOrdering::Relaxed,
+                    AtomicOrdering::Relaxed,
+                )
+                .is_ok()
+        {
             progress.report(done as f64 / total)?;
         }
         Ok(())
@@ -142,15 +155,18 @@ pub fn generalize_with_progress(
     // row of each group, which on large tables is a cache miss per read.
     let order = PublicationOrder::new(table);
     let keys = order.row_keys(table.rows());
-    let mut buf = Vec::new();
-    for rows in &mut partition.groups {
-        order.sort(rows, &keys, &mut buf);
-        checkpoint(rows.len())?;
-    }
+    // Groups are sorted independently: on the job's pool (crate::parallel).
+    partition
+        .groups
+        .par_iter_mut()
+        .try_for_each_init(Vec::new, |buf, rows| {
+            order.sort(rows, &keys, buf);
+            checkpoint(rows.len())
+        })?;
     let group_of = partition.group_of_rows(table.rows());
     let columns: Vec<Vec<GeneralizedQi>> = table
         .qis()
-        .iter()
+        .par_iter()
         .map(|c| generalize_groups(&c.values, &group_of, partition.len()))
         .collect();
     let mut generalized: Vec<Vec<GeneralizedQi>> = (0..partition.len())
