@@ -84,16 +84,19 @@ fn run_once(exe: &Path, inputs: &Inputs, model: &Value, threads: usize) -> Resul
             .arg(format!("{column}={}", path.display()));
     }
     let start = Instant::now();
-    let child = cmd
+    let mut child = cmd
         .spawn()
         .with_context(|| format!("spawning {}", exe.display()))?;
+    // The summary line is short: read stderr to its end (the child's
+    // exit), then reap the child with its resource usage.
+    let mut stderr = String::new();
+    if let Some(mut pipe) = child.stderr.take() {
+        use std::io::Read;
+        pipe.read_to_string(&mut stderr)?;
+    }
     let pid = child.id() as libc::pid_t;
     let (status, peak_rss_bytes) = wait_with_rusage(pid)?;
     let seconds = start.elapsed().as_secs_f64();
-    let output = child.wait_with_output().ok();
-    let stderr = output
-        .map(|o| String::from_utf8_lossy(&o.stderr).into_owned())
-        .unwrap_or_default();
     if !status {
         bail!("proxima anonymize failed: {}", stderr.trim());
     }

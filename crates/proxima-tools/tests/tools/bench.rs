@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::support::{tools, Scratch};
+use crate::support::{server_binary, tools, Scratch};
 
 #[test]
 fn bench_runs_the_mini_case_and_writes_the_json_document() {
@@ -95,4 +95,47 @@ fn bench_names_the_missing_server_binary_before_running_an_http_case() {
         run.stderr
     );
     assert!(run.stderr.contains("--server-binary"), "{}", run.stderr);
+}
+
+/// An offline case times `proxima anonymize` as a process: each run's wall
+/// time, the child's own peak RSS (wait4) and the figures of its summary.
+#[test]
+fn bench_times_the_cli_as_a_whole_process() {
+    let s = Scratch::new();
+    let out = s.path("bench.json");
+    let server = server_binary();
+    let run = tools(&[
+        "bench",
+        "--case",
+        "mini-offline",
+        "--runs",
+        "2",
+        "--warmup",
+        "0",
+        "--threads",
+        "2",
+        "--server-binary",
+        server.to_str().unwrap(),
+        "--json",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let doc: Value = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
+    let c = &doc["cases"][0];
+    assert_eq!(c["case"], "mini-offline");
+    assert_eq!(c["threads"], 2);
+    assert_eq!(c["seconds"].as_array().unwrap().len(), 2);
+    assert!(
+        c["peak_rss_bytes"].as_u64().is_some_and(|b| b > 1 << 20),
+        "{c}"
+    );
+    assert!(c["rss_scope"]
+        .as_str()
+        .unwrap()
+        .contains("proxima anonymize"));
+    assert_eq!(c["rows"], 2000);
+    assert!(c["groups"].as_u64().unwrap() > 1);
+    assert!(c["min_group_size"].as_u64().unwrap() >= 5);
+    assert_eq!(c["attacker_over_bound"], 0);
+    assert_eq!(c["passed"], true, "{c}");
 }
