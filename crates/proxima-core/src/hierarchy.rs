@@ -11,6 +11,10 @@
 
 use std::collections::HashMap;
 
+/// Label → id. Looked up once per categorical cell of every upload: a
+/// fast hasher seeded per process (foldhash) rather than SipHash.
+pub(crate) type LabelMap = HashMap<String, u32, foldhash::fast::RandomState>;
+
 use crate::error::{CoreError, CoreResult, ErrorKind};
 
 #[derive(Debug, Clone, PartialEq)]
@@ -26,7 +30,7 @@ pub struct Hierarchy {
     /// children[level][node] = child node ids at level − 1 (empty at level 0).
     children: Vec<Vec<Vec<u32>>>,
     /// leaf label → leaf code.
-    leaf_index: HashMap<String, u32>,
+    leaf_index: LabelMap,
     /// leaf_rank[leaf] = position of the leaf in depth-first order.
     leaf_rank: Vec<u32>,
     /// leaf_at_rank[rank] = the leaf at that depth-first position.
@@ -59,7 +63,7 @@ impl Hierarchy {
         }
         let root = &first[levels - 1];
         let mut labels: Vec<Vec<String>> = vec![Vec::new(); levels];
-        let mut ids: Vec<HashMap<String, u32>> = vec![HashMap::new(); levels];
+        let mut ids: Vec<LabelMap> = vec![LabelMap::default(); levels];
         let mut parent: Vec<Vec<u32>> = vec![Vec::new(); levels];
         let mut anc: Vec<Vec<u32>> = vec![Vec::new(); levels];
         let mut seen_leaf_paths: HashMap<String, usize> = HashMap::new();

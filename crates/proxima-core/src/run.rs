@@ -403,15 +403,40 @@ pub fn run_job(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResult<
     let release = &anonymized.release;
     let checks = job_audit_checks(kept, spec)?;
     let boxes = GroupBoxes::from_release(kept, release);
-    let view = attacker::evaluate(
-        kept,
-        release.partition(),
-        &boxes,
-        Victims::OriginalPoints,
-        &checks,
-        None,
-        progress.sub(0.8, 0.9),
-    )?;
+    // The attacker's view, the per-group audit and the summary read the
+    // release only: they run at once on the job's pool (crate::parallel),
+    // and their results are taken in the sequential order (the view's
+    // error first, then its verdict, then the audit's error).
+    let branches = crate::progress::Branches::new(progress.sub(0.8, 1.0));
+    let report_progress = |f: f64| branches.report(f);
+    let ((view, report), summary) = crate::parallel::join(
+        || {
+            crate::parallel::join(
+                || {
+                    attacker::evaluate(
+                        kept,
+                        release.partition(),
+                        &boxes,
+                        Victims::OriginalPoints,
+                        &checks,
+                        None,
+                        Progress::new(&report_progress),
+                    )
+                },
+                || {
+                    audit::audit(
+                        kept,
+                        release.partition(),
+                        None,
+                        &checks,
+                        Progress::new(&report_progress),
+                    )
+                },
+            )
+        },
+        || generalize::summary(kept, release),
+    );
+    let view = view?;
     if let Some(failed) = view.iter().take(2).find(|c| !c.passed) {
         return Err(CoreError::new(
             crate::error::ErrorKind::ModelNotSatisfied,
@@ -426,14 +451,8 @@ pub fn run_job(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResult<
         .with_detail("worst", failed.worst)
         .with_detail("violating_groups", failed.violating_groups));
     }
-    let report = audit::audit(
-        kept,
-        release.partition(),
-        None,
-        &checks,
-        progress.sub(0.9, 1.0),
-    )?;
-    let mut summary = generalize::summary(kept, release);
+    let report = report?;
+    let mut summary = summary;
     summary.set_suppressed_by_model(anonymized.suppressed_by_model());
     summary.attacker_view = view.first().map(attacker::ViewSummary::from);
     Ok(JobOutcome {

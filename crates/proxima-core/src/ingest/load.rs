@@ -44,7 +44,6 @@
 //!   published cell is kept verbatim; cells of published columns must be
 //!   UTF-8.
 
-use std::collections::HashMap;
 use std::io::Read;
 use std::sync::Arc;
 
@@ -100,7 +99,7 @@ enum Values {
     /// Categorical without a hierarchy: codes by first appearance.
     Dict {
         codes: Vec<u32>,
-        index: HashMap<String, u32>,
+        index: crate::hierarchy::LabelMap,
         labels: Vec<String>,
     },
 }
@@ -130,7 +129,7 @@ impl Builder {
                 },
                 None => Values::Dict {
                     codes: Vec::new(),
-                    index: HashMap::new(),
+                    index: Default::default(),
                     labels: Vec::new(),
                 },
             },
