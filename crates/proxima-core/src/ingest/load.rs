@@ -379,7 +379,11 @@ pub fn load_table_with_progress<R: Read>(
     let loaded = load_blocks(&schema, reader, &BlockLimits::whole(), progress, |block| {
         assembler.push(block)
     })?;
-    assembler.finish(loaded)
+    let table = assembler.finish(loaded)?;
+    // The last checkpoint: a cancel that came while the last rows were
+    // parsed and the table put together is honoured here, not ignored.
+    progress.report(1.0)?;
+    Ok(table)
 }
 
 /// [`load_table_with_progress`] cut into blocks: every `limits.rows` kept
