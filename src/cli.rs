@@ -99,16 +99,14 @@ pub fn dispatch(command: Command) -> ExitCode {
             service(runtime().block_on(crate::server::keys_revoke(&db, &key)))
         }
         // The core's forks run on a pool of `--threads` threads.
-        Command::Anonymize(args) => {
-            offline::report(with_threads(offline::threads(args.threads), || {
-                offline::anonymize(&args)
-            }))
-        }
-        Command::Audit(args) => {
-            offline::report(with_threads(offline::threads(args.threads), || {
-                offline::audit(&args)
-            }))
-        }
+        Command::Anonymize(args) => offline::report(with_threads(
+            crate::threads_or_all_cores(args.threads),
+            || offline::anonymize(&args),
+        )),
+        Command::Audit(args) => offline::report(with_threads(
+            crate::threads_or_all_cores(args.threads),
+            || offline::audit(&args),
+        )),
         Command::Openapi => {
             print!("{}", crate::http::openapi::pretty_json());
             ExitCode::SUCCESS

@@ -222,10 +222,7 @@ impl ServeArgs {
 
     /// `--job-threads`, or every core.
     pub fn job_threads(&self) -> Threads {
-        match self.job_threads {
-            Some(n) => Threads::new(n as usize, "--job-threads").unwrap_or(Threads::ONE),
-            None => crate::all_cores(),
-        }
+        crate::threads_or_all_cores(self.job_threads)
     }
 
     pub fn workers(&self) -> usize {

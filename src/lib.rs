@@ -34,3 +34,10 @@ pub fn all_cores() -> proxima_core::parallel::Threads {
     proxima_core::parallel::Threads::new(cores, "cores")
         .unwrap_or(proxima_core::parallel::Threads::ONE)
 }
+
+/// A `--threads` / `--job-threads` flag (clap keeps it in 1..=1024), or
+/// every core when it is not given.
+pub fn threads_or_all_cores(flag: Option<u32>) -> proxima_core::parallel::Threads {
+    flag.and_then(|n| proxima_core::parallel::Threads::new(n as usize, "--threads").ok())
+        .unwrap_or_else(all_cores)
+}

@@ -141,12 +141,6 @@ pub struct AuditArgs {
     pub threads: Option<u32>,
 }
 
-/// `--threads N`, or every core.
-pub fn threads(arg: Option<u32>) -> proxima_core::parallel::Threads {
-    arg.and_then(|n| proxima_core::parallel::Threads::new(n as usize, "--threads").ok())
-        .unwrap_or_else(crate::all_cores)
-}
-
 /// `--view` of `proxima audit`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum ViewArg {

@@ -20,7 +20,7 @@ pub mod problem;
 pub mod report;
 pub mod schema;
 #[cfg(test)]
-mod test_fixtures;
+pub(crate) mod test_fixtures;
 pub mod unique_keys;
 
 pub use audit::{

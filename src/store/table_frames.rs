@@ -152,31 +152,13 @@ pub fn decode(schema: Arc<Schema>, stored: &[u8]) -> CoreResult<Table> {
 mod tests {
     use super::*;
     use proxima_core::ingest::load_table;
-    use proxima_core::schema::{ColumnSpec, CsvOptions, MissingPolicy, Role, ValueType};
 
     fn schema() -> Arc<Schema> {
-        let col = |name: &str, role| ColumnSpec {
-            name: name.into(),
-            role,
-            value_type: Some(ValueType::Numeric),
-            hierarchy: None,
-        };
-        Arc::new(
-            Schema::new(
-                "t".into(),
-                CsvOptions::default(),
-                MissingPolicy::Reject,
-                vec![
-                    col("age", Role::QuasiIdentifier),
-                    col("pay", Role::Sensitive),
-                ],
-            )
-            .unwrap(),
-        )
+        Arc::new(crate::spec::test_fixtures::schema())
     }
 
     fn csv() -> String {
-        (0..1000).fold("age,pay\n".to_string(), |s, i| {
+        (0..1000).fold("age,salary\n".to_string(), |s, i| {
             s + &format!("{},{}\n", i % 90, i * 7)
         })
     }

@@ -529,14 +529,8 @@ impl Columns<'_> {
             let (a, b) = (a as usize, b as usize);
             keys[a].total_cmp(&keys[b]).then(ids[a].cmp(&ids[b]))
         };
-        // A total order (ties by row id): every sort gives the same result,
-        // so a large node sorts on the pool's threads.
-        if crate::parallel::fork_worthwhile(range.len()) {
-            use rayon::slice::ParallelSliceMut;
-            perm.par_sort_unstable_by(order);
-        } else {
-            perm.sort_unstable_by(order);
-        }
+        // A total order (ties by row id): a large node sorts on the pool.
+        crate::parallel::sort_unstable_by(&mut perm, order);
         self.permute(range, &perm, tmp);
     }
 

@@ -69,6 +69,22 @@ pub(crate) fn fork_worthwhile(rows: usize) -> bool {
     rows >= FORK_MIN_ROWS && rayon::current_num_threads() > 1
 }
 
+/// Sorts `v` by `order`, on the pool's threads when it is large. `order`
+/// must be a total order on what it distinguishes (equal elements must be
+/// interchangeable), so that every sort gives the same result.
+pub(crate) fn sort_unstable_by<T, F>(v: &mut [T], order: F)
+where
+    T: Send,
+    F: Fn(&T, &T) -> std::cmp::Ordering + Sync,
+{
+    if fork_worthwhile(v.len()) {
+        use rayon::slice::ParallelSliceMut;
+        v.par_sort_unstable_by(order);
+    } else {
+        v.sort_unstable_by(order);
+    }
+}
+
 /// `(a(), b())`, concurrently when the pool has a free thread.
 pub(crate) fn join<A, B, RA, RB>(a: A, b: B) -> (RA, RB)
 where

@@ -108,6 +108,14 @@ pub(crate) struct Outcome {
 }
 
 impl Outcome {
+    /// Appends `later`'s groups and unplaced rows, whose positions start
+    /// at `offset` in this outcome's columns.
+    fn append_at(&mut self, later: Outcome, offset: usize) {
+        let shift = |g: Range<usize>| g.start + offset..g.end + offset;
+        self.groups.extend(later.groups.into_iter().map(shift));
+        self.unplaced.extend(later.unplaced.into_iter().map(shift));
+    }
+
     /// Row ids of the groups and of the unplaced rows.
     pub fn rows(&self, cols: &Columns<'_>) -> (Vec<Vec<u32>>, Vec<u32>) {
         let groups = cols.groups(&self.groups);
@@ -128,7 +136,7 @@ struct Node {
     range: Range<usize>,
     children: Option<(usize, usize)>,
     /// Per dimension, the inclusive key range the ancestors' cuts left.
-    territory: Vec<(u32, u32)>,
+    territory: Territory,
 }
 
 /// Partitions every position of `cols` into clean groups that satisfy the
@@ -182,7 +190,7 @@ impl Engine<'_, '_, '_, '_> {
         &self,
         rules: &mut R,
         cols: &mut Columns<'_>,
-        territory: Vec<(u32, u32)>,
+        territory: Territory,
         exact: bool,
         refine: bool,
         out: &mut Outcome,
@@ -213,9 +221,7 @@ impl Engine<'_, '_, '_, '_> {
                 || self.solve(rules, &mut l, lt, exact, refine, out),
                 || self.solve(&mut r_rules, &mut r, rt, exact, refine, &mut r_out),
             );
-            let shift = |g: Range<usize>| g.start + left..g.end + left;
-            out.groups.extend(r_out.groups.into_iter().map(shift));
-            out.unplaced.extend(r_out.unplaced.into_iter().map(shift));
+            out.append_at(r_out, left);
             (l_ok?, r_ok?)
         };
         if left_ok && right_ok {
@@ -238,7 +244,7 @@ impl Engine<'_, '_, '_, '_> {
         rules: &mut R,
         cols: &mut Columns<'_>,
         root: Range<usize>,
-        territory: Vec<(u32, u32)>,
+        territory: Territory,
         exact: bool,
     ) -> CoreResult<Vec<Node>> {
         let mut nodes = vec![Node {
@@ -362,9 +368,7 @@ impl Engine<'_, '_, '_, '_> {
         let (mut node, _) = rest.split_at(range.len());
         let mut sub = Outcome::default();
         let ok = self.solve(rules, &mut node, territory.to_vec(), true, false, &mut sub)?;
-        let shift = |g: Range<usize>| g.start + range.start..g.end + range.start;
-        out.groups.extend(sub.groups.into_iter().map(shift));
-        out.unplaced.extend(sub.unplaced.into_iter().map(shift));
+        out.append_at(sub, range.start);
         debug_assert!(ok, "a satisfied, clean node always settles");
         Ok(ok)
     }

@@ -6,11 +6,17 @@
 //! split forks many times (nodes of 16k rows and more are cut and their
 //! halves run concurrently) and that the attacker's view splits its passes.
 
+mod attacker_twin;
+mod common;
+
 #[path = "common/shared.rs"]
 mod shared;
 
 use std::sync::Arc;
 
+use attacker_twin::checks::{breaches, evaluate};
+use attacker_twin::jobs::twin_checks;
+use attacker_twin::published::AttackerView;
 use proxima_core::error::CoreResult;
 use proxima_core::hierarchy::Hierarchy;
 use proxima_core::ingest::shared::SharedTable;
@@ -21,6 +27,7 @@ use proxima_core::table::{QiValues, SaValues, Table};
 use proxima_core::xcolor::XColorOptions;
 use proxima_core::Progress;
 use rand::rngs::StdRng;
+use rand::seq::index::sample;
 use rand::{Rng, SeedableRng};
 use shared::load_shared;
 
@@ -102,6 +109,28 @@ fn run_on(threads: usize, table: &Table, job: &JobSpec) -> CoreResult<JobOutcome
     with_threads(threads, || run_job(table, job, Progress::none()))
 }
 
+/// The brute-force twin (`attacker_twin`, which shares no code with the
+/// guard) on 1,500 sampled victims of a release made on several threads:
+/// no victim over the bound in the attacker's view.
+fn safe_for_the_twin(table: &Table, job: &JobSpec, outcome: &JobOutcome, what: &str) {
+    // The release's groups index the kept rows: suppressed rows are not
+    // published, so they are not victims.
+    let table = outcome.anonymized.table(table);
+    let view = AttackerView::from_release(table, &outcome.anonymized.release);
+    let mut rng = StdRng::seed_from_u64(15);
+    let victims = sample(&mut rng, table.rows(), 1500.min(table.rows())).into_vec();
+    for check in twin_checks(table, job) {
+        let figures = evaluate(&view, table, &check, victims.iter().copied());
+        let bad = breaches(&check, &figures);
+        assert!(
+            bad.is_empty(),
+            "{what}: {} of {} sampled victims breach ({check:?})",
+            bad.len(),
+            figures.len()
+        );
+    }
+}
+
 /// Runs `job` on 1, 2 and 5 threads and requires the same outcome.
 fn same_on_any_threads(table: &Table, job: &JobSpec, what: &str) {
     let one = run_on(1, table, job);
@@ -128,6 +157,7 @@ fn same_on_any_threads(table: &Table, job: &JobSpec, what: &str) {
                 assert_eq!(a.summary, b.summary, "{what}: summary");
                 assert_eq!(a.audit, b.audit, "{what}: audit");
                 assert_eq!(a.view, b.view, "{what}: attacker's view");
+                safe_for_the_twin(table, job, b, &format!("{what} on {threads} threads"));
             }
             (Err(a), Err(b)) => {
                 assert_eq!((a.kind, &a.message), (b.kind, &b.message), "{what}: error")

@@ -120,8 +120,11 @@ impl CandidateSets {
                             Ok((own, found))
                         })
                         .collect();
-                    // Interned in order of appearance: the ids one thread
-                    // would have given.
+                    // The first run is the base; the later ones are
+                    // interned into it in order of appearance: the ids one
+                    // thread would have given.
+                    let mut runs = runs.into_iter();
+                    (interner, pairs) = runs.next().expect("at least one range")?;
                     for run in runs {
                         let (other, later) = run?;
                         let remap = interner.absorb(&other)?;

@@ -231,16 +231,20 @@ fn run<N: Neighborhoods>(
         }
         (kept, unplaced)
     };
+    // The split of the thinned table; its unplaced rows after the thinned.
+    let split_thinned = |(kept, mut unplaced): (Vec<u32>, Vec<u32>), progress| {
+        let (groups, more) = split::split_phase(&space, sa, nb, m, kept, progress)?;
+        unplaced.extend(more);
+        CoreResult::Ok((groups, unplaced))
+    };
     let (by_leaf, by_table) = if !crate::parallel::fork_worthwhile(rows.len()) {
         let by_leaf = split::split_phase(&space, sa, nb, m, rows.clone(), progress.sub(0.0, 0.5))?;
-        let (kept, mut unplaced) = thinned();
+        let thin = thinned();
         progress.report(0.5)?;
-        if unplaced.len() >= by_leaf.1.len() {
+        if thin.1.len() >= by_leaf.1.len() {
             return Ok(by_leaf);
         }
-        let (groups, more) = split::split_phase(&space, sa, nb, m, kept, progress.sub(0.5, 1.0))?;
-        unplaced.extend(more);
-        (by_leaf, (groups, unplaced))
+        (by_leaf, split_thinned(thin, progress.sub(0.5, 1.0))?)
     } else {
         // On several threads both run at once (each forking further) and
         // the same rule picks one: the result is the sequential one.
@@ -248,13 +252,10 @@ fn run<N: Neighborhoods>(
         let report = |f: f64| branches.report(f);
         let (by_leaf, by_table) = crate::parallel::join(
             || split::split_phase(&space, sa, nb, m, rows.clone(), Progress::new(&report)),
-            || -> CoreResult<_> {
-                let (kept, mut unplaced) = thinned();
-                let thinning = unplaced.len();
-                let (groups, more) =
-                    split::split_phase(&space, sa, nb, m, kept, Progress::new(&report))?;
-                unplaced.extend(more);
-                Ok(((groups, unplaced), thinning))
+            || {
+                let thin = thinned();
+                let thinning = thin.1.len();
+                split_thinned(thin, Progress::new(&report)).map(|t| (t, thinning))
             },
         );
         let (by_leaf, (by_table, thinning)) = (by_leaf?, by_table?);

@@ -207,13 +207,8 @@ impl<N: Neighborhoods> Rules for Scratch<'_, '_, N> {
         let sorted = &mut self.half_sa[0];
         sorted.clear();
         sorted.extend_from_slice(&cols.payload[node]);
-        // Values only: equal ones are interchangeable, any sort will do.
-        if crate::parallel::fork_worthwhile(sorted.len()) {
-            use rayon::slice::ParallelSliceMut;
-            sorted.par_sort_unstable_by(f64::total_cmp);
-        } else {
-            sorted.sort_unstable_by(f64::total_cmp);
-        }
+        // Values only: equal ones are interchangeable.
+        crate::parallel::sort_unstable_by(sorted, f64::total_cmp);
         anonymity_check(sorted.len(), |k| sorted[k], nb, m)
     }
 

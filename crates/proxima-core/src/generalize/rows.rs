@@ -157,15 +157,8 @@ where
     let mut row_buf = String::new();
     let mut spare: Vec<&'static str> = Vec::with_capacity(layout.len());
     let groups = &release.partition().groups;
-    let mut first = range.start;
-    while first < range.end {
-        // The chunk: groups first..end, at least one.
-        let mut end = first + 1;
-        let mut rows = groups[first].len();
-        while end < range.end && rows + groups[end].len() <= CHUNK_ROWS {
-            rows += groups[end].len();
-            end += 1;
-        }
+    for chunk in group_runs(groups, range, CHUNK_ROWS) {
+        let (first, end) = (chunk.start, chunk.end);
         for (column, cells) in columns.iter().zip(&mut gathered) {
             cells.clear();
             for g in &groups[first..end] {
@@ -201,7 +194,6 @@ where
                 result?;
             }
         }
-        first = end;
     }
     Ok(())
 }
@@ -210,17 +202,43 @@ where
 /// each (at least one group per range), for [`for_each_release_row_of`].
 pub fn release_chunks(release: &Release, rows: usize) -> Vec<std::ops::Range<usize>> {
     let groups = &release.partition().groups;
-    let mut chunks = Vec::new();
-    let (mut start, mut count) = (0, 0);
-    for (g, members) in groups.iter().enumerate() {
-        count += members.len();
-        if count >= rows {
-            chunks.push(start..g + 1);
-            (start, count) = (g + 1, 0);
+    group_runs(groups, 0..groups.len(), rows).collect()
+}
+
+/// The groups of `range` cut into consecutive runs: each run ends with the
+/// group that brings it to `rows` rows or more (the last may hold fewer).
+fn group_runs(
+    groups: &[Vec<u32>],
+    range: std::ops::Range<usize>,
+    rows: usize,
+) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    let end = range.end;
+    let mut start = range.start;
+    std::iter::from_fn(move || {
+        if start >= end {
+            return None;
         }
+        let first = start;
+        let mut count = 0;
+        while start < end && count < rows {
+            count += groups[start].len();
+            start += 1;
+        }
+        Some(first..start)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::group_runs;
+
+    #[test]
+    fn group_runs_reach_their_rows_and_cover_the_range_in_order() {
+        let groups: Vec<Vec<u32>> = [3, 1, 5, 2, 2].iter().map(|&n| (0..n).collect()).collect();
+        let runs: Vec<_> = group_runs(&groups, 0..5, 4).collect();
+        assert_eq!(runs, vec![0..2, 2..3, 3..5]);
+        let runs: Vec<_> = group_runs(&groups, 1..4, 4).collect();
+        assert_eq!(runs, vec![1..3, 3..4]);
+        assert_eq!(group_runs(&groups, 2..2, 4).count(), 0);
     }
-    if start < groups.len() {
-        chunks.push(start..groups.len());
-    }
-    chunks
 }

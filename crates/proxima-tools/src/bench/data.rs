@@ -162,20 +162,25 @@ pub fn generated_sal(rows: usize, seed: u64) -> Result<std::path::PathBuf> {
     Ok(path)
 }
 
+/// The sal layout's schema (the generated tables share it).
+fn sal_schema() -> Result<Arc<Schema>> {
+    let data = data_dir()?;
+    let schema = SharedTable::SalSynthetic
+        .schema(|file| data.open(file))
+        .map_err(|e| anyhow!("{e}"))?;
+    Ok(Arc::new(schema))
+}
+
 /// What an HTTP case uploads: the CSV (decompressed, `?` rows dropped for
 /// adult_full), the standard schema and the hierarchy files.
 pub fn upload(source: Source) -> Result<Upload> {
     let table = match source {
         Source::Mini => return mini_upload(),
         Source::SalGenerated { rows, seed } => {
-            let data = data_dir()?;
-            let schema = SharedTable::SalSynthetic
-                .schema(|file| data.open(file))
-                .map_err(|e| anyhow!("{e}"))?;
             let csv = std::fs::read(generated_sal(rows, seed)?)?;
             return Ok(Upload {
                 csv,
-                schema: Arc::new(schema),
+                schema: sal_schema()?,
                 hierarchies: Vec::new(),
             });
         }
@@ -224,13 +229,11 @@ pub fn load(source: Source) -> Result<Table> {
                 .map_err(|e| anyhow!("loading {}: {e}", t.name()))
         }
         Source::SalGenerated { rows, seed } => {
-            let data = data_dir()?;
-            let schema = SharedTable::SalSynthetic
-                .schema(|file| data.open(file))
-                .map_err(|e| anyhow!("{e}"))?;
+            // From the file, not via `upload`: the case's peak RSS should
+            // not hold the CSV's bytes beside the table.
             let file = std::fs::File::open(generated_sal(rows, seed)?)?;
             load_table(
-                Arc::new(schema),
+                sal_schema()?,
                 std::io::BufReader::with_capacity(1 << 16, file),
             )
             .map_err(|e| anyhow!("{e}"))

@@ -91,7 +91,7 @@ impl BenchArgs {
 
     /// `--threads`, or every core.
     pub fn threads(&self) -> proxima_core::parallel::Threads {
-        proxima::offline::threads(self.threads)
+        proxima::threads_or_all_cores(self.threads)
     }
 
     fn endpoint(&self) -> Option<Endpoint> {
