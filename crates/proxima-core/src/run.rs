@@ -455,6 +455,10 @@ pub fn run_job(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResult<
     let mut summary = summary;
     summary.set_suppressed_by_model(anonymized.suppressed_by_model());
     summary.attacker_view = view.first().map(attacker::ViewSummary::from);
+    // The last checkpoint: the guard's three parts end at different times,
+    // and a cancel that came after the last of their own checkpoints is
+    // honoured here rather than ignored.
+    progress.report(1.0)?;
     Ok(JobOutcome {
         anonymized,
         summary,
