@@ -283,6 +283,124 @@ impl<'a> Dims<'a> {
     }
 }
 
+impl Dims<'_> {
+    /// Cuts of a node on `dim` other than the median: for each fraction f
+    /// of [`OFF_MEDIAN`], the cut between two distinct keys (numeric, date)
+    /// or two children of the keys' lowest common ancestor (categorical)
+    /// whose left side is closest to f·n rows, both sides non-empty;
+    /// without repeats, nearest the middle first. Tried when no median cut
+    /// is allowed: a node whose median halves fail may still have a valid
+    /// cut elsewhere (a young half with too many low incomes, say).
+    pub fn cuts_off_median(
+        &self,
+        dim: usize,
+        keys: &[u32],
+        (lo, hi): (u32, u32),
+        scratch: &mut CutScratch,
+    ) -> Vec<Cut> {
+        let n = keys.len();
+        if n < 2 || lo == hi {
+            return Vec::new();
+        }
+        // (first key of a run, rows up to the run's end): the places a cut
+        // may go, as the bound that starts the right side.
+        let mut boundaries: Vec<(u32, usize)> = Vec::new();
+        match &self.dims[dim] {
+            Dim::Tree { hierarchy } => {
+                let (level, node) = hierarchy.lca_of_rank_range(lo, hi);
+                if level == 0 {
+                    return Vec::new();
+                }
+                let starts = hierarchy.child_rank_starts(level, node);
+                let mut counts = vec![0usize; starts.len()];
+                for &k in keys {
+                    counts[starts.partition_point(|&s| s <= k) - 1] += 1;
+                }
+                let mut acc = 0;
+                for i in 0..starts.len() - 1 {
+                    acc += counts[i];
+                    if acc > 0 && acc < n {
+                        boundaries.push((starts[i + 1], acc));
+                    }
+                }
+            }
+            Dim::Range { .. } => {
+                let span = (hi - lo) as usize + 1;
+                if span <= n {
+                    let hist = &mut scratch.hist;
+                    hist.clear();
+                    hist.resize(span, 0);
+                    for &k in keys {
+                        hist[(k - lo) as usize] += 1;
+                    }
+                    let mut acc = 0usize;
+                    for (i, &c) in hist.iter().enumerate() {
+                        if c > 0 && acc > 0 {
+                            boundaries.push((lo + i as u32, acc));
+                        }
+                        acc += c as usize;
+                    }
+                } else {
+                    let sorted = &mut scratch.select;
+                    sorted.clear();
+                    sorted.extend_from_slice(keys);
+                    sorted.sort_unstable();
+                    for i in 1..n {
+                        if sorted[i] != sorted[i - 1] {
+                            boundaries.push((sorted[i], i));
+                        }
+                    }
+                }
+            }
+        }
+        let mut cuts: Vec<Cut> = Vec::new();
+        if boundaries.len() <= EVERY_BOUNDARY {
+            // Few places: every one, nearest the middle first.
+            let half = n as f64 / 2.0;
+            boundaries.sort_by(|a, b| {
+                (a.1 as f64 - half)
+                    .abs()
+                    .total_cmp(&(b.1 as f64 - half).abs())
+                    .then(a.0.cmp(&b.0))
+            });
+            return boundaries
+                .into_iter()
+                .map(|(bound, left)| Cut {
+                    bound,
+                    strict: true,
+                    left,
+                })
+                .collect();
+        }
+        for f in OFF_MEDIAN {
+            let target = f * n as f64;
+            let Some(&(bound, left)) = boundaries.iter().min_by(|a, b| {
+                (a.1 as f64 - target)
+                    .abs()
+                    .total_cmp(&(b.1 as f64 - target).abs())
+            }) else {
+                break;
+            };
+            if cuts.iter().all(|c| c.bound != bound) {
+                cuts.push(Cut {
+                    bound,
+                    strict: true,
+                    left,
+                });
+            }
+        }
+        cuts
+    }
+}
+
+/// Up to this many places to cut, [`Dims::cuts_off_median`] offers every
+/// one.
+const EVERY_BOUNDARY: usize = 256;
+
+/// Where [`Dims::cuts_off_median`] looks when there are more places,
+/// nearest the middle first.
+const OFF_MEDIAN: [f64; 8] = [0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9];
+
 /// A numeric or date dimension: its distinct values ascending and every
 /// row's key (the rank of its value among them). Values equal under `==`
 /// share a key (−0 and +0 included, as the medians compare with `<`/`≤`).
@@ -589,7 +707,9 @@ pub(crate) struct PredicateScratch {
 /// outside it: [`Dims::keeps_labels_inside`]). Partitions `node` in place
 /// and returns (left size, dimension, [`Cut::right_start`]), or `None` when
 /// no cut is allowed. Parts below
-/// `2·min_size` are not examined (no two allowed halves fit).
+/// `2·min_size` are not examined (no two allowed halves fit). With a
+/// territory (the safe engine), a node no median cut divides is tried at
+/// other positions too ([`Dims::cuts_off_median`]).
 pub(crate) fn predicate_cut(
     dims: &Dims<'_>,
     cols: &mut Columns<'_>,
@@ -637,6 +757,40 @@ pub(crate) fn predicate_cut(
         if allows(&s.left) && allows(&s.right) {
             cols.partition(node, &s.flags, &mut s.tmp);
             return Some((cut.left, d, cut.right_start()));
+        }
+    }
+    // No median cut is allowed. The safe engine (the one that gives a
+    // territory) then tries the other positions, nearest the middle first,
+    // in the same order of dimensions; Mondrian's baseline keeps the
+    // median rule.
+    territory?;
+    for i in 0..s.widths.len() {
+        let (d, _, ext) = s.widths[i];
+        let keys = &cols.keys[d][node.clone()];
+        for cut in dims.cuts_off_median(d, keys, ext, &mut s.select) {
+            if cut.left < min_size || node.len() - cut.left < min_size {
+                continue;
+            }
+            let keys = &cols.keys[d][node.clone()];
+            cut.flags(keys, &mut s.flags);
+            if let Some(t) = territory {
+                if !dims.keeps_labels_inside(d, keys, &s.flags, &cut, t[d]) {
+                    continue;
+                }
+            }
+            s.left.clear();
+            s.right.clear();
+            for (&id, &left) in cols.ids[node.clone()].iter().zip(&s.flags) {
+                if left {
+                    s.left.push(id);
+                } else {
+                    s.right.push(id);
+                }
+            }
+            if allows(&s.left) && allows(&s.right) {
+                cols.partition(node, &s.flags, &mut s.tmp);
+                return Some((cut.left, d, cut.right_start()));
+            }
         }
     }
     None
@@ -747,7 +901,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table::Table;
+    use crate::table::{SaValues, Table};
     use std::sync::Arc;
 
     fn table() -> Table {
@@ -800,6 +954,52 @@ mod tests {
             ],
             vec![],
         )
+    }
+
+    #[test]
+    fn off_median_cuts_offer_every_boundary_when_few_and_quantiles_when_many() {
+        let t = Table::from_columns(
+            vec![(
+                "x".into(),
+                QiValues::Numeric(vec![0., 0., 0., 1., 2., 2., 3., 9.]),
+            )],
+            vec![("s".into(), SaValues::Numeric(vec![0.0; 8]))],
+        );
+        let space = QiSpace::new(&t);
+        let (dims, keys) = Dims::new(&space);
+        let mut scratch = CutScratch::default();
+        // Keys 0 0 0 1 2 2 3 4 (dense ranks): boundaries after 3, 4, 6 and 7
+        // rows, nearest the middle (4) first.
+        let cuts = dims.cuts_off_median(0, &keys[0], (0, 4), &mut scratch);
+        let lefts: Vec<usize> = cuts.iter().map(|c| c.left).collect();
+        assert_eq!(lefts, vec![4, 3, 6, 7]);
+        for c in &cuts {
+            let mut flags = Vec::new();
+            c.flags(&keys[0], &mut flags);
+            assert_eq!(flags.iter().filter(|&&f| f).count(), c.left);
+            assert!(keys[0]
+                .iter()
+                .zip(&flags)
+                .all(|(&k, &f)| f == (k < c.right_start())));
+        }
+        // Many distinct keys: one cut per quantile, without repeats.
+        let n = 1000u32;
+        let t = Table::from_columns(
+            vec![(
+                "x".into(),
+                QiValues::Numeric((0..n).map(f64::from).collect()),
+            )],
+            vec![("s".into(), SaValues::Numeric(vec![0.0; n as usize]))],
+        );
+        let space = QiSpace::new(&t);
+        let (dims, keys) = Dims::new(&space);
+        let cuts = dims.cuts_off_median(0, &keys[0], (0, n - 1), &mut scratch);
+        let lefts: Vec<usize> = cuts.iter().map(|c| c.left).collect();
+        assert_eq!(lefts, vec![400, 600, 300, 700, 200, 800, 100, 900]);
+        // One key: no cut.
+        assert!(dims
+            .cuts_off_median(0, &[5, 5, 5], (5, 5), &mut scratch)
+            .is_empty());
     }
 
     #[test]

@@ -153,7 +153,8 @@ pub fn place(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResult<Pl
     progress.report(0.0)?;
     match (&spec.model, spec.algorithm) {
         (PrivacyModel::EpsilonM(params), Algorithm::EpsilonM) => {
-            epsilon_m::place(table, params, progress)
+            let allowed = spec.suppression_limit.max_rows(table.rows());
+            epsilon_m::place_within(table, params, allowed, progress)
         }
         (PrivacyModel::EpsilonM(params), Algorithm::Mondrian) => {
             epsilon_m::place_by_mondrian(table, params, progress)

@@ -86,6 +86,33 @@ pub(crate) fn anonymity_check<N: Neighborhoods>(
     true
 }
 
+/// How far SA-sorted `get` is from passing [`anonymity_check`]: the
+/// largest `(j − i)·m − n` over its rows' neighbourhoods (rows seen times
+/// m, less the group's size), 0 when it passes. A merge that lowers it is
+/// a step towards a group that satisfies the model.
+pub(crate) fn anonymity_excess<N: Neighborhoods>(
+    n: usize,
+    get: impl Fn(usize) -> f64,
+    nb: N,
+    m: usize,
+) -> usize {
+    let mut i = 0;
+    let mut j = 0;
+    let mut worst = 0usize;
+    for x in 0..n {
+        let v = get(x);
+        while i < x && !nb.covers(v, get(i)) {
+            i += 1;
+        }
+        j = j.max(x + 1);
+        while j < n && nb.covers(v, get(j)) {
+            j += 1;
+        }
+        worst = worst.max((j - i).saturating_mul(m).saturating_sub(n));
+    }
+    worst
+}
+
 /// A small set of positions of SA-sorted `get` to leave out so that the
 /// rest passes [`anonymity_check`] (ascending positions; everything when no
 /// subset of ≥ m rows is found). Greedy: while some row x sees c > k/m

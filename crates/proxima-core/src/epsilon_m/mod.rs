@@ -72,6 +72,19 @@ pub fn anonymize(table: &Table, params: &EpsilonM, progress: Progress) -> CoreRe
 /// parameters fail with `infeasible_parameters` before any work (see
 /// [`check_feasible`]). An empty table gives an empty partition.
 pub fn place(table: &Table, params: &EpsilonM, progress: Progress) -> CoreResult<Placement> {
+    place_within(table, params, usize::MAX, progress)
+}
+
+/// [`place`] for a job that may leave out at most `allowed` rows: when the
+/// table as a whole fails and one way of suppressing stays within the
+/// limit while the other does not, the one within it is taken (otherwise
+/// the lower information loss, as in [`place`]).
+pub fn place_within(
+    table: &Table,
+    params: &EpsilonM,
+    allowed: usize,
+    progress: Progress,
+) -> CoreResult<Placement> {
     let sa = checked_sa(table, params)?;
     if sa.is_empty() {
         return Ok(Placement::default());
@@ -83,13 +96,20 @@ pub fn place(table: &Table, params: &EpsilonM, progress: Progress) -> CoreResult
 
     let e = params.epsilon.get();
     let (groups, unplaced) = match params.neighborhood {
-        Neighborhood::Absolute => run(table, sa, Offsets { e1: e, e2: e }, params, rows, progress)?,
+        Neighborhood::Absolute => run(
+            table,
+            sa,
+            Offsets { e1: e, e2: e },
+            params,
+            (rows, allowed),
+            progress,
+        )?,
         Neighborhood::Relative => run(
             table,
             sa,
             RelativeBand { epsilon: e },
             params,
-            rows,
+            (rows, allowed),
             progress,
         )?,
     };
@@ -192,13 +212,14 @@ fn sort_by_sa(sa: &[f64]) -> (Vec<u32>, Vec<f64>) {
 /// table as a whole is thinned first, after which every leaf can be
 /// absorbed (fewer rows go, groups grow where the SA is dense). The one with
 /// the smaller information loss wins, a suppressed row counting as fully
-/// generalized (loss 1, as ARX counts suppression).
+/// generalized (loss 1, as ARX counts suppression) — unless only one of
+/// them leaves out at most `allowed` rows (the job's suppression limit).
 fn run<N: Neighborhoods>(
     table: &Table,
     sa: &[f64],
     nb: N,
     params: &EpsilonM,
-    rows: Vec<u32>,
+    (rows, allowed): (Vec<u32>, usize),
     progress: Progress<'_>,
 ) -> CoreResult<(Vec<Vec<u32>>, Vec<u32>)> {
     let m = params.m.get();
@@ -264,11 +285,13 @@ fn run<N: Neighborhoods>(
         }
         (by_leaf, by_table)
     };
-    Ok(if loss(&space, &by_table) < loss(&space, &by_leaf) {
-        by_table
-    } else {
-        by_leaf
-    })
+    let within = |p: &(Vec<Vec<u32>>, Vec<u32>)| p.1.len() <= allowed;
+    let table_wins = match (within(&by_table), within(&by_leaf)) {
+        (true, false) => true,
+        (false, true) => false,
+        _ => loss(&space, &by_table) < loss(&space, &by_leaf),
+    };
+    Ok(if table_wins { by_table } else { by_leaf })
 }
 
 /// Σ over groups of |G| · mean normalized width, plus one per suppressed

@@ -19,7 +19,7 @@
 //! hierarchies) make QIs with different units comparable. Ties go to the
 //! lower dimension index, so the result is deterministic.
 
-use super::maxsize::{anonymity_check, anonymity_trim, generalizable};
+use super::maxsize::{anonymity_check, anonymity_excess, anonymity_trim, generalizable};
 use super::reduce::Neighborhoods;
 use crate::columnar::{extent, extent_by_side, ColumnStore, Columns, CutScratch, Dims, Tmp};
 use crate::error::CoreResult;
@@ -129,6 +129,39 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
                 std::mem::swap(&mut self.flags, &mut self.best_flags);
             }
         }
+        if best.is_none() && exact {
+            // No median cut leaves two halves that satisfy the model: the
+            // other cut positions (`Dims::cuts_off_median`), least loss
+            // first. Only when cutting by the model itself (refining a
+            // merge): the guide's tree stays the paper's median tree, whose
+            // failing leaves the settle phase merges locally.
+            for (dim, &room) in territory.iter().enumerate().take(self.dims.len()) {
+                let keys = &cols.keys[dim][node.clone()];
+                let cuts =
+                    self.dims
+                        .cuts_off_median(dim, keys, self.extents[dim], &mut self.select);
+                for cut in cuts {
+                    if cut.left < m || n - cut.left < m {
+                        continue;
+                    }
+                    let keys = &cols.keys[dim][node.clone()];
+                    cut.flags(keys, &mut self.flags);
+                    if !self
+                        .dims
+                        .keeps_labels_inside(dim, keys, &self.flags, &cut, room)
+                    {
+                        continue;
+                    }
+                    let Some(loss) = self.evaluate(cols, node.clone(), cut.left, exact) else {
+                        continue;
+                    };
+                    if best.is_none_or(|(b, ..)| loss < b) {
+                        best = Some((loss, cut.left, dim, cut.right_start()));
+                        std::mem::swap(&mut self.flags, &mut self.best_flags);
+                    }
+                }
+            }
+        }
         let (_, left, dim, right_start) = best?;
         cols.partition(node, &self.best_flags, &mut self.tmp);
         Some((left, dim, right_start))
@@ -210,6 +243,21 @@ impl<N: Neighborhoods> Rules for Scratch<'_, '_, N> {
         // Values only: equal ones are interchangeable.
         crate::parallel::sort_unstable_by(sorted, f64::total_cmp);
         anonymity_check(sorted.len(), |k| sorted[k], nb, m)
+    }
+
+    fn satisfied_union(&mut self, cols: &Columns<'_>, ranges: &[Range<usize>]) -> bool {
+        self.excess_union(cols, ranges) == Some(0)
+    }
+
+    fn excess_union(&mut self, cols: &Columns<'_>, ranges: &[Range<usize>]) -> Option<usize> {
+        let (nb, m) = (self.nb, self.m);
+        let sorted = &mut self.half_sa[0];
+        sorted.clear();
+        for r in ranges {
+            sorted.extend_from_slice(&cols.payload[r.clone()]);
+        }
+        crate::parallel::sort_unstable_by(sorted, f64::total_cmp);
+        Some(anonymity_excess(sorted.len(), |k| sorted[k], nb, m))
     }
 
     fn trim(&mut self, cols: &mut Columns<'_>, node: Range<usize>) -> usize {

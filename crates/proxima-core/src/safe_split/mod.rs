@@ -17,14 +17,18 @@
 //!    generalizability, a weaker test than the model that lets the split go
 //!    deeper, exactly as §5.2 does.
 //! 2. *Settle*, bottom-up: a leaf is final when it satisfies the model by
-//!    itself and is **clean** (below); an inner node whose subtree has a
-//!    failing leaf becomes the group instead when it satisfies the model and
-//!    is clean, after which it is cut again with the model itself as the
-//!    criterion (*refine*: halves must satisfy the model), so the failure
-//!    costs as little utility as possible. A node that cannot absorb its
-//!    failing leaves passes them up; rows that even the root cannot place
-//!    are *unplaced*: the caller suppresses them within the job's
-//!    suppression limit, or fails the job.
+//!    itself and is **clean** (below); a failing leaf is *pending*. A node
+//!    with pending rows below it places them locally first (`pending.rs`):
+//!    each pending piece merges with the fewest, cheapest neighbouring
+//!    groups whose union satisfies the model and publishes a box that meets
+//!    no other group's, and the merge is cut again with the model itself as
+//!    the criterion (*refine*: halves must satisfy the model, at the median
+//!    or, failing that, at any other position). Pieces that no local merge
+//!    places go up to the parent; a node that satisfies the model and is
+//!    clean as a whole takes all of them (and is refined), as the paper's
+//!    engine would. Rows that even the root cannot place are *unplaced*:
+//!    the caller suppresses them within the job's suppression limit, or
+//!    fails the job.
 //!
 //! **Clean labels.** Every node owns a *territory*: per dimension, the key
 //! range left to it by its ancestors' cuts (a cut sends keys below the right
@@ -51,6 +55,8 @@ use crate::partition::{Partition, Placement};
 use crate::progress::Progress;
 use crate::split::{QiSpace, SplitCheckpoints};
 use crate::table::Table;
+
+mod pending;
 
 /// What a partitioner supplies to [`safe_partition`].
 pub(crate) trait Rules: Send {
@@ -83,6 +89,16 @@ pub(crate) trait Rules: Send {
     /// after [`Rules::restore_order`]); false for a node whose children were
     /// cut in place since.
     fn satisfied(&mut self, cols: &Columns<'_>, node: Range<usize>, in_order: bool) -> bool;
+    /// Whether the rows at the union of `ranges` (in no particular order)
+    /// satisfy the model as one group: a candidate merge, tested before
+    /// any row moves.
+    fn satisfied_union(&mut self, cols: &Columns<'_>, ranges: &[Range<usize>]) -> bool;
+    /// How far the rows at the union of `ranges` are from satisfying the
+    /// model (0 when they do; larger is farther), when the model has such a
+    /// measure: it steers which neighbours dilute a failing piece.
+    fn excess_union(&mut self, _cols: &Columns<'_>, _ranges: &[Range<usize>]) -> Option<usize> {
+        None
+    }
     /// Puts `node`'s positions back in the order cuts rely on (e.g. sorted
     /// by SA value) before it is cut again.
     fn restore_order(&mut self, cols: &mut Columns<'_>, node: Range<usize>);
@@ -227,7 +243,7 @@ impl Engine<'_, '_, '_, '_> {
         if left_ok && right_ok {
             return Ok(true);
         }
-        self.absorb(
+        self.place_pending(
             rules,
             cols,
             0..n,
@@ -329,48 +345,7 @@ impl Engine<'_, '_, '_, '_> {
             return Ok(true);
         }
         let before = (groups_before, unplaced_before);
-        self.absorb(rules, cols, range, &node.territory, refine, before, out)
-    }
-
-    /// A node whose subtree left rows unplaced (its groups and unplaced
-    /// rows start at `before` in `out`): when the node itself is clean and
-    /// satisfies the model it replaces its subtree — as one group, or cut
-    /// again by the model itself when `refine`. Returns whether it did.
-    #[allow(clippy::too_many_arguments)]
-    fn absorb<R: Rules>(
-        &self,
-        rules: &mut R,
-        cols: &mut Columns<'_>,
-        range: Range<usize>,
-        territory: &[(u32, u32)],
-        refine: bool,
-        (groups_before, unplaced_before): (usize, usize),
-        out: &mut Outcome,
-    ) -> CoreResult<bool> {
-        if !self.clean(cols, range.clone(), territory)
-            || !rules.satisfied(cols, range.clone(), false)
-        {
-            return Ok(false);
-        }
-        // This node absorbs its subtree: one group, or cut again by the
-        // model itself.
-        out.groups.truncate(groups_before);
-        out.unplaced.truncate(unplaced_before);
-        rules.restore_order(cols, range.clone());
-        if !refine {
-            out.groups.push(range);
-            return Ok(true);
-        }
-        // Cut again by the model (a tree grown by the model settles without
-        // refining), forking like the first tree: an absorbing node may be
-        // most of the table.
-        let (_, mut rest) = cols.split_at(range.start);
-        let (mut node, _) = rest.split_at(range.len());
-        let mut sub = Outcome::default();
-        let ok = self.solve(rules, &mut node, territory.to_vec(), true, false, &mut sub)?;
-        out.append_at(sub, range.start);
-        debug_assert!(ok, "a satisfied, clean node always settles");
-        Ok(ok)
+        self.place_pending(rules, cols, range, &node.territory, refine, before, out)
     }
 
     /// Whether every categorical label of `node`'s rows covers only ranks of
@@ -449,6 +424,14 @@ impl Rules for PredicateRules<'_, '_, '_> {
 
     fn satisfied(&mut self, cols: &Columns<'_>, node: Range<usize>, _: bool) -> bool {
         (self.allows)(&cols.ids[node])
+    }
+
+    fn satisfied_union(&mut self, cols: &Columns<'_>, ranges: &[Range<usize>]) -> bool {
+        let rows: Vec<u32> = ranges
+            .iter()
+            .flat_map(|r| cols.ids[r.clone()].iter().copied())
+            .collect();
+        (self.allows)(&rows)
     }
 
     fn restore_order(&mut self, cols: &mut Columns<'_>, node: Range<usize>) {
@@ -550,6 +533,13 @@ mod tests {
         fn satisfied(&mut self, cols: &Columns<'_>, node: Range<usize>, _: bool) -> bool {
             (self.ok)(&cols.ids[node])
         }
+        fn satisfied_union(&mut self, cols: &Columns<'_>, ranges: &[Range<usize>]) -> bool {
+            let rows: Vec<u32> = ranges
+                .iter()
+                .flat_map(|r| cols.ids[r.clone()].iter().copied())
+                .collect();
+            (self.ok)(&rows)
+        }
         fn restore_order(&mut self, _: &mut Columns, _: Range<usize>) {}
     }
 
@@ -629,6 +619,26 @@ mod tests {
         let (groups, unplaced) = run(&t, three, three);
         assert!(unplaced.is_empty());
         assert_eq!(groups, vec![vec![0, 1, 2, 3, 4, 5]]);
+    }
+
+    #[test]
+    fn a_failing_leaf_merges_with_a_cousin_when_no_ancestor_can_take_it() {
+        // Leaves {0,1} {2,3} {4,5} {6,7}. {2,3} fails alone, with its
+        // sibling, and so does every ancestor (no group above 4 rows): the
+        // whole-node rule would leave it out. Its cousin {4,5} dilutes it:
+        // {2..5} publishes [2-5], which meets no other group's box.
+        let t = Table::from_columns(
+            vec![(
+                "x".into(),
+                QiValues::Numeric((0..8).map(f64::from).collect()),
+            )],
+            vec![("s".into(), SaValues::Numeric(vec![0.0; 8]))],
+        );
+        let two = |g: &[u32]| g.len() >= 2;
+        let ok = |g: &[u32]| (2..=4).contains(&g.len()) && (!g.contains(&2) || g.contains(&4));
+        let (groups, unplaced) = run(&t, two, ok);
+        assert!(unplaced.is_empty(), "{unplaced:?}");
+        assert_eq!(groups, vec![vec![0, 1], vec![2, 3, 4, 5], vec![6, 7]]);
     }
 
     #[test]
