@@ -37,6 +37,7 @@
 
 pub mod feasibility;
 pub mod maxsize;
+pub mod paper;
 pub mod reduce;
 mod split;
 mod verify;
@@ -45,6 +46,7 @@ pub use feasibility::{
     check_feasible, deliverable_max_epsilon, deliverable_max_m, max_epsilon, max_m, MaxM,
 };
 pub use maxsize::{group_satisfies, is_generalizable};
+pub use paper::paper_partition;
 pub use reduce::{reduce, Reduced};
 
 use crate::columnar::radix_order;
