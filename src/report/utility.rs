@@ -4,8 +4,8 @@
 //! `proxima bench`.
 
 use proxima_core::error::CoreResult;
-use proxima_core::generalize::Release;
-use proxima_core::utility::{attribute_ncp, query_errors, WorkloadSpec};
+use proxima_core::run::Anonymized;
+use proxima_core::utility::{attribute_ncp, query_errors, Published, WorkloadSpec};
 use proxima_core::Table;
 
 use super::content::{QiLoss, QueryError, Suppressed, Utility};
@@ -18,14 +18,17 @@ pub const QUERIES: usize = 1000;
 pub const SEED: u64 = 0;
 pub const QS: [usize; 2] = [2, 3];
 
-/// `table` is the release's (the kept rows); `suppressed_by_model` rows
-/// count at loss 1 in GCP, as in the job summary.
+/// `original` is the table the job ran on. Rows the model left out count
+/// at loss 1 in GCP, as in the job summary, and in the true answers of the
+/// count queries (their estimates miss them).
 pub fn utility(
-    table: &Table,
-    release: &Release,
+    original: &Table,
+    anonymized: &Anonymized,
     missing_values: u64,
-    suppressed_by_model: u64,
 ) -> CoreResult<Utility> {
+    let table = anonymized.table(original);
+    let release = &anonymized.release;
+    let suppressed_by_model = anonymized.suppressed_by_model() as u64;
     let published = release.partition().rows() as f64;
     let gone = suppressed_by_model as f64;
     let per_qi: Vec<QiLoss> = attribute_ncp(table, release)
@@ -45,7 +48,7 @@ pub fn utility(
     } else {
         per_qi.iter().map(|q| q.ncp).sum::<f64>() / per_qi.len() as f64
     };
-    let query_error = workloads(table, release)?;
+    let query_error = workloads(&anonymized.published(original))?;
     Ok(Utility {
         gcp,
         per_qi,
@@ -53,6 +56,11 @@ pub fn utility(
         suppressed: Suppressed {
             missing_values,
             model: suppressed_by_model,
+            model_share: if published + gone > 0.0 {
+                gone / (published + gone)
+            } else {
+                0.0
+            },
         },
     })
 }
@@ -61,7 +69,8 @@ pub fn utility(
 /// index holds a copy of the published keys per row; one serves both, each
 /// q on its own thread). A q above the table's QIs, or a table without SA,
 /// has no figure.
-fn workloads(table: &Table, release: &Release) -> CoreResult<Vec<QueryError>> {
+fn workloads(published: &Published) -> CoreResult<Vec<QueryError>> {
+    let table = published.original;
     let base = |q: usize| QueryError {
         q: q as u64,
         sa_predicates: 0,
@@ -83,7 +92,7 @@ fn workloads(table: &Table, release: &Release) -> CoreResult<Vec<QueryError>> {
             seed: SEED,
         })
         .collect();
-    let mut measured = query_errors(table, release, &specs)?.into_iter();
+    let mut measured = query_errors(published, &specs)?.into_iter();
     Ok(QS
         .iter()
         .map(
