@@ -27,6 +27,13 @@
 //! (ε,m) releases publish pairwise disjoint boxes, so their attacker's
 //! view is this per-group view and the bound holds for them.
 //!
+//! **It is exact for free groups.** On the best subset P every window
+//! holds at most ⌊|P|/m⌋ rows, i.e. maxsize(P) ≤ ⌊|P|/m⌋: Theorem 1's
+//! condition, under which P's SA-sorted rows dealt round-robin into
+//! maxsize(P) buckets are (ε,m)-anonymous. So p_max rows can be published
+//! when the groups' QI boxes do not matter; whatever a job suppresses
+//! beyond the bound is the price of the boxes (and of the engine).
+//!
 //! **Computing p_max.** Let f(c) be the most rows choosable with at most
 //! c per window. A size p is reachable iff f(⌊p/m⌋) ≥ p (a subset of a
 //! valid choice stays valid with the same c). Two facts make it cheap:

@@ -190,6 +190,11 @@ proptest! {
             kept,
             b.max_published
         );
+        // And it is reached when the groups are free (no QI boxes): the
+        // best subset's windows hold at most ⌊p/m⌋ each, which is
+        // Theorem 1's condition on it, and its round-robin buckets are
+        // (ε, m)-anonymous.
+        prop_assert_eq!(kept, b.max_published);
     }
 
     /// The bound is 0 exactly when Theorem 1 admits m on the whole table.
