@@ -17,10 +17,15 @@ class SuppressedRows:
         missing_values (int): Missing QI or SA values (`on_missing: suppress`).
         model (int): Left out to satisfy the model in the attacker's view
             (`suppression_limit`).
+        model_share (float): `model` as a share of the rows the job ran on: every count taken
+            from the release misses these rows (a count over the whole table
+            comes out this much short), and the query errors are measured
+            against the original table, that loss included.
     """
 
     missing_values: int
     model: int
+    model_share: float
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -28,12 +33,15 @@ class SuppressedRows:
 
         model = self.model
 
+        model_share = self.model_share
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "missing_values": missing_values,
                 "model": model,
+                "model_share": model_share,
             }
         )
 
@@ -46,9 +54,12 @@ class SuppressedRows:
 
         model = d.pop("model")
 
+        model_share = d.pop("model_share")
+
         suppressed_rows = cls(
             missing_values=missing_values,
             model=model,
+            model_share=model_share,
         )
 
         suppressed_rows.additional_properties = d
