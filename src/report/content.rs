@@ -307,6 +307,12 @@ pub struct Suppressed {
     /// comes out this much short), and the query errors are measured
     /// against the original table, that loss included.
     pub model_share: f64,
+    /// (ε,m) jobs: a **lower bound** on the share of rows that any release
+    /// at the job's (ε, m) leaves out (the feasibility answer's
+    /// `minimum_suppression`): `model_share` above it is the engine's
+    /// price, not the data's. Null for other models.
+    #[schema(required = true)]
+    pub model_minimum_share: Option<f64>,
 }
 
 /// A computed warning.

@@ -525,13 +525,22 @@ fn suppressed_counts(s: &Suppressed) -> String {
         return "The model left out no rows: counts taken from the release miss none.".into();
     }
     let share = pct(s.model_share);
-    format!(
+    let mut text = format!(
         "The model left out {} rows, {share} of the table: every count taken from the release \
          misses them — a count over the whole table comes out {share} short, and counts over \
          the regions where they sat lose more. The count-query errors below are measured \
          against the original table, so they include that loss.",
         s.model
-    )
+    );
+    if let Some(least) = s.model_minimum_share {
+        text.push_str(&format!(
+            " Any release at these (ε, m) parameters leaves out at least {} of the rows (a lower \
+             bound from the sensitive values alone); the rest is the price of this release's \
+             groups, not of the data.",
+            pct(least)
+        ));
+    }
+    text
 }
 
 fn warnings(page: &mut Page, r: &ReleaseReport) {

@@ -120,7 +120,12 @@ pub fn build(input: &Input<'_>) -> CoreResult<ReleaseReport> {
             let (sha256, bytes) =
                 hashed.map_err(|e| CoreError::internal(format!("hashing the release: {e}")))?;
             let (after, risky, raw) = counted?;
-            let util = utility::utility(table, anonymized, dataset.suppressed_rows as u64)?;
+            let util = utility::utility(
+                table,
+                anonymized,
+                dataset.suppressed_rows as u64,
+                &job.model,
+            )?;
             report.release = Some(ReleaseFacts {
                 sha256,
                 bytes,

@@ -3,12 +3,15 @@
 //! (`proxima_core::utility`), so the report agrees with the job summary and
 //! `proxima bench`.
 
+use proxima_core::epsilon_m::minimum_suppression;
 use proxima_core::error::CoreResult;
 use proxima_core::run::Anonymized;
 use proxima_core::utility::{attribute_ncp, query_errors, Published, WorkloadSpec};
 use proxima_core::Table;
 
 use super::content::{QiLoss, QueryError, Suppressed, Utility};
+use crate::spec::model::epsilon_m_params;
+use crate::spec::ModelDto;
 
 /// The workload's parameters: the papers' s = 0.1, 1,000 queries, a fixed
 /// seed (the report is reproducible), q = 2 and 3 QIs (plus the SA;
@@ -18,13 +21,14 @@ pub const QUERIES: usize = 1000;
 pub const SEED: u64 = 0;
 pub const QS: [usize; 2] = [2, 3];
 
-/// `original` is the table the job ran on. Rows the model left out count
-/// at loss 1 in GCP, as in the job summary, and in the true answers of the
-/// count queries (their estimates miss them).
+/// `original` is the table the job ran on, `model` the job's. Rows the
+/// model left out count at loss 1 in GCP, as in the job summary, and in
+/// the true answers of the count queries (their estimates miss them).
 pub fn utility(
     original: &Table,
     anonymized: &Anonymized,
     missing_values: u64,
+    model: &ModelDto,
 ) -> CoreResult<Utility> {
     let table = anonymized.table(original);
     let release = &anonymized.release;
@@ -61,8 +65,32 @@ pub fn utility(
             } else {
                 0.0
             },
+            model_minimum_share: least_share(original, model)?,
         },
     })
+}
+
+/// For (ε,m): the lower bound on the share of rows any release at the
+/// job's parameters leaves out (`epsilon_m::minimum_suppression`).
+fn least_share(original: &Table, model: &ModelDto) -> CoreResult<Option<f64>> {
+    let ModelDto::EpsilonM {
+        epsilon,
+        m,
+        neighborhood,
+    } = model
+    else {
+        return Ok(None);
+    };
+    let Some(sa) = original.single_numeric_sa() else {
+        return Ok(None);
+    };
+    if sa.is_empty() {
+        return Ok(None);
+    }
+    let p = epsilon_m_params(epsilon, m, *neighborhood, "/model")?;
+    Ok(Some(
+        minimum_suppression(sa, p.epsilon, p.m, p.neighborhood)?.share(),
+    ))
 }
 
 /// The workloads for q = 2 and 3 over one index of the release (the

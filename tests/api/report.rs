@@ -424,7 +424,8 @@ async fn report_figures_agree_with_the_table_the_release_and_the_audit() {
     assert_eq!(u["query_error"][1]["sa_predicates"], 0);
     assert_eq!(
         u["suppressed"],
-        json!({"missing_values": 0, "model": 0, "model_share": 0.0})
+        json!({"missing_values": 0, "model": 0, "model_share": 0.0,
+               "model_minimum_share": null})
     );
 
     // The SA distribution: shares of the published table.
@@ -497,6 +498,10 @@ async fn the_report_says_what_rows_left_out_do_to_counts() {
     assert_eq!(s["model"], left_out, "{s}");
     let share = s["model_share"].as_f64().unwrap();
     assert!((share - left_out as f64 / 8.0).abs() < 1e-12, "{s}");
+    // The data forces nothing out: no SA window of width 10 holds more
+    // than 3 of the 8 rows (Theorem 1 allows m = 2); the loss is the one
+    // group's, which identical QIs impose.
+    assert_eq!(s["model_minimum_share"], 0.0, "{s}");
     let html = report_html(&app, &job, "").await;
     let sentence = format!(
         "The model left out {left_out} rows, {}% of the table: every count taken from the \
@@ -504,6 +509,10 @@ async fn the_report_says_what_rows_left_out_do_to_counts() {
         100.0 * share
     );
     assert!(html.contains(&sentence), "{sentence}");
+    assert!(
+        html.contains("Any release at these (ε, m) parameters leaves out at least 0% of the rows"),
+        "{html}"
+    );
 }
 
 #[tokio::test]
