@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use proxima_core::attacker::{self, GroupBoxes, Victims};
 use proxima_core::audit::{self, AuditReport};
+use proxima_core::epsilon_m;
 use proxima_core::error::ErrorKind;
 use proxima_core::params::{Algorithm, PrivacyModel};
 use proxima_core::run::{self, Anonymized, FeasibilityAnswer, FeasibilityRequest, JobSpec};
@@ -177,6 +178,19 @@ pub fn check_stated(table: &Table, spec: Option<&JobSpec>, s: &Stated, r: &mut C
                 }
                 Ok(_) => {}
                 Err(e) => r.notes.push(format!("max m: {e}")),
+            }
+            // What the data forces out, whatever the engine.
+            let least = table
+                .single_numeric_sa()
+                .map(|sa| epsilon_m::minimum_suppression(sa, p.epsilon, p.m, p.neighborhood));
+            match least {
+                Some(Ok(b)) => r.notes.push(format!(
+                    "any release at (ε, m) leaves out at least {} rows ({:.2} %): a lower bound",
+                    b.suppressed_rows(),
+                    100.0 * b.share()
+                )),
+                Some(Err(e)) => r.notes.push(format!("minimum suppression: {e}")),
+                None => {}
             }
         }
         PrivacyModel::Dissimilarity(p) => {
