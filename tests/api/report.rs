@@ -502,6 +502,11 @@ async fn the_report_says_what_rows_left_out_do_to_counts() {
     // than 3 of the 8 rows (Theorem 1 allows m = 2); the loss is the one
     // group's, which identical QIs impose.
     assert_eq!(s["model_minimum_share"], 0.0, "{s}");
+    // GCP: the kept rows share one QI point (loss 0), each left-out row
+    // counts at loss 1 — in the report as in the job summary.
+    let gcp = r["utility"]["gcp"].as_f64().unwrap();
+    assert!((gcp - share).abs() < 1e-12, "{gcp} vs {share}");
+    assert_eq!(done["summary"]["information_loss"].as_f64(), Some(gcp));
     let html = report_html(&app, &job, "").await;
     let sentence = format!(
         "The model left out {left_out} rows, {}% of the table: every count taken from the \
