@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""An independent implementation of the papers' count-query workload (issue 15).
+"""An independent implementation of the papers' count-query workload.
 
 It reads what a data recipient and the data owner hold, and nothing of
 Proxima's: the original table (CSV + schema + hierarchies) and a published
@@ -9,15 +9,24 @@ row). It then evaluates count queries
 
     select count(*) where A1 ∈ I1 and … and Aq ∈ Iq and S1 ∈ J1 [and S2 ∈ J2]
 
-exactly on the original rows (`act`) and on the release (`est`), assuming
-values uniform inside each group's box, and reports the relative error
+exactly on the original table (`act`: every row of it, the rows the release
+left out included) and on the release (`est`: its groups only, so a row left
+out adds nothing), assuming values uniform inside each group's box, and
+reports the relative error
 |act − est| / act over the queries with act > 0: mean, median, and a few
 quantiles. The rules are the papers' (docs/benchmarks.md §"Query error
 workload"); the ones the papers leave open are the flags below.
 
-    qe_reference.py --schema S.json --data T.csv [--hierarchy COL=FILE …]
+    qe_reference.py --schema S.json --data T.csv[.gz] [--hierarchy COL=FILE …]
                     --release R.csv --qis 2 [--seed N] [--queries 1000]
+                    [--drop-rows-with VALUE]
                     [--queries-from DUMP.jsonl] [--out PER_QUERY.jsonl]
+
+* The original table is every data row of T (gzip when the name ends in
+  `.gz`), less those with a cell equal to `--drop-rows-with` (the table a
+  job ran on when rows with `?` were dropped before the upload). Domains
+  and actual counts are over it; release rows name it by `row_id` (1-based
+  data line of T).
 
 * Queries are drawn here (numpy's PCG64 with --seed) unless
   `--queries-from` gives a dump of Proxima's (`proxima-core` example
@@ -41,6 +50,7 @@ Only the standard library and numpy are used.
 
 import argparse
 import csv
+import gzip
 import json
 import math
 import sys
@@ -52,7 +62,8 @@ import numpy as np
 
 
 def read_rows(path, delimiter):
-    with open(path, newline="", encoding="utf-8") as f:
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt", newline="", encoding="utf-8") as f:
         reader = csv.reader(f, delimiter=delimiter)
         header = next(reader)
         return header, [row for row in reader]
@@ -127,7 +138,7 @@ def parse_numeric_label(text):
 
 
 class Attribute:
-    """One queried attribute: its original values on the published rows, its
+    """One queried attribute: its values on the original table's rows, its
     domain and how an interval over it is drawn and overlapped."""
 
     def __init__(self, name, kind, values, hierarchy=None):
@@ -361,6 +372,8 @@ def main():
     p.add_argument("--queries", type=int, default=1000)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--domains", choices=["paper", "continuous"], default="paper")
+    p.add_argument("--drop-rows-with", metavar="VALUE",
+                   help="leave out of the original table every data row with a cell equal to VALUE")
     p.add_argument("--queries-from", metavar="DUMP.jsonl")
     p.add_argument("--out", metavar="PER_QUERY.jsonl")
     p.add_argument("--fixture-case", metavar="CASE",
@@ -373,8 +386,15 @@ def main():
     header, rel_rows = read_rows(args.release, ",")
     if "row_id" not in header:
         sys.exit("the release needs a row_id column (proxima anonymize --row-id)")
-    # The original rows published, by their 1-based data line.
-    lines = [int(r[header.index("row_id")]) - 1 for r in rel_rows]
+    # The original table's rows (data lines, 0-based): every row, less the
+    # dropped ones. The release publishes some of them (by `row_id`); the
+    # others were left out by the job and still count in `act`.
+    drop = args.drop_rows_with
+    lines = [i for i, row in enumerate(table) if drop is None or drop not in row.values()]
+    published = {int(r[header.index("row_id")]) - 1 for r in rel_rows}
+    if not published <= set(lines):
+        sys.exit("the release publishes rows that are not in the original table")
+    left_out = len(lines) - len(published)
     qis, sas = attributes(schema, table, hierarchies, lines, args.domains)
     release = Release(header, rel_rows, table, qis, sas)
     queries = (
@@ -434,6 +454,8 @@ def main():
         "qis": q_seen,
         "selectivity": args.selectivity,
         "domains": args.domains,
+        "rows": len(lines),
+        "left_out": left_out,
         "queries": len(answers),
         "queries_used": len(errors),
         "mean": float(e.mean()) if len(e) else None,

@@ -126,6 +126,15 @@ class Flow:
         )
         expect(isinstance(reach, MaxMFeasibility), f"answered {reach!r}")
         expect(reach.max_m >= 2, f"max_m {reach.max_m} for epsilon {epsilon}")
+        # Both: the lower bound on suppression beside (none forced at m ≤ max_m).
+        both = dataset_feasibility.sync(
+            ds.id, client=self.client, body=EpsilonMFeasibilityRequest(kind="epsilon_m", epsilon=epsilon, m=2)
+        )
+        least = both.minimum_suppression if isinstance(both, MaxMFeasibility) else None
+        expect(
+            least is not None and least.bound == "lower_bound" and least.rows == 0 and least.m == 2,
+            f"answered {both!r}",
+        )
         self.state["epsilon_m"] = (epsilon, 2)
 
     def feasibility_dissimilarity(self):

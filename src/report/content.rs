@@ -253,7 +253,9 @@ pub struct Utility {
     pub gcp: f64,
     /// Per QI, the same average (its mean over QIs is `gcp`).
     pub per_qi: Vec<QiLoss>,
-    /// The count-query workload at selectivity 0.1 for q = 2 and 3.
+    /// The count-query workload at selectivity 0.1 for q = 2 and 3, the
+    /// true counts taken on the original table (rows the model left out
+    /// included).
     pub query_error: Vec<QueryError>,
     pub suppressed: Suppressed,
 }
@@ -300,6 +302,17 @@ pub struct Suppressed {
     /// Left out to satisfy the model in the attacker's view
     /// (`suppression_limit`).
     pub model: u64,
+    /// `model` as a share of the rows the job ran on: every count taken
+    /// from the release misses these rows (a count over the whole table
+    /// comes out this much short), and the query errors are measured
+    /// against the original table, that loss included.
+    pub model_share: f64,
+    /// (ε,m) jobs: a **lower bound** on the share of rows that any release
+    /// at the job's (ε, m) leaves out (the feasibility answer's
+    /// `minimum_suppression`): `model_share` above it is the engine's
+    /// price, not the data's. Null for other models.
+    #[schema(required = true)]
+    pub model_minimum_share: Option<f64>,
 }
 
 /// A computed warning.

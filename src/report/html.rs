@@ -166,7 +166,9 @@ fn failure(page: &mut Page, f: &Failure) {
             page.paragraph(
                 "The feasibility answer for this model (POST /v1/datasets/{id}/feasibility): \
                  `deliverable` succeeds without suppression; between it and the per-group bound \
-                 a job may succeed or fail; a suppression_limit can close the gap.",
+                 a job may succeed or fail; a suppression_limit can close the gap. \
+                 `minimum_suppression` is a lower bound: no release at the job's parameters \
+                 leaves out fewer rows.",
             );
             page.preformatted(&serde_json::to_string_pretty(d).unwrap_or_default());
         }
@@ -463,6 +465,7 @@ fn utility(page: &mut Page, r: &ReleaseReport) {
         ),
         ("Rows suppressed by the model", int(u.suppressed.model)),
     ]);
+    page.paragraph(suppressed_counts(&u.suppressed));
     page.raw(
         BarChart {
             title: "Information loss per QI (NCP)".into(),
@@ -497,9 +500,10 @@ fn utility(page: &mut Page, r: &ReleaseReport) {
         "1,000 random count queries over q QIs and the SA (one SA column, or two of a \
          composite SA), each predicate covering s^(1/(q + SA predicates)) of its domain \
          (fixed seed), answered on the release assuming values uniform inside each group's \
-         box; relative error against the true count, over the queries whose true count is \
-         not 0. The mean is the papers' figure; the median is shown beside it because a few \
-         queries on rare values can dominate the mean.",
+         box; relative error against the true count on the original table (rows the model \
+         left out included: they count in the truth and not in the estimate), over the \
+         queries whose true count is not 0. The mean is the papers' figure; the median is \
+         shown beside it because a few queries on rare values can dominate the mean.",
     );
     page.table_aligned(
         &[
@@ -513,6 +517,30 @@ fn utility(page: &mut Page, r: &ReleaseReport) {
         &[true; 6],
         rows,
     );
+}
+
+/// What the rows the model left out do to counts, in one sentence.
+fn suppressed_counts(s: &Suppressed) -> String {
+    if s.model == 0 {
+        return "The model left out no rows: counts taken from the release miss none.".into();
+    }
+    let share = pct(s.model_share);
+    let mut text = format!(
+        "The model left out {} rows, {share} of the table: every count taken from the release \
+         misses them — a count over the whole table comes out {share} short, and counts over \
+         the regions where they sat lose more. The count-query errors below are measured \
+         against the original table, so they include that loss.",
+        s.model
+    );
+    if let Some(least) = s.model_minimum_share {
+        text.push_str(&format!(
+            " Any release at these (ε, m) parameters leaves out at least {} of the rows (a lower \
+             bound from the sensitive values alone); the rest is the price of this release's \
+             groups, not of the data.",
+            pct(least)
+        ));
+    }
+    text
 }
 
 fn warnings(page: &mut Page, r: &ReleaseReport) {

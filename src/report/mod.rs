@@ -121,10 +121,10 @@ pub fn build(input: &Input<'_>) -> CoreResult<ReleaseReport> {
                 hashed.map_err(|e| CoreError::internal(format!("hashing the release: {e}")))?;
             let (after, risky, raw) = counted?;
             let util = utility::utility(
-                kept,
-                release,
+                table,
+                anonymized,
                 dataset.suppressed_rows as u64,
-                anonymized.suppressed_by_model() as u64,
+                &job.model,
             )?;
             report.release = Some(ReleaseFacts {
                 sha256,
@@ -238,11 +238,12 @@ fn failure(job: &JobRow, table: &Table) -> CoreResult<Failure> {
     let question = match &job.model {
         ModelDto::EpsilonM {
             epsilon,
+            m,
             neighborhood,
-            ..
         } => Some(FeasibilityRequestDto::EpsilonM {
             epsilon: Some(epsilon.clone()),
-            m: None,
+            // With the job's m: the least suppression any release needs.
+            m: Some(m.clone()),
             neighborhood: *neighborhood,
         }),
         ModelDto::Dissimilarity { epsilon, .. } => Some(FeasibilityRequestDto::Dissimilarity {

@@ -3,12 +3,15 @@
 //! (`proxima_core::utility`), so the report agrees with the job summary and
 //! `proxima bench`.
 
+use proxima_core::epsilon_m::minimum_suppression;
 use proxima_core::error::CoreResult;
-use proxima_core::generalize::Release;
-use proxima_core::utility::{attribute_ncp, query_errors, WorkloadSpec};
+use proxima_core::run::Anonymized;
+use proxima_core::utility::{attribute_ncp, query_errors, Published, WorkloadSpec};
 use proxima_core::Table;
 
 use super::content::{QiLoss, QueryError, Suppressed, Utility};
+use crate::spec::model::epsilon_m_params;
+use crate::spec::ModelDto;
 
 /// The workload's parameters: the papers' s = 0.1, 1,000 queries, a fixed
 /// seed (the report is reproducible), q = 2 and 3 QIs (plus the SA;
@@ -18,14 +21,18 @@ pub const QUERIES: usize = 1000;
 pub const SEED: u64 = 0;
 pub const QS: [usize; 2] = [2, 3];
 
-/// `table` is the release's (the kept rows); `suppressed_by_model` rows
-/// count at loss 1 in GCP, as in the job summary.
+/// `original` is the table the job ran on, `model` the job's. Rows the
+/// model left out count at loss 1 in GCP, as in the job summary, and in
+/// the true answers of the count queries (their estimates miss them).
 pub fn utility(
-    table: &Table,
-    release: &Release,
+    original: &Table,
+    anonymized: &Anonymized,
     missing_values: u64,
-    suppressed_by_model: u64,
+    model: &ModelDto,
 ) -> CoreResult<Utility> {
+    let table = anonymized.table(original);
+    let release = &anonymized.release;
+    let suppressed_by_model = anonymized.suppressed_by_model() as u64;
     let published = release.partition().rows() as f64;
     let gone = suppressed_by_model as f64;
     let per_qi: Vec<QiLoss> = attribute_ncp(table, release)
@@ -45,7 +52,7 @@ pub fn utility(
     } else {
         per_qi.iter().map(|q| q.ncp).sum::<f64>() / per_qi.len() as f64
     };
-    let query_error = workloads(table, release)?;
+    let query_error = workloads(&anonymized.published(original))?;
     Ok(Utility {
         gcp,
         per_qi,
@@ -53,15 +60,45 @@ pub fn utility(
         suppressed: Suppressed {
             missing_values,
             model: suppressed_by_model,
+            model_share: if published + gone > 0.0 {
+                gone / (published + gone)
+            } else {
+                0.0
+            },
+            model_minimum_share: least_share(original, model)?,
         },
     })
+}
+
+/// For (ε,m): the lower bound on the share of rows any release at the
+/// job's parameters leaves out (`epsilon_m::minimum_suppression`).
+fn least_share(original: &Table, model: &ModelDto) -> CoreResult<Option<f64>> {
+    let ModelDto::EpsilonM {
+        epsilon,
+        m,
+        neighborhood,
+    } = model
+    else {
+        return Ok(None);
+    };
+    let Some(sa) = original.single_numeric_sa() else {
+        return Ok(None);
+    };
+    if sa.is_empty() {
+        return Ok(None);
+    }
+    let p = epsilon_m_params(epsilon, m, *neighborhood, "/model")?;
+    Ok(Some(
+        minimum_suppression(sa, p.epsilon, p.m, p.neighborhood)?.share(),
+    ))
 }
 
 /// The workloads for q = 2 and 3 over one index of the release (the
 /// index holds a copy of the published keys per row; one serves both, each
 /// q on its own thread). A q above the table's QIs, or a table without SA,
 /// has no figure.
-fn workloads(table: &Table, release: &Release) -> CoreResult<Vec<QueryError>> {
+fn workloads(published: &Published) -> CoreResult<Vec<QueryError>> {
+    let table = published.original;
     let base = |q: usize| QueryError {
         q: q as u64,
         sa_predicates: 0,
@@ -83,7 +120,7 @@ fn workloads(table: &Table, release: &Release) -> CoreResult<Vec<QueryError>> {
             seed: SEED,
         })
         .collect();
-    let mut measured = query_errors(table, release, &specs)?.into_iter();
+    let mut measured = query_errors(published, &specs)?.into_iter();
     Ok(QS
         .iter()
         .map(

@@ -21,8 +21,9 @@ use super::number::integer;
 #[schema(as = FeasibilityRequest)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum FeasibilityRequestDto {
-    /// Exactly one of `epsilon` (→ max m, Theorem 1) and `m` (→ sup ε,
-    /// Theorem 2).
+    /// `epsilon` (→ max m, Theorem 1), `m` (→ sup ε, Theorem 2), or both
+    /// (→ max m for ε, and the minimum suppression any release at (ε, m)
+    /// needs).
     EpsilonM {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[schema(value_type = Option<f64>)]
@@ -46,32 +47,43 @@ impl FeasibilityRequestDto {
         super::json::from_json(bytes, "the request", "", ErrorKind::InvalidParameters)
     }
 
-    pub fn to_question(&self) -> CoreResult<FeasibilityRequest> {
+    pub fn to_question(&self) -> CoreResult<Question> {
         match self {
             FeasibilityRequestDto::EpsilonM {
                 epsilon,
                 m,
                 neighborhood,
-            } => match (epsilon, m) {
-                (Some(e), None) => {
-                    let epsilon = epsilon_param(e, "/epsilon")?;
-                    // Reuse EpsilonM's relative-ε check with a dummy m = 1.
-                    let one = M::new(1, "/m")?;
-                    EpsilonM::new(epsilon, one, (*neighborhood).into(), "/epsilon")?;
-                    Ok(FeasibilityRequest::MaxM {
-                        epsilon,
+            } => {
+                let m = m
+                    .as_ref()
+                    .map(|m| M::new(integer(m, "m", "/m")?, "/m"))
+                    .transpose()?;
+                match (epsilon, m) {
+                    (Some(e), m) => {
+                        let epsilon = epsilon_param(e, "/epsilon")?;
+                        // Reuse EpsilonM's relative-ε check (m = 1 when not given).
+                        let any_m = m.map_or_else(|| M::new(1, "/m"), Ok)?;
+                        EpsilonM::new(epsilon, any_m, (*neighborhood).into(), "/epsilon")?;
+                        Ok(Question {
+                            request: FeasibilityRequest::MaxM {
+                                epsilon,
+                                neighborhood: (*neighborhood).into(),
+                            },
+                            suppression_m: m,
+                        })
+                    }
+                    (None, Some(m)) => Ok(FeasibilityRequest::MaxEpsilon {
+                        m,
                         neighborhood: (*neighborhood).into(),
-                    })
+                    }
+                    .into()),
+                    (None, None) => Err(CoreError::invalid_parameters(
+                        "/epsilon",
+                        "give epsilon (to learn the largest m), m (to learn the largest epsilon) or \
+                         both (to learn also the least share of rows any release must leave out)",
+                    )),
                 }
-                (None, Some(m)) => Ok(FeasibilityRequest::MaxEpsilon {
-                    m: M::new(integer(m, "m", "/m")?, "/m")?,
-                    neighborhood: (*neighborhood).into(),
-                }),
-                _ => Err(CoreError::invalid_parameters(
-                    "/epsilon",
-                    "give exactly one of epsilon (to learn the largest m) and m (to learn the largest epsilon)",
-                )),
-            },
+            }
             FeasibilityRequestDto::Dissimilarity {
                 epsilon,
                 sensitive_metric,
@@ -81,7 +93,25 @@ impl FeasibilityRequestDto {
                     .as_ref()
                     .map(|m| m.to_spec("/sensitive_metric"))
                     .transpose()?,
-            }),
+            }
+            .into()),
+        }
+    }
+}
+
+/// A parsed question: the core's, and the m of an (ε, m) question that
+/// gave both (its minimum suppression is asked too).
+#[derive(Debug, Clone)]
+pub struct Question {
+    pub request: FeasibilityRequest,
+    pub suppression_m: Option<M>,
+}
+
+impl From<FeasibilityRequest> for Question {
+    fn from(request: FeasibilityRequest) -> Question {
+        Question {
+            request,
+            suppression_m: None,
         }
     }
 }
@@ -101,6 +131,11 @@ pub enum FeasibilityResponseDto {
         /// judged group by group, not in the attacker's view.
         bound: BoundDto,
         deliverable: DeliverableMDto,
+        /// Only when the question gave m too: a **lower bound** on the
+        /// rows every release satisfying (ε, m) must leave out, whatever
+        /// the engine. 0 when m ≤ `max_m`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        minimum_suppression: Option<MinimumSuppressionDto>,
     },
     /// Theorem 2: every ε strictly below this reaches m (a per-group upper
     /// bound). `null` when ε is unbounded (m = 1 with absolute
@@ -162,6 +197,38 @@ pub struct DeliverableEpsilonDto {
     pub suppression_limit: f64,
 }
 
+/// A lower bound on the suppression any release satisfying (ε, m) needs
+/// (docs/api.md §Feasibility): in every group, an SA window whose ends are
+/// neighbours holds at most 1/m of the group's rows, hence at most 1/m of
+/// the published rows; no subset of the table larger than
+/// `max_published_rows` meets that. The suppression a job actually needs
+/// may be larger (the engine's, not the data's); never smaller.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = MinimumSuppression)]
+pub struct MinimumSuppressionDto {
+    pub m: u64,
+    /// At least this share of the rows is left out by any release at
+    /// (ε, m) (0 to 1).
+    pub share: f64,
+    /// At least this many rows are left out.
+    pub rows: u64,
+    /// No release at (ε, m) publishes more rows.
+    pub max_published_rows: u64,
+    /// Always `lower_bound`.
+    pub bound: LowerBoundDto,
+}
+
+/// What `minimum_suppression` is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = MinimumSuppressionBound)]
+pub enum LowerBoundDto {
+    /// Every release satisfying the model, judged group by group (and so
+    /// every release Proxima publishes for it, whose boxes are disjoint),
+    /// leaves out at least this much.
+    LowerBound,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[schema(as = GuaranteedPair)]
 pub struct GuaranteedPairDto {
@@ -171,17 +238,18 @@ pub struct GuaranteedPairDto {
 
 /// Answers a request on a table (`proxima_core::run::feasibility`), with
 /// what the service delivers for sure beside the theorems' bounds.
-pub fn answer(request: &FeasibilityRequest, table: &Table) -> CoreResult<FeasibilityResponseDto> {
-    answer_with_progress(request, table, proxima_core::Progress::none())
+pub fn answer(question: &Question, table: &Table) -> CoreResult<FeasibilityResponseDto> {
+    answer_with_progress(question, table, proxima_core::Progress::none())
 }
 
 /// [`answer`], cancellable at the core's checkpoints (the dissimilarity
 /// question's degree index is quadratic on wide numeric SAs).
 pub fn answer_with_progress(
-    request: &FeasibilityRequest,
+    question: &Question,
     table: &Table,
     progress: proxima_core::Progress<'_>,
 ) -> CoreResult<FeasibilityResponseDto> {
+    let request = &question.request;
     let bound = BoundDto::PerGroupUpperBound;
     Ok(match feasibility_with_progress(table, request, progress)? {
         FeasibilityAnswer::MaxM(reach) => {
@@ -193,6 +261,19 @@ pub fn answer_with_progress(
                 return Err(CoreError::internal("a max_m answer to another question"));
             };
             let sa = single_sa(table)?;
+            let minimum_suppression = question
+                .suppression_m
+                .map(|m| -> CoreResult<_> {
+                    let b = epsilon_m::minimum_suppression(sa, *epsilon, m, *neighborhood)?;
+                    Ok(MinimumSuppressionDto {
+                        m: m.get() as u64,
+                        share: b.share(),
+                        rows: b.suppressed_rows() as u64,
+                        max_published_rows: b.max_published as u64,
+                        bound: LowerBoundDto::LowerBound,
+                    })
+                })
+                .transpose()?;
             FeasibilityResponseDto::MaxM {
                 max_m: reach.max_m as u64,
                 maxsize: reach.maxsize as u64,
@@ -201,6 +282,7 @@ pub fn answer_with_progress(
                     max_m: epsilon_m::deliverable_max_m(sa, *epsilon, *neighborhood)? as u64,
                     suppression_limit: 0.0,
                 },
+                minimum_suppression,
             }
         }
         FeasibilityAnswer::MaxEpsilon(sup) => {
@@ -282,8 +364,9 @@ mod tests {
             .to_question()
             .unwrap();
         assert!(
-            matches!(q, FeasibilityRequest::MaxM { epsilon, neighborhood: Neighborhood::Absolute } if epsilon.get() == 4500.0)
+            matches!(q.request, FeasibilityRequest::MaxM { epsilon, neighborhood: Neighborhood::Absolute } if epsilon.get() == 4500.0)
         );
+        assert!(q.suppression_m.is_none());
         let q = FeasibilityRequestDto::from_json(
             br#"{"kind": "epsilon_m", "m": 5, "neighborhood": "relative"}"#,
         )
@@ -291,13 +374,25 @@ mod tests {
         .to_question()
         .unwrap();
         assert!(
-            matches!(q, FeasibilityRequest::MaxEpsilon { m, neighborhood: Neighborhood::Relative } if m.get() == 5)
+            matches!(q.request, FeasibilityRequest::MaxEpsilon { m, neighborhood: Neighborhood::Relative } if m.get() == 5)
         );
-        let e = FeasibilityRequestDto::from_json(br#"{"kind": "epsilon_m", "epsilon": 1, "m": 5}"#)
+        // Both: Theorem 1 for ε, and the minimum suppression at (ε, m).
+        let q = FeasibilityRequestDto::from_json(br#"{"kind": "epsilon_m", "epsilon": 1, "m": 5}"#)
+            .unwrap()
+            .to_question()
+            .unwrap();
+        assert!(matches!(q.request, FeasibilityRequest::MaxM { .. }));
+        assert_eq!(q.suppression_m.map(|m| m.get()), Some(5));
+        let e = FeasibilityRequestDto::from_json(br#"{"kind": "epsilon_m"}"#)
             .unwrap()
             .to_question()
             .unwrap_err();
         assert_eq!(e.errors[0].pointer, "/epsilon");
+        let e = FeasibilityRequestDto::from_json(br#"{"kind": "epsilon_m", "epsilon": 1, "m": 0}"#)
+            .unwrap()
+            .to_question()
+            .unwrap_err();
+        assert_eq!(e.errors[0].pointer, "/m");
         let e = FeasibilityRequestDto::from_json(
             br#"{"kind": "epsilon_m", "epsilon": 2, "neighborhood": "relative"}"#,
         )
@@ -310,7 +405,7 @@ mod tests {
             .to_question()
             .unwrap();
         assert!(matches!(
-            q,
+            q.request,
             FeasibilityRequest::Dissimilarity { metric: None, .. }
         ));
     }
@@ -335,6 +430,23 @@ mod tests {
             max_m,
             json!({"max_m": 5, "maxsize": 2, "bound": "per_group_upper_bound",
                    "deliverable": {"max_m": 3, "suppression_limit": 0.0}})
+        );
+        // Both ε and m: the lower bound beside. m = 5 ≤ max_m: nothing is
+        // forced out. m = 6: p ≤ 10 published rows allow ⌊p/6⌋ ≤ 1 per
+        // window of width 100, i.e. values more than 100 apart: at most 5
+        // (1000, 1200, …, 1800) < 6, so no release publishes anything.
+        let both = ask(r#"{"kind": "epsilon_m", "epsilon": 100, "m": 5}"#);
+        assert_eq!(
+            both["minimum_suppression"],
+            json!({"m": 5, "share": 0.0, "rows": 0, "max_published_rows": 10,
+                   "bound": "lower_bound"})
+        );
+        assert_eq!(both["max_m"], 5);
+        let beyond = ask(r#"{"kind": "epsilon_m", "epsilon": 100, "m": 6}"#);
+        assert_eq!(
+            beyond["minimum_suppression"],
+            json!({"m": 6, "share": 1.0, "rows": 10, "max_published_rows": 0,
+                   "bound": "lower_bound"})
         );
         let unbounded = ask(r#"{"kind": "epsilon_m", "m": 1}"#);
         assert_eq!(

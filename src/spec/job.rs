@@ -203,8 +203,9 @@ pub struct JobSummaryDto {
     pub attacker_view: Option<AttackerViewDto>,
     /// API extension, on the points of a sweep only: the mean relative
     /// error of the count-query workload (q = 2 QIs and the SA,
-    /// selectivity 0.1, 1,000 queries, a fixed seed) on the published rows.
-    /// Absent on other jobs, and when the table has fewer than two QIs or
+    /// selectivity 0.1, 1,000 queries, a fixed seed): estimates from the
+    /// release against true counts on the original table, so rows the
+    /// model left out count as lost. Absent on other jobs, and when the table has fewer than two QIs or
     /// no query had a non-zero count.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]

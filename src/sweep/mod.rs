@@ -14,9 +14,7 @@ pub mod openapi;
 pub mod report;
 pub mod resource;
 
-use proxima_core::generalize::Release;
-use proxima_core::utility::{self, WorkloadSpec};
-use proxima_core::Table;
+use proxima_core::utility::{self, Published, WorkloadSpec};
 
 /// The seed of a sweep point's count-query workload: fixed, so every point
 /// is measured on the same queries and the figures compare.
@@ -34,14 +32,15 @@ pub fn workload() -> WorkloadSpec {
     }
 }
 
-/// The mean and median relative error of [`workload`] on `release` of
-/// `table` (the published rows); both `None` when the table has fewer than
-/// two QIs or no query had a non-zero count.
-pub fn query_error(table: &Table, release: &Release) -> (Option<f64>, Option<f64>) {
-    if table.qis().len() < 2 {
+/// The mean and median relative error of [`workload`] on a release, the
+/// true counts taken on its original table (rows the job left out count
+/// there and are missing from the estimates); both `None` when the table
+/// has fewer than two QIs or no query had a non-zero count.
+pub fn query_error(published: &Published) -> (Option<f64>, Option<f64>) {
+    if published.original.qis().len() < 2 {
         return (None, None);
     }
-    utility::query_error(table, release, &workload())
+    utility::query_error(published, &workload())
         .ok()
         .map_or((None, None), |w| {
             (w.mean_relative_error, w.median_relative_error)

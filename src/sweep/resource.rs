@@ -119,8 +119,10 @@ pub struct PointSummaryDto {
     pub risk: Option<f64>,
     /// GCP in [0, 1] (rows suppressed by the model count at loss 1).
     pub information_loss: f64,
-    /// Mean relative error of the count-query workload (q = 2, s = 0.1) on
-    /// the published rows; null when not applicable (fewer than two QIs).
+    /// Mean relative error of the count-query workload (q = 2, s = 0.1):
+    /// the release's estimates against the original table's counts (rows
+    /// the model left out count as lost); null when not applicable (fewer
+    /// than two QIs).
     #[schema(required = true)]
     pub query_error: Option<f64>,
     /// Median relative error of the same queries; null exactly when

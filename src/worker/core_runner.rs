@@ -43,10 +43,8 @@ impl JobRunner for CoreRunner {
         // Measured here, once, while the table and the release are in
         // memory: on a read it would mean reloading both for every point.
         if input.sweep_id.is_some() {
-            (summary.query_error, summary.query_error_median) = crate::sweep::query_error(
-                outcome.anonymized.table(&table),
-                &outcome.anonymized.release,
-            );
+            (summary.query_error, summary.query_error_median) =
+                crate::sweep::query_error(&outcome.anonymized.published(&table));
         }
         let audit = to_json(serde_json::to_value(AuditReportDto::from_view(
             &outcome.audit,

@@ -202,6 +202,27 @@ async fn creditcard_epsilon_m_upload_job_download_audit() {
     assert!(f["max_epsilon_exclusive"].as_f64().unwrap() > 1000.0, "{f}");
     let res = app.post_json(&path, &json!({"kind": "epsilon_m"})).await;
     expect_problem(res, 422, "invalid_parameters").await;
+    // ε and m together add the lower bound on suppression: none forced up
+    // to max_m; beyond it, some rows must go from any release.
+    let both = |m: u64| json!({"kind": "epsilon_m", "epsilon": 1000, "m": m});
+    let f: Value = app.post_json(&path, &both(4)).await.json().await.unwrap();
+    assert_eq!(f["max_m"], max_m, "{f}");
+    assert_eq!(
+        f["minimum_suppression"],
+        json!({"m": 4, "share": 0.0, "rows": 0, "max_published_rows": 30000,
+               "bound": "lower_bound"})
+    );
+    let f: Value = app
+        .post_json(&path, &both(max_m + 1))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let bound = &f["minimum_suppression"];
+    let rows = bound["rows"].as_u64().unwrap();
+    assert!(rows > 0, "{f}");
+    assert_eq!(rows + bound["max_published_rows"].as_u64().unwrap(), 30000);
+    assert_eq!(bound["bound"], "lower_bound");
 
     // POST /v1/audits on the job's result, and on the raw upload grouped by
     // identical QI values (where small groups fail k = 4).

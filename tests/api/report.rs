@@ -422,7 +422,11 @@ async fn report_figures_agree_with_the_table_the_release_and_the_audit() {
     assert_eq!(u["query_error"][1]["mean"], Value::Null);
     assert_eq!(u["query_error"][1]["median"], Value::Null);
     assert_eq!(u["query_error"][1]["sa_predicates"], 0);
-    assert_eq!(u["suppressed"], json!({"missing_values": 0, "model": 0}));
+    assert_eq!(
+        u["suppressed"],
+        json!({"missing_values": 0, "model": 0, "model_share": 0.0,
+               "model_minimum_share": null})
+    );
 
     // The SA distribution: shares of the published table.
     let s = &r["sensitive"][0];
@@ -457,6 +461,63 @@ async fn report_figures_agree_with_the_table_the_release_and_the_audit() {
             "an external report shows a risky QI value"
         );
     }
+}
+
+/// Every row has the same QIs, so any release is one group (identical
+/// boxes are one candidate set), and that group fails (ε = 10, m = 2):
+/// salary 50 has 40–60, five of eight rows, in its neighbourhood. A row
+/// must go (50 alone suffices), and the report says what that does to
+/// counts.
+#[tokio::test]
+async fn the_report_says_what_rows_left_out_do_to_counts() {
+    let app = app_with_worker().await;
+    let mut csv = String::from("age,zip,salary,note\n");
+    for (i, salary) in [40, 45, 50, 55, 60, 200, 300, 400].iter().enumerate() {
+        csv.push_str(&format!("30,1000,{salary},n{i}\n"));
+    }
+    let res = upload(&app, form(&small_schema(None), &csv)).await;
+    assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
+    let ds: Value = res.json().await.unwrap();
+    let job = finished_job(
+        &app,
+        json!({"dataset_id": ds["id"], "suppression_limit": 0.5,
+               "model": {"kind": "epsilon_m", "epsilon": 10, "m": 2}}),
+    )
+    .await;
+    let done: Value = app
+        .get(&format!("/v1/jobs/{job}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(done["status"], "succeeded", "{done}");
+    let left_out = done["summary"]["suppressed_by_model"].as_u64().unwrap();
+    assert!(left_out >= 1, "{done}");
+    let r = report_json(&app, &job, "?format=json").await;
+    let s = &r["utility"]["suppressed"];
+    assert_eq!(s["model"], left_out, "{s}");
+    let share = s["model_share"].as_f64().unwrap();
+    assert!((share - left_out as f64 / 8.0).abs() < 1e-12, "{s}");
+    // The data forces nothing out: no SA window of width 10 holds more
+    // than 3 of the 8 rows (Theorem 1 allows m = 2); the loss is the one
+    // group's, which identical QIs impose.
+    assert_eq!(s["model_minimum_share"], 0.0, "{s}");
+    // GCP: the kept rows share one QI point (loss 0), each left-out row
+    // counts at loss 1 — in the report as in the job summary.
+    let gcp = r["utility"]["gcp"].as_f64().unwrap();
+    assert!((gcp - share).abs() < 1e-12, "{gcp} vs {share}");
+    assert_eq!(done["summary"]["information_loss"].as_f64(), Some(gcp));
+    let html = report_html(&app, &job, "").await;
+    let sentence = format!(
+        "The model left out {left_out} rows, {}% of the table: every count taken from the \
+         release misses them",
+        100.0 * share
+    );
+    assert!(html.contains(&sentence), "{sentence}");
+    assert!(
+        html.contains("Any release at these (ε, m) parameters leaves out at least 0% of the rows"),
+        "{html}"
+    );
 }
 
 #[tokio::test]

@@ -227,6 +227,17 @@ impl Anonymized {
         self.kept.as_ref().map_or(0, |k| k.suppressed)
     }
 
+    /// The release with its original table, for utility measured against
+    /// the original (the count-query workload: rows left out still count
+    /// in the true answers).
+    pub fn published<'t>(&'t self, original: &'t Table) -> crate::utility::Published<'t> {
+        crate::utility::Published {
+            original,
+            release: &self.release,
+            original_rows: self.kept.as_ref().map(|k| k.original_rows.as_slice()),
+        }
+    }
+
     /// `assignment[row]` = the row's 0-based group, [`SUPPRESSED`] for a
     /// row left out: the compact form a result is stored in.
     pub fn assignment(&self, original_rows: usize) -> Vec<u32> {

@@ -78,6 +78,8 @@ from .lp_metric_p_type_1 import LpMetricPType1
 from .lp_metric_weights import LpMetricWeights
 from .max_epsilon_feasibility import MaxEpsilonFeasibility
 from .max_m_feasibility import MaxMFeasibility
+from .minimum_suppression import MinimumSuppression
+from .minimum_suppression_bound import MinimumSuppressionBound
 from .neighborhood import Neighborhood
 from .on_missing import OnMissing
 from .per_group import PerGroup
@@ -233,6 +235,8 @@ __all__ = (
     "LVariant",
     "MaxEpsilonFeasibility",
     "MaxMFeasibility",
+    "MinimumSuppression",
+    "MinimumSuppressionBound",
     "Neighborhood",
     "OnMissing",
     "PerGroup",

@@ -17,8 +17,9 @@ T = TypeVar("T", bound="EpsilonMFeasibilityRequest")
 
 @_attrs_define
 class EpsilonMFeasibilityRequest:
-    """Exactly one of `epsilon` (→ max m, Theorem 1) and `m` (→ sup ε,
-    Theorem 2).
+    """`epsilon` (→ max m, Theorem 1), `m` (→ sup ε, Theorem 2), or both
+    (→ max m for ε, and the minimum suppression any release at (ε, m)
+    needs).
 
         Attributes:
             kind (EpsilonMFeasibilityRequestKind):

@@ -32,8 +32,9 @@ class JobSummary:
         attacker_view (AttackerView | None | Unset):
         query_error (float | Unset): API extension, on the points of a sweep only: the mean relative
             error of the count-query workload (q = 2 QIs and the SA,
-            selectivity 0.1, 1,000 queries, a fixed seed) on the published rows.
-            Absent on other jobs, and when the table has fewer than two QIs or
+            selectivity 0.1, 1,000 queries, a fixed seed): estimates from the
+            release against true counts on the original table, so rows the
+            model left out count as lost. Absent on other jobs, and when the table has fewer than two QIs or
             no query had a non-zero count.
         query_error_median (float | Unset): API extension, beside `query_error`: the median relative error of
             the same queries (a few queries on rare values can dominate the

@@ -1,15 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.feasibility_bound import FeasibilityBound, check_feasibility_bound
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.deliverable_m import DeliverableM
+    from ..models.minimum_suppression import MinimumSuppression
 
 
 T = TypeVar("T", bound="MaxMFeasibility")
@@ -27,15 +29,19 @@ class MaxMFeasibility:
                 any m up to this one succeeds.
             max_m (int):
             maxsize (int):
+            minimum_suppression (MinimumSuppression | None | Unset):
     """
 
     bound: FeasibilityBound
     deliverable: DeliverableM
     max_m: int
     maxsize: int
+    minimum_suppression: MinimumSuppression | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.minimum_suppression import MinimumSuppression  # noqa: PLC0415
+
         bound: str = self.bound
 
         deliverable = self.deliverable.to_dict()
@@ -43,6 +49,14 @@ class MaxMFeasibility:
         max_m = self.max_m
 
         maxsize = self.maxsize
+
+        minimum_suppression: dict[str, Any] | None | Unset
+        if isinstance(self.minimum_suppression, Unset):
+            minimum_suppression = UNSET
+        elif isinstance(self.minimum_suppression, MinimumSuppression):
+            minimum_suppression = self.minimum_suppression.to_dict()
+        else:
+            minimum_suppression = self.minimum_suppression
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -54,12 +68,15 @@ class MaxMFeasibility:
                 "maxsize": maxsize,
             }
         )
+        if minimum_suppression is not UNSET:
+            field_dict["minimum_suppression"] = minimum_suppression
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.deliverable_m import DeliverableM  # noqa: PLC0415
+        from ..models.minimum_suppression import MinimumSuppression  # noqa: PLC0415
 
         d = dict(src_dict)
         bound = check_feasibility_bound(d.pop("bound"))
@@ -70,11 +87,29 @@ class MaxMFeasibility:
 
         maxsize = d.pop("maxsize")
 
+        def _parse_minimum_suppression(data: object) -> MinimumSuppression | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                minimum_suppression_type_0 = MinimumSuppression.from_dict(data)
+
+                return minimum_suppression_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(MinimumSuppression | None | Unset, data)
+
+        minimum_suppression = _parse_minimum_suppression(d.pop("minimum_suppression", UNSET))
+
         max_m_feasibility = cls(
             bound=bound,
             deliverable=deliverable,
             max_m=max_m,
             maxsize=maxsize,
+            minimum_suppression=minimum_suppression,
         )
 
         max_m_feasibility.additional_properties = d

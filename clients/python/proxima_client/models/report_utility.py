@@ -23,7 +23,9 @@ class ReportUtility:
             (rows suppressed by the model at loss 1), as the job summary's
             `information_loss`.
         per_qi (list[QiLoss]): Per QI, the same average (its mean over QIs is `gcp`).
-        query_error (list[QueryError]): The count-query workload at selectivity 0.1 for q = 2 and 3.
+        query_error (list[QueryError]): The count-query workload at selectivity 0.1 for q = 2 and 3, the
+            true counts taken on the original table (rows the model left out
+            included).
         suppressed (SuppressedRows): Rows left out of the release, by reason.
     """
 

@@ -17,8 +17,10 @@ class SweepPointSummary:
         elapsed_ms (int):
         groups (int):
         information_loss (float): GCP in [0, 1] (rows suppressed by the model count at loss 1).
-        query_error (float | None): Mean relative error of the count-query workload (q = 2, s = 0.1) on
-            the published rows; null when not applicable (fewer than two QIs).
+        query_error (float | None): Mean relative error of the count-query workload (q = 2, s = 0.1):
+            the release's estimates against the original table's counts (rows
+            the model left out count as lost); null when not applicable (fewer
+            than two QIs).
         query_error_median (float | None): Median relative error of the same queries; null exactly when
             `query_error` is.
         risk (float | None): The risk figure (`Sweep.risk`): the summary's `attacker_view.worst`;

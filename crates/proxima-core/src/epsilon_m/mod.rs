@@ -36,6 +36,7 @@
 //! not on the order of the rows.
 
 pub mod feasibility;
+pub mod lower_bound;
 pub mod maxsize;
 pub mod paper;
 pub mod reduce;
@@ -45,6 +46,7 @@ mod verify;
 pub use feasibility::{
     check_feasible, deliverable_max_epsilon, deliverable_max_m, max_epsilon, max_m, MaxM,
 };
+pub use lower_bound::{minimum_suppression, MinimumSuppression};
 pub use maxsize::{group_satisfies, is_generalizable};
 pub use paper::paper_partition;
 pub use reduce::{reduce, Reduced};

@@ -348,6 +348,29 @@ fn summary_counts_suppressed_rows_and_groups() {
     );
 }
 
+/// Rows the model leaves out count as fully generalized (loss 1) in GCP,
+/// and in the summary's rows, not in its published rows.
+#[test]
+fn rows_left_out_by_the_model_count_at_loss_1() {
+    let t = people();
+    let release = generalize(&t, Partition::new(vec![vec![3, 4], vec![0, 2, 1]])).unwrap();
+    let mut s = summary(&t, &release);
+    let published_loss = s.information_loss;
+    s.set_suppressed_by_model(3);
+    // 5 published rows at their loss, 3 rows at loss 1.
+    let expected = (5.0 * published_loss + 3.0) / 8.0;
+    assert!(
+        (s.information_loss - expected).abs() < 1e-12,
+        "{}",
+        s.information_loss
+    );
+    assert_eq!((s.rows, s.published_rows, s.suppressed_by_model), (9, 5, 3));
+    // Nothing left out: nothing changes.
+    let mut same = summary(&t, &release);
+    same.set_suppressed_by_model(0);
+    assert_eq!(same, summary(&t, &release));
+}
+
 fn random_table_and_partition() -> impl Strategy<Value = (Table, Partition)> {
     (1usize..40).prop_flat_map(|n| {
         (

@@ -13,6 +13,6 @@ pub use ncp::{
     attribute_ncp, discernibility, gcp, group_loss, metrics, qi_ncp, QiExtents, UtilityMetrics,
 };
 pub use workload::{
-    query_answers, query_error, query_errors, sa_predicates, QueryAnswer, WorkloadResult,
-    WorkloadSpec,
+    query_answers, query_error, query_errors, sa_predicates, Published, QueryAnswer,
+    WorkloadResult, WorkloadSpec,
 };

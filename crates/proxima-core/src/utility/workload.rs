@@ -17,8 +17,9 @@
 //!   queried attribute, SA included ((ε,m): "⌊|Ai|·s^(1/w)⌋"; XColor:
 //!   "|Ii| = |Ai|·s^(1/q)", q = qd + qs) — so that under independence and
 //!   uniformity the expected selectivity is s.
-//! * **Domains**: a numeric attribute spans [min, max] of the published
-//!   rows. When all its values are integers it is discrete, as the (ε,m)
+//! * **Domains**: a numeric attribute spans [min, max] of the original
+//!   table's rows (the rows a release left out included: the queries are
+//!   about the data, not about what was published). When all its values are integers it is discrete, as the (ε,m)
 //!   paper's ("the length (in the number of integers) of bi"): |A| =
 //!   max − min + 1 integers and a predicate is ⌊|A|·f⌋ ≥ 1 consecutive
 //!   integers (the floor may give 0 on a domain of 2 or 3 values; one
@@ -28,7 +29,11 @@
 //!   leaves in depth-first order (every subtree a contiguous run), so a
 //!   predicate is ⌊|A|·f⌋ ≥ 1 consecutive leaves; the leaves are what a
 //!   published node stands for, whether or not the data holds them all.
-//! * **Actual** count: on the published rows' original values.
+//! * **Actual** count: on the **original** table, every row of it — the
+//!   rows the release left out (suppressed by the model) included. They
+//!   add nothing to the estimate, so a release that drops a quarter of the
+//!   rows shows it as lost counts (a release without suppression gives the
+//!   same figures as before).
 //! * **Estimate** (both papers defer to Mondrian: (ε,m) ref. [25], XColor
 //!   ref. [14]): the QIs are published generalized and the SA exactly per
 //!   row (Table 1b of the (ε,m) paper), so a group contributes its rows
@@ -61,6 +66,33 @@ use crate::error::{CoreError, CoreResult};
 use crate::generalize::Release;
 use crate::table::Table;
 use index::Index;
+
+/// What the workload measures: a release and the original table it was
+/// made from.
+#[derive(Debug, Clone, Copy)]
+pub struct Published<'a> {
+    /// The original table: every row, the ones the release left out
+    /// included. The actual counts are taken here.
+    pub original: &'a Table,
+    pub release: &'a Release,
+    /// `original_rows[r]` = the original row of the release's row r, when
+    /// the release is over a table of kept rows; `None` when its row
+    /// indices are `original`'s. Rows of `original` that no group holds
+    /// count as left out.
+    pub original_rows: Option<&'a [u32]>,
+}
+
+impl<'a> Published<'a> {
+    /// A release over `table` itself (every row it groups is published;
+    /// rows it does not group count as left out).
+    pub fn whole(table: &'a Table, release: &'a Release) -> Published<'a> {
+        Published {
+            original: table,
+            release,
+            original_rows: None,
+        }
+    }
+}
 
 /// The workload's parameters.
 #[derive(Debug, Clone, PartialEq)]
@@ -122,15 +154,12 @@ pub fn sa_predicates(table: &Table) -> usize {
     table.sensitive().len().min(2)
 }
 
-/// Runs the workload of `spec` against `release` of `table` (see the module
-/// doc). Deterministic for a given seed. Errors (`invalid_parameters`) for
-/// q outside 1..=QIs, no queries, s outside (0, 1], or a table without SA.
-pub fn query_error(
-    table: &Table,
-    release: &Release,
-    spec: &WorkloadSpec,
-) -> CoreResult<WorkloadResult> {
-    let mut results = query_errors(table, release, std::slice::from_ref(spec))?;
+/// Runs the workload of `spec` against a release of its original table
+/// (see the module doc). Deterministic for a given seed. Errors
+/// (`invalid_parameters`) for q outside 1..=QIs, no queries, s outside
+/// (0, 1], or a table without SA.
+pub fn query_error(published: &Published, spec: &WorkloadSpec) -> CoreResult<WorkloadResult> {
+    let mut results = query_errors(published, std::slice::from_ref(spec))?;
     Ok(results.pop().expect("one result per spec"))
 }
 
@@ -141,17 +170,17 @@ pub fn query_error(
 /// each over the shared index; each result is the one [`query_error`]
 /// gives.
 pub fn query_errors(
-    table: &Table,
-    release: &Release,
+    published: &Published,
     specs: &[WorkloadSpec],
 ) -> CoreResult<Vec<WorkloadResult>> {
+    let table = published.original;
     for spec in specs {
         check(table, spec)?;
     }
     if table.rows() == 0 {
         return Ok(specs.iter().map(|s| empty(table, s)).collect());
     }
-    let index = Index::new(table, release)?;
+    let index = Index::new(published)?;
     let run = |spec: &WorkloadSpec| summarize(table, spec, &answers(&index, spec));
     if specs.len() == 1 {
         return Ok(vec![run(&specs[0])]);
@@ -163,16 +192,12 @@ pub fn query_errors(
 
 /// Every query of the workload with its actual and estimated counts, in
 /// drawing order (the ones [`query_error`] averages, act = 0 included).
-pub fn query_answers(
-    table: &Table,
-    release: &Release,
-    spec: &WorkloadSpec,
-) -> CoreResult<Vec<QueryAnswer>> {
-    check(table, spec)?;
-    if table.rows() == 0 {
+pub fn query_answers(published: &Published, spec: &WorkloadSpec) -> CoreResult<Vec<QueryAnswer>> {
+    check(published.original, spec)?;
+    if published.original.rows() == 0 {
         return Ok(Vec::new());
     }
-    Ok(answers(&Index::new(table, release)?, spec))
+    Ok(answers(&Index::new(published)?, spec))
 }
 
 fn check(table: &Table, spec: &WorkloadSpec) -> CoreResult<()> {

@@ -7,7 +7,8 @@
 use proxima_core::ingest::shared::SharedTable;
 use proxima_core::metric::{LpNorm, MetricSpec};
 use proxima_core::params::{
-    Algorithm, Dissimilarity, Epsilon, EpsilonM, Fraction, Neighborhood, PrivacyModel, K, M,
+    Algorithm, Dissimilarity, Epsilon, EpsilonM, Fraction, Neighborhood, PrivacyModel,
+    SuppressionLimit, K, M,
 };
 use proxima_core::run::{run_job, JobOutcome, JobSpec};
 use proxima_core::xcolor::XColorOptions;
@@ -15,7 +16,7 @@ use proxima_core::{Progress, Table};
 
 use super::shared::load_shared;
 
-pub const CASES: &str = "xc-credit em-credit mo-adult xc-adult";
+pub const CASES: &str = "xc-credit em-credit mo-adult xc-adult em-sal-s25";
 
 /// The bench's workload seed (`proxima-tools` `WORKLOAD_SEED`).
 pub const BENCH_SEED: u64 = 20_080_101;
@@ -45,26 +46,35 @@ fn xcolor(epsilon: f64, delta: f64) -> JobSpec {
     )
 }
 
+fn epsilon_m(epsilon: f64, m: u64) -> JobSpec {
+    spec(
+        PrivacyModel::EpsilonM(
+            EpsilonM::new(
+                Epsilon::new(epsilon, "/e").unwrap(),
+                M::new(m, "/m").unwrap(),
+                Neighborhood::Absolute,
+                "/e",
+            )
+            .unwrap(),
+        ),
+        Algorithm::EpsilonM,
+        None,
+    )
+}
+
 /// The table and job of a case.
 pub fn job(name: &str) -> Option<(SharedTable, JobSpec)> {
     Some(match name {
         "xc-credit" => (SharedTable::CreditCard, xcolor(0.001, 0.5)),
         "xc-adult" => (SharedTable::AdultFullComposite, xcolor(0.02, 0.5)),
-        "em-credit" => (
-            SharedTable::CreditCard,
-            spec(
-                PrivacyModel::EpsilonM(
-                    EpsilonM::new(
-                        Epsilon::new(1000.0, "/e").unwrap(),
-                        M::new(4, "/m").unwrap(),
-                        Neighborhood::Absolute,
-                        "/e",
-                    )
-                    .unwrap(),
-                ),
-                Algorithm::EpsilonM,
-                None,
-            ),
+        "em-credit" => (SharedTable::CreditCard, epsilon_m(1000.0, 4)),
+        // A release that leaves rows out: the counts are the original's.
+        "em-sal-s25" => (
+            SharedTable::SalSynthetic,
+            JobSpec {
+                suppression_limit: SuppressionLimit::new(0.25, "/s").unwrap(),
+                ..epsilon_m(4500.0, 5)
+            },
         ),
         "mo-adult" => (
             SharedTable::Adult,

@@ -6,11 +6,11 @@ use std::time::Instant;
 
 use proxima_core::attacker::{self, GroupBoxes, Victims};
 use proxima_core::audit::{self, AuditReport};
+use proxima_core::epsilon_m;
 use proxima_core::error::ErrorKind;
-use proxima_core::generalize::Release;
 use proxima_core::params::{Algorithm, PrivacyModel};
-use proxima_core::run::{self, FeasibilityAnswer, FeasibilityRequest, JobSpec};
-use proxima_core::utility::{self, WorkloadSpec};
+use proxima_core::run::{self, Anonymized, FeasibilityAnswer, FeasibilityRequest, JobSpec};
+use proxima_core::utility::{self, Published, WorkloadSpec};
 use proxima_core::xcolor::{inequality4_bound, XColorOptions};
 use proxima_core::{Progress, Table};
 
@@ -75,14 +75,15 @@ fn set_times(r: &mut CaseResult, seconds: Vec<f64>) {
 }
 
 /// Mean and median relative error of the standard workload (s = 0.1)
-/// with q QIs and the SA; a note instead when the table has fewer QIs or
-/// no query counted.
+/// with q QIs and the SA, true counts on the original table (rows the job
+/// left out included); a note instead when the table has fewer QIs or no
+/// query counted.
 fn query_error(
-    table: &Table,
-    release: &Release,
+    published: &Published,
     q: usize,
     notes: &mut Vec<String>,
 ) -> (Option<f64>, Option<f64>) {
+    let table = published.original;
     if q > table.qis().len() {
         notes.push(format!(
             "query error q={q} not applicable: the table has {} QIs",
@@ -96,7 +97,7 @@ fn query_error(
         selectivity: 0.1,
         seed: WORKLOAD_SEED,
     };
-    match utility::query_error(table, release, &spec) {
+    match utility::query_error(published, &spec) {
         Ok(w) => (w.mean_relative_error, w.median_relative_error),
         Err(e) => {
             notes.push(format!("query error q={q}: {e}"));
@@ -105,13 +106,25 @@ fn query_error(
     }
 }
 
-/// Group counts, GCP and query errors of a release.
-fn quality(r: &mut CaseResult, table: &Table, release: &Release) {
+/// Group counts, GCP, suppression and query errors of a release of
+/// `original`: GCP counts the rows the job left out at loss 1 (as the job
+/// summary), the query errors count them in the true answers.
+fn quality(r: &mut CaseResult, original: &Table, anonymized: &Anonymized) {
+    let release = &anonymized.release;
     r.groups = Some(release.groups());
     r.min_group_size = Some(release.partition().min_group_size());
-    r.gcp = Some(utility::gcp(table, release));
-    (r.query_error_q2, r.query_error_q2_median) = query_error(table, release, 2, &mut r.notes);
-    (r.query_error_q3, r.query_error_q3_median) = query_error(table, release, 3, &mut r.notes);
+    let published = release.partition().rows() as f64;
+    let gone = anonymized.suppressed_by_model();
+    let kept_gcp = utility::gcp(anonymized.table(original), release);
+    r.gcp = Some(if gone == 0 {
+        kept_gcp
+    } else {
+        (kept_gcp * published + gone as f64) / (published + gone as f64)
+    });
+    r.suppressed_by_model = Some(gone);
+    let published = anonymized.published(original);
+    (r.query_error_q2, r.query_error_q2_median) = query_error(&published, 2, &mut r.notes);
+    (r.query_error_q3, r.query_error_q3_median) = query_error(&published, 3, &mut r.notes);
 }
 
 fn checks_of(report: &AuditReport) -> Vec<CheckOutcome> {
@@ -166,6 +179,19 @@ pub fn check_stated(table: &Table, spec: Option<&JobSpec>, s: &Stated, r: &mut C
                 Ok(_) => {}
                 Err(e) => r.notes.push(format!("max m: {e}")),
             }
+            // What the data forces out, whatever the engine.
+            let least = table
+                .single_numeric_sa()
+                .map(|sa| epsilon_m::minimum_suppression(sa, p.epsilon, p.m, p.neighborhood));
+            match least {
+                Some(Ok(b)) => r.notes.push(format!(
+                    "any release at (ε, m) leaves out at least {} rows ({:.2} %): a lower bound",
+                    b.suppressed_rows(),
+                    100.0 * b.share()
+                )),
+                Some(Err(e)) => r.notes.push(format!("minimum suppression: {e}")),
+                None => {}
+            }
         }
         PrivacyModel::Dissimilarity(p) => {
             let req = FeasibilityRequest::Dissimilarity {
@@ -207,14 +233,10 @@ fn job(case: &Case, spec: &JobSpec, table: &Table, plan: Plan, r: &mut CaseResul
     set_times(r, seconds);
     match last.expect("at least one run") {
         Ok(outcome) => {
-            quality(
-                r,
-                outcome.anonymized.table(table),
-                &outcome.anonymized.release,
-            );
-            // GCP over every row, rows the model suppressed at loss 1.
+            quality(r, table, &outcome.anonymized);
+            // GCP over every row, rows the model suppressed at loss 1: the
+            // job summary's figure (the same number).
             r.gcp = Some(outcome.summary.information_loss);
-            r.suppressed_by_model = Some(outcome.summary.suppressed_by_model);
             r.checks = checks_of(&outcome.audit);
             // The job's own model check and k-anonymity come first, judged
             // in the attacker's view (the job already refuses a breach).
@@ -250,18 +272,19 @@ fn audit_case(
         xcolor: XColorOptions::default(),
         suppression_limit: Default::default(),
     };
-    let release = match run::anonymize(table, &spec, Progress::none()) {
-        Ok(anonymized) => anonymized.release,
+    let anonymized = match run::anonymize(table, &spec, Progress::none()) {
+        Ok(anonymized) => anonymized,
         Err(e) => {
             r.error = Some(format!("the Mondrian grouping failed: {}", e.message));
             return;
         }
     };
+    let release = &anonymized.release;
     let (seconds, last) = timed(plan, || {
         audit::audit(table, release.partition(), None, checks, Progress::none())
     });
     set_times(r, seconds);
-    quality(r, table, &release);
+    quality(r, table, &anonymized);
     match last.expect("at least one run") {
         Ok(report) => {
             r.checks = checks_of(&report);
@@ -285,7 +308,8 @@ fn attacker_view_case(spec: &JobSpec, table: &Table, plan: Plan, r: &mut CaseRes
         }
     };
     // Rows the job suppressed are not in its release.
-    let table = anonymized.table(table);
+    let original = table;
+    let table = anonymized.table(original);
     let release = &anonymized.release;
     let checks = match run::job_audit_checks(table, spec) {
         Ok(c) => c,
@@ -307,8 +331,7 @@ fn attacker_view_case(spec: &JobSpec, table: &Table, plan: Plan, r: &mut CaseRes
         )
     });
     set_times(r, seconds);
-    quality(r, table, release);
-    r.suppressed_by_model = Some(anonymized.suppressed_by_model());
+    quality(r, original, &anonymized);
     match last.expect("at least one run") {
         Ok(view) => {
             for c in &view {

@@ -4,12 +4,14 @@
 //! are kept sorted by the first SA column, so a predicate on it is two
 //! binary searches; the actual count needs the rows only for groups whose
 //! box straddles a QI predicate, and then only the rows inside that SA
-//! range.
+//! range. The rows the release left out sit after the last group, sorted
+//! the same way, with no box: they count in the actual answer only.
 
 use super::domain::Domain;
+use super::Published;
 use crate::error::{CoreError, CoreResult};
-use crate::generalize::{GeneralizedQi, Release};
-use crate::table::{QiValues, SaValues, Table};
+use crate::generalize::GeneralizedQi;
+use crate::table::{QiValues, SaValues};
 
 /// A predicate: (column, closed interval in key space).
 pub(super) type Pred = (usize, (f64, f64));
@@ -21,6 +23,9 @@ pub(super) struct Index {
     pub sa_domains: Vec<Domain>,
     /// `[group * dims + d]` = the group's box on QI d, in key space.
     boxes: Vec<(f64, f64)>,
+    /// The release's groups; the block after them (`offsets[groups]..`)
+    /// holds the rows it left out.
+    groups: usize,
     /// Group g's rows, sorted by the first SA column's key, sit at
     /// positions `offsets[g]..offsets[g+1]`: their SA keys in
     /// `sa[column][pos]`, their QI keys in `qi[pos * dims + d]`. Stored in
@@ -87,7 +92,8 @@ fn box_of(g: &GeneralizedQi, values: &QiValues) -> CoreResult<(f64, f64)> {
 }
 
 impl Index {
-    pub fn new(table: &Table, release: &Release) -> CoreResult<Index> {
+    pub fn new(published: &Published) -> CoreResult<Index> {
+        let (table, release) = (published.original, published.release);
         if table.sensitive().is_empty() {
             return Err(CoreError::invalid_parameters(
                 "/workload",
@@ -107,15 +113,34 @@ impl Index {
             }
         }
         let first = &sa_cols[0];
-        let mut offsets = Vec::with_capacity(groups + 1);
-        let mut rows = Vec::with_capacity(release.partition().rows());
+        let original_row = |r: u32| -> CoreResult<u32> {
+            let o = published
+                .original_rows
+                .map_or(Some(r), |map| map.get(r as usize).copied());
+            o.filter(|&o| (o as usize) < table.rows()).ok_or_else(|| {
+                CoreError::internal("a released row is not a row of the original table")
+            })
+        };
+        let mut offsets = Vec::with_capacity(groups + 2);
+        let mut rows = Vec::with_capacity(table.rows());
+        let mut published_row = vec![false; table.rows()];
         offsets.push(0);
+        let by_first = |a: &u32, b: &u32| first[*a as usize].total_cmp(&first[*b as usize]);
         for group in &release.partition().groups {
             let start = rows.len();
-            rows.extend_from_slice(group);
-            rows[start..].sort_by(|&a, &b| first[a as usize].total_cmp(&first[b as usize]));
+            for &r in group {
+                let o = original_row(r)?;
+                published_row[o as usize] = true;
+                rows.push(o);
+            }
+            rows[start..].sort_by(by_first);
             offsets.push(rows.len());
         }
+        // The rows left out, in one block after the groups.
+        let start = rows.len();
+        rows.extend((0..table.rows() as u32).filter(|&r| !published_row[r as usize]));
+        rows[start..].sort_by(by_first);
+        offsets.push(rows.len());
         let sa = sa_cols
             .iter()
             .map(|keys| rows.iter().map(|&r| keys[r as usize]).collect())
@@ -128,6 +153,7 @@ impl Index {
             qi_domains,
             sa_domains,
             boxes,
+            groups,
             offsets,
             sa,
             qi,
@@ -137,15 +163,16 @@ impl Index {
     /// (actual, estimated) counts of one query: `preds` are QI predicates,
     /// `sa_preds` SA-column predicates. The estimate sums, per group, its
     /// rows matching every SA predicate (the SA is published exactly) times
-    /// the fraction of its box each QI predicate covers.
+    /// the fraction of its box each QI predicate covers; the actual count
+    /// is over every original row, the ones left out included.
     pub fn answer(&self, preds: &[Pred], sa_preds: &[Pred]) -> (u64, f64) {
         let dims = self.qi_domains.len();
         // The first SA column narrows by binary search; others filter.
         let first = sa_preds.iter().find(|p| p.0 == 0).map(|p| p.1);
         let others: Vec<Pred> = sa_preds.iter().copied().filter(|p| p.0 != 0).collect();
-        let mut actual = 0u64;
+        let mut actual = self.left_out_matching(preds, first, &others);
         let mut estimate = 0.0;
-        for g in 0..self.offsets.len() - 1 {
+        for g in 0..self.groups {
             let gbox = &self.boxes[g * dims..(g + 1) * dims];
             // Comparisons first: most groups miss some predicate entirely,
             // and then no row of theirs can match.
@@ -210,5 +237,30 @@ impl Index {
             } as u64;
         }
         (actual, estimate)
+    }
+
+    /// The rows the release left out that match the query: they count in
+    /// the actual answer and add nothing to the estimate.
+    fn left_out_matching(&self, preds: &[Pred], first: Option<(f64, f64)>, others: &[Pred]) -> u64 {
+        let dims = self.qi_domains.len();
+        let (mut i0, mut i1) = (self.offsets[self.groups], self.offsets[self.groups + 1]);
+        if let Some((a, b)) = first {
+            let sa = &self.sa[0][i0..i1];
+            (i0, i1) = (
+                i0 + sa.partition_point(|&x| x < a),
+                i0 + sa.partition_point(|&x| x <= b),
+            );
+        }
+        (i0..i1.max(i0))
+            .filter(|&pos| {
+                others.iter().all(|&(j, (a, b))| {
+                    let x = self.sa[j][pos];
+                    a <= x && x <= b
+                }) && preds.iter().all(|&(d, (pa, pb))| {
+                    let x = self.qi[pos * dims + d];
+                    pa <= x && x <= pb
+                })
+            })
+            .count() as u64
     }
 }

@@ -82,7 +82,7 @@ fn one_group(table: &Table) -> Release {
 #[test]
 fn singleton_groups_answer_exactly() {
     let t = synthetic(2000, 1);
-    let r = query_error(&t, &identity(&t), &spec(3, 7)).unwrap();
+    let r = query_error(&Published::whole(&t, &identity(&t)), &spec(3, 7)).unwrap();
     assert!(r.queries_used > 250, "{r:?}");
     assert_eq!(r.mean_relative_error, Some(0.0));
     assert_eq!(r.median_relative_error, Some(0.0));
@@ -113,8 +113,8 @@ fn correlated(n: usize, seed: u64) -> Table {
 #[test]
 fn one_group_errs_much_more_than_small_groups() {
     let t = correlated(20_000, 2);
-    let coarse = query_error(&t, &one_group(&t), &spec(2, 3)).unwrap();
-    let fine = query_error(&t, &mondrian(&t, 10), &spec(2, 3)).unwrap();
+    let coarse = query_error(&Published::whole(&t, &one_group(&t)), &spec(2, 3)).unwrap();
+    let fine = query_error(&Published::whole(&t, &mondrian(&t, 10)), &spec(2, 3)).unwrap();
     let (c, f) = (
         coarse.mean_relative_error.unwrap(),
         fine.mean_relative_error.unwrap(),
@@ -132,7 +132,7 @@ fn full_domain_predicates_are_answered_exactly_by_any_release() {
     for rel in [one_group(&t), mondrian(&t, 7)] {
         let mut s = spec(3, 1);
         s.selectivity = 1.0;
-        let r = query_error(&t, &rel, &s).unwrap();
+        let r = query_error(&Published::whole(&t, &rel), &s).unwrap();
         assert_eq!(r.queries_used, 300);
         assert_eq!(r.mean_relative_error, Some(0.0));
     }
@@ -142,9 +142,15 @@ fn full_domain_predicates_are_answered_exactly_by_any_release() {
 fn deterministic_for_a_seed() {
     let t = synthetic(5000, 3);
     let rel = mondrian(&t, 5);
-    let a = query_error(&t, &rel, &spec(3, 11)).unwrap();
-    assert_eq!(a, query_error(&t, &rel, &spec(3, 11)).unwrap());
-    assert_ne!(a, query_error(&t, &rel, &spec(3, 12)).unwrap());
+    let a = query_error(&Published::whole(&t, &rel), &spec(3, 11)).unwrap();
+    assert_eq!(
+        a,
+        query_error(&Published::whole(&t, &rel), &spec(3, 11)).unwrap()
+    );
+    assert_ne!(
+        a,
+        query_error(&Published::whole(&t, &rel), &spec(3, 12)).unwrap()
+    );
 }
 
 #[test]
@@ -153,7 +159,7 @@ fn predicates_have_the_requested_selectivity() {
     // queries is close to s·n because each of the q+1 predicates covers
     // s^(1/(q+1)) of its domain.
     let t = synthetic(20_000, 4);
-    let index = Index::new(&t, &identity(&t)).unwrap();
+    let index = Index::new(&Published::whole(&t, &identity(&t))).unwrap();
     let mut rng = StdRng::seed_from_u64(5);
     let (q, s) = (2usize, 0.1f64);
     let f = s.powf(1.0 / (q as f64 + 1.0));
@@ -200,7 +206,7 @@ fn estimates_by_hand() {
         vec![("s".into(), SaValues::Numeric(vec![1.0, 5.0, 2.0, 8.0]))],
     );
     let rel = generalize(&t, Partition::new(vec![vec![0, 1], vec![2, 3]])).unwrap();
-    let index = Index::new(&t, &rel).unwrap();
+    let index = Index::new(&Published::whole(&t, &rel)).unwrap();
     // x ∈ [0, 4] covers 5 of group 1's 10 integers, none of group 2's;
     // SA ∈ [1, 5] matches both rows of group 1: estimate 2 × 0.5 = 1,
     // actual 1 (row 0).
@@ -229,7 +235,7 @@ fn continuous_domains_use_lengths() {
         vec![("s".into(), SaValues::Numeric(vec![0.0, 0.0, 1.0]))],
     );
     let rel = generalize(&t, Partition::new(vec![vec![0, 1], vec![2]])).unwrap();
-    let index = Index::new(&t, &rel).unwrap();
+    let index = Index::new(&Published::whole(&t, &rel)).unwrap();
     assert!(!index.qi_domains[0].discrete);
     // [1, 3] covers 1.5 of the box [0.5, 2.5]'s length 2, and the point 3:
     // 2 × 0.75 + 1; actual: rows 1 and 2.
@@ -263,8 +269,7 @@ fn rejects_bad_specs() {
         (2, 0.1, 0),
     ] {
         let err = query_error(
-            &t,
-            &rel,
+            &Published::whole(&t, &rel),
             &WorkloadSpec {
                 queries,
                 q,
@@ -279,7 +284,7 @@ fn rejects_bad_specs() {
         vec![("x".into(), QiValues::Numeric(vec![1.0, 2.0]))],
         vec![],
     );
-    let err = query_error(&no_sa, &identity(&no_sa), &spec(1, 0)).unwrap_err();
+    let err = query_error(&Published::whole(&no_sa, &identity(&no_sa)), &spec(1, 0)).unwrap_err();
     assert!(
         err.message.contains("sensitive attribute"),
         "{}",
@@ -304,10 +309,10 @@ fn categorical_sa_uses_leaf_ranges() {
             },
         )],
     );
-    let r = query_error(&t, &identity(&t), &spec(1, 9)).unwrap();
+    let r = query_error(&Published::whole(&t, &identity(&t)), &spec(1, 9)).unwrap();
     assert_eq!(r.mean_relative_error, Some(0.0));
     assert!(r.queries_used > 0);
-    let coarse = query_error(&t, &one_group(&t), &spec(1, 9)).unwrap();
+    let coarse = query_error(&Published::whole(&t, &one_group(&t)), &spec(1, 9)).unwrap();
     assert!(coarse.queries_used > 0);
 }
 
@@ -319,8 +324,7 @@ fn workload_speed_on_500k_rows() {
     for q in [2, 3] {
         let start = std::time::Instant::now();
         let r = query_error(
-            &t,
-            &rel,
+            &Published::whole(&t, &rel),
             &WorkloadSpec {
                 queries: 1000,
                 q,
@@ -343,10 +347,10 @@ fn one_index_for_several_specs_gives_each_spec_s_own_result() {
     let table = synthetic(2_000, 7);
     let release = mondrian(&table, 10);
     let specs = [spec(1, 3), spec(2, 4), spec(2, 5)];
-    let together = query_errors(&table, &release, &specs).unwrap();
+    let together = query_errors(&Published::whole(&table, &release), &specs).unwrap();
     assert_eq!(together.len(), specs.len());
     for (spec, got) in specs.iter().zip(&together) {
-        let alone = query_error(&table, &release, spec).unwrap();
+        let alone = query_error(&Published::whole(&table, &release), spec).unwrap();
         assert_eq!(got.mean_relative_error, alone.mean_relative_error);
         assert_eq!(got.median_relative_error, alone.median_relative_error);
         assert_eq!(got.queries_used, alone.queries_used);
@@ -354,7 +358,7 @@ fn one_index_for_several_specs_gives_each_spec_s_own_result() {
     }
     // One bad spec refuses the lot, as it would alone.
     let bad = [spec(1, 3), spec(99, 3)];
-    assert!(query_errors(&table, &release, &bad).is_err());
+    assert!(query_errors(&Published::whole(&table, &release), &bad).is_err());
 }
 
 /// Eight rows, two groups of four: sex (integers 1–2), age (20–27),
@@ -399,7 +403,7 @@ fn a_tiny_workload_by_hand() {
         selectivity: 0.25,
         seed: 3,
     };
-    let got = query_answers(&t, &rel, &spec).unwrap();
+    let got = query_answers(&Published::whole(&t, &rel), &spec).unwrap();
     let expected = [
         // age 24–27 ∧ income 0–4: rows 4 and 6. Group 1's box misses the
         // ages; group 2's lies inside them and holds 2 such incomes: 2.
@@ -421,7 +425,7 @@ fn a_tiny_workload_by_hand() {
         assert_eq!((a.actual, a.estimate), (act, est), "{a:?}");
     }
     // Errors 0, 1/3, 1, 1/3: mean 5/12, median 1/3.
-    let r = query_error(&t, &rel, &spec).unwrap();
+    let r = query_error(&Published::whole(&t, &rel), &spec).unwrap();
     assert!(
         (r.mean_relative_error.unwrap() - 5.0 / 12.0).abs() < 1e-15,
         "{r:?}"
@@ -487,7 +491,7 @@ fn a_composite_sa_is_queried_on_two_of_its_columns_by_hand() {
         selectivity: 0.1,
         seed: 6,
     };
-    let got = query_answers(&t, &rel, &spec).unwrap();
+    let got = query_answers(&Published::whole(&t, &rel), &spec).unwrap();
     let expected = [
         // sex 2 ∧ y 1 ∧ z 1: row 5. y = z = 1: row 1 in group 1, row 5 in
         // group 2, each box half sex 2: ½ + ½.
@@ -519,7 +523,7 @@ fn a_composite_sa_is_queried_on_two_of_its_columns_by_hand() {
         assert!((a.estimate - est).abs() < 1e-15, "{a:?}");
     }
     // Errors 0 and 2/3 over the 2 queries with act > 0.
-    let r = query_error(&t, &rel, &spec).unwrap();
+    let r = query_error(&Published::whole(&t, &rel), &spec).unwrap();
     assert!(
         (r.mean_relative_error.unwrap() - 1.0 / 3.0).abs() < 1e-15,
         "{r:?}"
@@ -613,7 +617,7 @@ fn synthetic_composite(n: usize, seed: u64) -> Table {
 fn every_query_follows_the_drawing_rules_and_the_slow_answer() {
     let t = synthetic_composite(3000, 12);
     let rel = mondrian(&t, 8);
-    let domains: Vec<(f64, f64)> = Index::new(&t, &rel)
+    let domains: Vec<(f64, f64)> = Index::new(&Published::whole(&t, &rel))
         .unwrap()
         .qi_domains
         .iter()
@@ -623,7 +627,7 @@ fn every_query_follows_the_drawing_rules_and_the_slow_answer() {
     for q in 1..=4 {
         let spec = spec(q, 40 + q as u64);
         let f = spec.selectivity.powf(1.0 / (q + 2) as f64);
-        let answers = query_answers(&t, &rel, &spec).unwrap();
+        let answers = query_answers(&Published::whole(&t, &rel), &spec).unwrap();
         assert_eq!(answers.len(), spec.queries);
         let mut sa_columns_seen = [0usize; 3];
         for a in &answers {
@@ -664,9 +668,97 @@ fn every_query_follows_the_drawing_rules_and_the_slow_answer() {
 fn a_single_column_sa_is_always_queried() {
     let t = synthetic(500, 13);
     let rel = mondrian(&t, 5);
-    for a in query_answers(&t, &rel, &spec(2, 1)).unwrap() {
+    for a in query_answers(&Published::whole(&t, &rel), &spec(2, 1)).unwrap() {
         assert_eq!(a.sa.len(), 1);
         assert_eq!(a.sa[0].0, 0);
     }
-    assert_eq!(query_error(&t, &rel, &spec(2, 1)).unwrap().sa_predicates, 1);
+    assert_eq!(
+        query_error(&Published::whole(&t, &rel), &spec(2, 1))
+            .unwrap()
+            .sa_predicates,
+        1
+    );
+}
+
+/// The eight rows with row 6 (sex 1, age 26, income 3) left out by the
+/// release: group 1 = rows 0–3 as before, group 2 = rows 4, 5, 7 (box sex
+/// [2-2], age [24-27]). The domains are those of all eight rows, so the
+/// queries are the ones of [`a_tiny_workload_by_hand`].
+#[test]
+fn rows_left_out_count_in_the_true_answers_by_hand() {
+    use crate::run::{Anonymized, SUPPRESSED};
+    let (t, _) = eight_rows();
+    let released = Anonymized::from_assignment(&t, &[0, 0, 0, 0, 1, 1, SUPPRESSED, 1]).unwrap();
+    assert_eq!(released.suppressed_by_model(), 1);
+    let spec = WorkloadSpec {
+        queries: 4,
+        q: 1,
+        selectivity: 0.25,
+        seed: 3,
+    };
+    let got = query_answers(&released.published(&t), &spec).unwrap();
+    let expected = [
+        // age 24–27 ∧ income 0–4: rows 4 and 6 of the original (row 6 left
+        // out); the release's group 2 lies inside the ages and holds one
+        // such income (row 4): estimate 1.
+        (vec![(1, (24.0, 27.0))], (0.0, 4.0), 2, 1.0),
+        // sex 1 ∧ income 1–5: rows 0, 1 and the left-out 6. Group 1's box
+        // is half sex 1, with two such incomes: 2·½; group 2's box is sex
+        // 2 only: 0.
+        (vec![(0, (1.0, 1.0))], (1.0, 5.0), 3, 1.0),
+        // sex 1 ∧ income 5–9: row 3; group 1: rows 2, 3 at ½.
+        (vec![(0, (1.0, 1.0))], (5.0, 9.0), 1, 1.0),
+        // age 22–25 ∧ income 5–9: rows 2, 3, 5; group 1: rows 2, 3 at ½
+        // (ages 22–23 of 20–23), group 2: rows 5, 7 at ½ (24–25 of 24–27).
+        (vec![(1, (22.0, 25.0))], (5.0, 9.0), 3, 2.0),
+    ];
+    assert_eq!(got.len(), expected.len());
+    for (a, (qis, sa, act, est)) in got.iter().zip(expected) {
+        assert_eq!(a.qis, qis);
+        assert_eq!(a.sa, vec![(0, sa)]);
+        assert_eq!((a.actual, a.estimate), (act, est), "{a:?}");
+    }
+    // Against the original: errors 1/2, 2/3, 0, 1/3 — mean 3/8, median
+    // (1/3 + 1/2)/2 = 5/12.
+    let honest = query_error(&released.published(&t), &spec).unwrap();
+    assert!((honest.mean_relative_error.unwrap() - 3.0 / 8.0).abs() < 1e-15);
+    assert!((honest.median_relative_error.unwrap() - 5.0 / 12.0).abs() < 1e-15);
+    assert_eq!(honest.queries_used, 4);
+    // Against the kept rows only (the old definition): the first two
+    // queries lose row 6 from their true answers too — actual 1 and 2,
+    // errors 0, 1/2, 0, 1/3: mean 5/24, median 1/6. The left-out row
+    // vanished from the figure.
+    let kept = released.table(&t);
+    let flattering = query_error(&Published::whole(kept, &released.release), &spec).unwrap();
+    assert!((flattering.mean_relative_error.unwrap() - 5.0 / 24.0).abs() < 1e-15);
+    assert!((flattering.median_relative_error.unwrap() - 1.0 / 6.0).abs() < 1e-15);
+}
+
+/// Half the rows left out: every query's true answer is the whole
+/// table's, and its estimate the release's alone (checked the slow way).
+#[test]
+fn left_out_rows_count_in_the_truth_and_not_in_the_estimate() {
+    use crate::run::{Anonymized, SUPPRESSED};
+    let t = synthetic(400, 21);
+    let assignment: Vec<u32> = (0..400u32)
+        .map(|r| if r % 2 == 0 { r / 40 } else { SUPPRESSED })
+        .collect();
+    let released = Anonymized::from_assignment(&t, &assignment).unwrap();
+    assert_eq!(released.suppressed_by_model(), 200);
+    let answers = query_answers(&released.published(&t), &spec(2, 5)).unwrap();
+    let whole = query_answers(&Published::whole(&t, &identity(&t)), &spec(2, 5)).unwrap();
+    let kept = released.table(&t);
+    let mut lost = 0;
+    for (a, w) in answers.iter().zip(&whole) {
+        // The same queries (domains of the original), the same truth.
+        assert_eq!((&a.qis, &a.sa, a.actual), (&w.qis, &w.sa, w.actual));
+        let (kept_actual, estimate) = brute_force(kept, &released.release, a);
+        assert!(
+            (a.estimate - estimate).abs() < 1e-9 * estimate.max(1.0),
+            "{a:?}"
+        );
+        assert!(kept_actual <= a.actual);
+        lost += a.actual - kept_actual;
+    }
+    assert!(lost > 0);
 }
