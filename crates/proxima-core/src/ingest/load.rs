@@ -37,9 +37,18 @@
 //!   would otherwise end it there, merging every later row — identifiers
 //!   included — into one published cell).
 //! * Published cells must not contain control characters (C0 other than
-//!   tab, line feed and carriage return; DEL; C1), and quasi-identifier and
-//!   sensitive cells no line breaks unless `csv.allow_line_breaks` is set
-//!   (`malformed_csv`): a release never carries them raw.
+//!   tab, line feed and carriage return; DEL; C1) (`malformed_csv`): a
+//!   release never carries them raw.
+//! * No cell — of any column, identifiers included — may contain a line
+//!   break unless `csv.allow_line_breaks` is set (`malformed_csv`, naming
+//!   the column, the line where the cell starts and the file line where it
+//!   ends): a stray quote that the file closes later merges the rows in
+//!   between into one cell, which an insensitive column would publish
+//!   (identifiers and all) and an identifier column would silently drop.
+//! * A cell longer than `limits.max_cell` bytes, or a record longer than
+//!   `limits.max_record` bytes, is `record_too_large`, naming the line;
+//!   the record limit is enforced as the bytes stream in, so the reader
+//!   never holds more of one record than the limit.
 //! * Identifier cells are neither parsed nor stored. The text of every
 //!   published cell is kept verbatim; cells of published columns must be
 //!   UTF-8.
@@ -108,8 +117,6 @@ enum Values {
 struct Builder {
     schema_index: usize,
     role: Role,
-    /// Line breaks are accepted in this column's cells.
-    line_breaks: bool,
     values: Values,
     text: Option<TextColumn>,
 }
@@ -137,8 +144,6 @@ impl Builder {
         Builder {
             schema_index,
             role: spec.role,
-            line_breaks: schema.csv().allow_line_breaks
-                || !matches!(spec.role, Role::QuasiIdentifier | Role::Sensitive),
             values,
             text: schema.is_published(schema_index).then(TextColumn::new),
         }
@@ -220,6 +225,29 @@ fn unclosed_quote(next: u64, opened: u64) -> CoreError {
     }
 }
 
+/// The record read as data line `next` (0: the header), starting on file
+/// line `file_line`, runs past `max` bytes.
+fn record_too_large(next: u64, file_line: u64, max: usize) -> CoreError {
+    let (pointer, what) = if next == 0 {
+        ("/data/header".to_string(), "the header".to_string())
+    } else {
+        (format!("/data/line/{next}"), format!("data line {next}"))
+    };
+    let message = format!(
+        "{what} (file line {file_line}) is longer than {max} bytes, the limit on one record \
+         (max_record_bytes); the rest of the upload was not read"
+    );
+    let err = CoreError::new(ErrorKind::RecordTooLarge, message.clone())
+        .with_error(pointer, message)
+        .with_detail("file_line", file_line as i64)
+        .with_detail("max_record_bytes", max);
+    if next == 0 {
+        err
+    } else {
+        err.with_detail("line", next as i64)
+    }
+}
+
 /// The record as text, for a record that is not entirely UTF-8: an error
 /// naming the first published cell that is not, else a copy with the
 /// (never read) identifier cells blanked. Only such rare records take this
@@ -261,24 +289,18 @@ pub(crate) fn parse_number(s: &str) -> Option<f64> {
     v.is_finite().then_some(v)
 }
 
-/// Why a published cell cannot be kept, if it holds a control character
-/// (or a line break where they are not accepted). One pass over the bytes;
-/// only a cell with a suspicious byte is looked at closely.
-fn control_problem(s: &str, line_breaks: bool) -> Option<&'static str> {
+/// Why a published cell cannot be kept, if it holds a control character.
+/// One pass over the bytes; only a cell with a suspicious byte is looked
+/// at closely. Line breaks were refused with the whole record, unless the
+/// schema accepts them.
+fn control_problem(s: &str) -> Option<&'static str> {
     // C1 controls (U+0080–U+009F) are encoded 0xC2 0x80–0x9F.
     if !s.bytes().any(|b| b < 0x20 || b == 0x7f || b == 0xc2) {
         return None;
     }
     for c in s.chars() {
         match c {
-            '\t' => {}
-            '\n' | '\r' if line_breaks => {}
-            '\n' | '\r' => {
-                return Some(
-                    "contains a line break (a stray quote merges rows into one cell; set \
-                     csv.allow_line_breaks in the schema if the breaks are meant)",
-                )
-            }
+            '\t' | '\n' | '\r' => {}
             c if c.is_control() => return Some("contains a control character"),
             _ => {}
         }
@@ -291,7 +313,7 @@ fn control_problem(s: &str, line_breaks: bool) -> Option<&'static str> {
 /// `at` locates the record; it is only called to build an error, because
 /// finding the file line costs more than parsing a cell.
 fn push_cell(b: &mut Builder, name: &str, s: &str, at: &impl Fn() -> At) -> CoreResult<()> {
-    if let Some(problem) = control_problem(s, b.line_breaks) {
+    if let Some(problem) = control_problem(s) {
         return Err(cell_error(ErrorKind::MalformedCsv, name, at(), s, problem));
     }
     match &mut b.values {
@@ -375,8 +397,25 @@ pub fn load_table_with_progress<R: Read>(
     reader: R,
     progress: Progress,
 ) -> CoreResult<Table> {
+    load_table_with_limits(schema, reader, &BlockLimits::whole(), progress)
+}
+
+/// [`load_table_with_progress`] with other cell and record limits than the
+/// defaults (`limits.max_cell`, `limits.max_record`; its block cuts are
+/// ignored: the table is put together whole).
+pub fn load_table_with_limits<R: Read>(
+    schema: Arc<Schema>,
+    reader: R,
+    limits: &BlockLimits,
+    progress: Progress,
+) -> CoreResult<Table> {
+    let limits = BlockLimits {
+        max_cell: limits.max_cell,
+        max_record: limits.max_record,
+        ..BlockLimits::whole()
+    };
     let mut assembler = Assembler::new(schema.clone());
-    let loaded = load_blocks(&schema, reader, &BlockLimits::whole(), progress, |block| {
+    let loaded = load_blocks(&schema, reader, &limits, progress, |block| {
         assembler.push(block)
     })?;
     let table = assembler.finish(loaded)?;
@@ -403,7 +442,7 @@ pub fn load_blocks<R: Read>(
     progress: Progress,
     mut sink: impl FnMut(Block) -> CoreResult<()>,
 ) -> CoreResult<Loaded> {
-    let mut records = Records::new(schema, reader);
+    let mut records = Records::new(schema, reader, limits.max_record);
     let mut record = csv::ByteRecord::new();
     if !records.read(&mut record, 0)? {
         return Err(malformed(
@@ -426,7 +465,12 @@ pub fn load_blocks<R: Read>(
             // forgets the newline offsets before it, bounding their memory.
             records.at(data_line, &record);
         }
-        columns.check_width(&record, data_line, || records.at(data_line, &record))?;
+        let at = || records.at(data_line, &record);
+        columns.check_cell_sizes(&record, limits.max_cell, data_line, at)?;
+        if !schema.csv().allow_line_breaks {
+            columns.check_line_breaks(&record, data_line, at)?;
+        }
+        columns.check_width(&record, data_line, at)?;
         if columns.has_missing(&record) {
             let missing = columns.missing_columns(&record);
             rows.missing(records.at(data_line, &record), missing);
@@ -457,17 +501,21 @@ pub fn load_blocks<R: Read>(
 /// The CSV reader with line counting for error positions.
 struct Records<R: Read> {
     reader: csv::Reader<LineCounting<R>>,
+    max_record: usize,
 }
 
 impl<R: Read> Records<R> {
-    fn new(schema: &Schema, reader: R) -> Records<R> {
+    fn new(schema: &Schema, reader: R, max_record: usize) -> Records<R> {
         let reader = csv::ReaderBuilder::new()
             .delimiter(schema.csv().delimiter)
             .has_headers(false)
             .flexible(true)
             .buffer_capacity(1 << 16)
-            .from_reader(LineCounting::new(reader, schema.csv().delimiter));
-        Records { reader }
+            .from_reader(
+                LineCounting::new(reader, schema.csv().delimiter)
+                    .with_max_record(max_record as u64),
+            );
+        Records { reader, max_record }
     }
 
     /// Reads the next record into `rec`; `next` is the data line being read
@@ -477,6 +525,9 @@ impl<R: Read> Records<R> {
     /// merged cell.
     fn read(&mut self, rec: &mut csv::ByteRecord, next: u64) -> CoreResult<bool> {
         let more = self.reader.read_byte_record(rec).map_err(|e| {
+            if let Some(file_line) = self.reader.get_ref().oversized_record() {
+                return record_too_large(next, file_line, self.max_record);
+            }
             if next == 0 {
                 malformed("/data/header", format!("could not read the header: {e}"))
             } else {
@@ -554,6 +605,118 @@ impl<'s> Columns<'s> {
         )
         .with_detail("line", data_line as i64)
         .with_detail("file_line", here.file_line as i64))
+    }
+
+    /// Refuses a cell over `max` bytes (a record shorter than that cannot
+    /// hold one: the common case costs one comparison).
+    fn check_cell_sizes(
+        &self,
+        record: &csv::ByteRecord,
+        max: usize,
+        data_line: u64,
+        at: impl Fn() -> At,
+    ) -> CoreResult<()> {
+        if record.as_slice().len() <= max {
+            return Ok(());
+        }
+        // Fields past the header's are the width check's to report.
+        let width = self.names.len();
+        let Some((p, cell)) = record
+            .iter()
+            .take(width)
+            .enumerate()
+            .find(|(_, c)| c.len() > max)
+        else {
+            return Ok(());
+        };
+        let here = at();
+        let column = self.names[p];
+        let message = format!(
+            "column '{column}', {}: the cell has {} bytes, over {max} bytes, the limit on one \
+             cell (max_cell_bytes)",
+            here.describe(),
+            cell.len()
+        );
+        Err(CoreError::new(ErrorKind::RecordTooLarge, message.clone())
+            .with_error(
+                format!("/data/line/{data_line}/{}", pointer_segment(column)),
+                message,
+            )
+            .with_detail("column", column)
+            .with_detail("line", data_line as i64)
+            .with_detail("file_line", here.file_line as i64)
+            .with_detail("cell_bytes", cell.len())
+            .with_detail("max_cell_bytes", max))
+    }
+
+    /// Refuses a record with a line break in any cell (the schema does not
+    /// accept them). One scan of the record's bytes; only a record with a
+    /// break is looked at field by field.
+    fn check_line_breaks(
+        &self,
+        record: &csv::ByteRecord,
+        data_line: u64,
+        at: impl Fn() -> At,
+    ) -> CoreResult<()> {
+        if memchr::memchr2(b'\n', b'\r', record.as_slice()).is_none() {
+            return Ok(());
+        }
+        let Some((p, cell)) = record
+            .iter()
+            .take(self.names.len())
+            .enumerate()
+            .find(|(_, c)| memchr::memchr2(b'\n', b'\r', c).is_some())
+        else {
+            return Ok(());
+        };
+        let here = at();
+        // The file line where the cell ends: the record's line plus the
+        // `\n` bytes in the fields up to and including this one.
+        let before: usize = record
+            .iter()
+            .take(p + 1)
+            .map(|c| memchr::memchr_iter(b'\n', c).count())
+            .sum();
+        let last_line = here.file_line + before as u64;
+        let column = self.names[p];
+        let published = self.builders[p].text.is_some();
+        // Only the cell's own first line is echoed: what follows the break
+        // is, with a stray quote, other rows (identifiers included).
+        let first = memchr::memchr2(b'\n', b'\r', cell).unwrap_or(cell.len());
+        let shown = String::from_utf8_lossy(&cell[..first]);
+        let what = if published {
+            format!("{} contains", quote_value(&shown))
+        } else {
+            "the identifier cell contains".to_string()
+        };
+        let message = format!(
+            "column '{column}', {}: {what} a line break and runs on to file line {last_line}; a \
+             quote opened in this cell and closed on a later line merges the rows in between \
+             into this one cell, {}; close the quote, or set csv.allow_line_breaks in the schema \
+             if the line breaks are meant",
+            here.describe(),
+            if published {
+                "which a release would publish — other rows' identifiers included"
+            } else {
+                "which would silently drop them"
+            }
+        );
+        let err = CoreError::new(ErrorKind::MalformedCsv, message.clone())
+            .with_error(
+                format!("/data/line/{data_line}/{}", pointer_segment(column)),
+                message,
+            )
+            .with_detail("column", column)
+            .with_detail("line", data_line as i64)
+            .with_detail("file_line", here.file_line as i64)
+            .with_detail("last_file_line", last_line as i64);
+        if !published {
+            return Err(err);
+        }
+        let (shown, _) = echoed(&shown);
+        Err(err
+            .with_detail("value", shown)
+            .with_detail("value_truncated", true))
     }
 
     fn is_missing(&self, field: &[u8]) -> bool {
