@@ -225,11 +225,15 @@ pub async fn create(
         params,
         max_attempts: state.max_attempts,
         idempotency,
+        max_active: Some(state.limits.max_active_jobs_per_tenant.max(1)),
     };
     match state.store.create_job(&new).await? {
         Created::New(job) => Ok(created(&job, StatusCode::ACCEPTED)),
         Created::Replayed(job) => Ok(created(&job, StatusCode::OK)),
         Created::Conflict => Err(ApiError::idempotency_conflict()),
+        Created::OverQuota => Err(super::limits::too_many_jobs(
+            state.limits.max_active_jobs_per_tenant.max(1),
+        )),
     }
 }
 

@@ -219,11 +219,15 @@ pub async fn create(
         jobs,
         max_attempts: state.max_attempts,
         idempotency,
+        max_active: Some(state.limits.max_active_jobs_per_tenant.max(1)),
     };
     match state.store.create_sweep(&new).await? {
         SweepCreated::New(s) => Ok(created(&s, StatusCode::ACCEPTED)),
         SweepCreated::Replayed(s) => Ok(created(&s, StatusCode::OK)),
         SweepCreated::Conflict => Err(ApiError::idempotency_conflict()),
+        SweepCreated::OverQuota => Err(super::limits::too_many_jobs(
+            state.limits.max_active_jobs_per_tenant.max(1),
+        )),
     }
 }
 

@@ -22,6 +22,7 @@ mod openapi;
 mod portal;
 mod pressure;
 mod queue;
+mod quota_race;
 mod report;
 mod resources;
 mod stored_table;
