@@ -4,6 +4,7 @@
 
 mod support;
 
+mod ambiguous_requests;
 mod auth;
 mod browser;
 mod browser_selftest;
