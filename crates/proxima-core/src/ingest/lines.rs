@@ -364,7 +364,54 @@ mod tests {
         }
     }
 
+    /// Reads `input` through a record limit of `max` in reads of `chunk`
+    /// bytes: every byte handed out, and the refused record's line.
+    fn limited(input: &[u8], max: u64, chunk: usize) -> (Vec<u8>, Option<u64>) {
+        let mut counting = LineCounting::new(input, b',').with_max_record(max);
+        let mut buf = vec![0u8; chunk];
+        let mut out = Vec::new();
+        loop {
+            match counting.read(&mut buf) {
+                Ok(0) => return (out, None),
+                Ok(n) => out.extend_from_slice(&buf[..n]),
+                Err(_) => return (out, counting.oversized_record()),
+            }
+        }
+    }
+
     proptest::proptest! {
+        /// The record limit gives one verdict however the input is cut into
+        /// reads: the same bytes handed out before the refusal, the same
+        /// line; and no record handed out is longer than the limit.
+        #[test]
+        fn the_record_limit_does_not_depend_on_the_reads(
+            input in "[a,\"\n\r]{0,80}",
+            max in 0u64..12,
+            chunk in 1usize..9,
+        ) {
+            let bytes = input.as_bytes();
+            let whole = limited(bytes, max, 1 << 16);
+            proptest::prop_assert_eq!(&limited(bytes, max, chunk), &whole);
+            // Byte by byte through the state machine: the longest record
+            // (line breaks outside quotes end one) among the bytes handed
+            // out.
+            let mut q = Quotes::new(b',');
+            let (mut len, mut longest) = (0u64, 0u64);
+            for &b in &whole.0 {
+                q.feed(b);
+                if (b == b'\n' || b == b'\r') && q.state == QuoteState::FieldStart {
+                    len = 0;
+                } else {
+                    len += 1;
+                    longest = longest.max(len);
+                }
+            }
+            proptest::prop_assert!(longest <= max, "{longest} > {max}");
+            if whole.1.is_none() {
+                proptest::prop_assert_eq!(whole.0.as_slice(), bytes);
+            }
+        }
+
         /// Reading in chunks (with the quote-free shortcut) ends in the
         /// state, newline count, quote line and newline offsets of feeding
         /// every byte through the state machine.
