@@ -55,6 +55,7 @@ mod line_breaks;
 mod lines;
 mod load;
 mod missing;
+mod record_checks;
 pub mod shared;
 mod stats;
 
