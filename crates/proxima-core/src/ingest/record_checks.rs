@@ -17,7 +17,7 @@ pub(super) fn record_too_large(next: u64, file_line: u64, max: usize) -> CoreErr
     };
     let message = format!(
         "{what} (file line {file_line}) is longer than {max} bytes, the limit on one record \
-         (max_record_bytes); the rest of the upload was not read"
+         (max_record_bytes); the rest of the data was not read"
     );
     let err = CoreError::new(ErrorKind::RecordTooLarge, message.clone())
         .with_error(pointer, message)
