@@ -30,7 +30,7 @@ use crate::spec::{audit_checks, AuditReportDto, AuditRequestDto, AuditTarget, Gr
     request_body(content = crate::spec::AuditRequestDto, content_type = "application/json"),
     responses(
         (status = 200, description = "The audit report", body = crate::spec::AuditReportDto),
-        (status = 400, description = "Unparseable JSON (`malformed_json`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 400, description = "Unparseable JSON (`malformed_json`), or a dataset stored by an earlier version whose cells hold line breaks without `csv.allow_line_breaks` (`malformed_csv`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 413, description = "Body over the configured limit (`payload_too_large`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 415, description = "Not `application/json` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 401, response = crate::http::openapi::Unauthorized),

@@ -190,7 +190,7 @@ fn created(job: &JobRow, status: StatusCode) -> Response {
             headers(("Location" = String, description = "/v1/jobs/{id}"))),
         (status = 200, description = "The original job of this Idempotency-Key", body = JobDto,
             headers(("Location" = String, description = "/v1/jobs/{id}"))),
-        (status = 400, description = "Unparseable JSON (`malformed_json`), or more than one `Idempotency-Key` header (`malformed_request`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 400, description = "Unparseable JSON (`malformed_json`), or more than one `Idempotency-Key` header (`malformed_request`), or a dataset stored by an earlier version whose cells hold line breaks without `csv.allow_line_breaks` (`malformed_csv`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 413, description = "Body over the configured limit (`payload_too_large`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 415, description = "Not `application/json` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 401, response = crate::http::openapi::Unauthorized),

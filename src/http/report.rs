@@ -73,7 +73,7 @@ fn audience_of(q: &ListQuery) -> Result<Audience, ApiError> {
         ("audience" = Option<crate::http::openapi::ReportAudienceParam>, Query, description = "`internal` (default: with the riskiest QI combinations) or `external` (no QI value of a risky record)"),
     ),
     responses(
-        (status = 400, description = "A query parameter given more than once (`malformed_request`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 400, description = "A query parameter given more than once (`malformed_request`), or a dataset stored by an earlier version whose cells hold line breaks without `csv.allow_line_breaks` (`malformed_csv`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 200, description = "The report", content(
             (String = "text/html"),
             (crate::report::content::ReleaseReport = "application/json"),

@@ -167,3 +167,58 @@ async fn a_stored_table_with_merged_rows_is_refused_by_jobs_and_the_worker() {
     let res = app.get(&format!("/v1/jobs/{job_id}/result")).await;
     assert_eq!(res.status(), 409);
 }
+
+/// A release made before the rule changed, on a table whose notes cell
+/// holds merged rows: its download, report and audit are refused (the
+/// table is checked whenever it is loaded), so the merged identifiers are
+/// not published after the fact either.
+#[tokio::test]
+async fn an_earlier_release_with_merged_rows_is_no_longer_served() {
+    let app = app().await;
+    let res = upload(&app, &schema(true), csv_with_stray_quote()).await;
+    assert_eq!(res.status(), 201);
+    let d: Value = res.json().await.unwrap();
+    let id: uuid::Uuid = d["id"].as_str().unwrap().parse().unwrap();
+    let body = json!({"dataset_id": id, "model": {"kind": "k_anonymity", "k": 5}});
+    let job: Value = app.post_json("/v1/jobs", &body).await.json().await.unwrap();
+    let job_id = job["id"].as_str().unwrap();
+    let done = app
+        .wait_job(job_id, |s| s != "queued" && s != "running")
+        .await;
+    assert_eq!(done["status"], "succeeded", "{done}");
+    // With the opt-in the cell is published as written (ten SSN lines).
+    let csv = app
+        .get(&format!("/v1/jobs/{job_id}/result"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(csv.matches("\nSSN-").count(), 10, "{csv}");
+    sqlx::query(
+        "UPDATE datasets SET schema = jsonb_set(schema, '{csv,allow_line_breaks}', 'false')
+         WHERE id = $1",
+    )
+    .bind(id)
+    .execute(&app.store.pool)
+    .await
+    .unwrap();
+    for path in [
+        format!("/v1/jobs/{job_id}/result"),
+        format!("/v1/jobs/{job_id}/report?format=json"),
+    ] {
+        let p = expect_problem(app.get(&path).await, 400, "malformed_csv").await;
+        assert_eq!(
+            p["errors"][0]["pointer"], "/data/line/50/notes",
+            "{path}: {p}"
+        );
+        assert!(!p.to_string().contains("SSN-"), "{p}");
+    }
+    let audit = json!({"job_id": job_id, "checks": [{"kind": "k_anonymity", "k": 5}]});
+    let p = expect_problem(
+        app.post_json("/v1/audits", &audit).await,
+        400,
+        "malformed_csv",
+    )
+    .await;
+    assert!(!p.to_string().contains("SSN-"), "{p}");
+}
