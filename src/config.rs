@@ -86,6 +86,21 @@ pub struct ServeArgs {
     /// (default: --max-body); larger is 413 `payload_too_large`.
     #[arg(long, env = "PROXIMA_MAX_DECOMPRESSED_BYTES")]
     pub max_decompressed_bytes: Option<u64>,
+    /// Largest cell of an uploaded CSV, in bytes; larger is 413
+    /// `record_too_large` naming the line and column.
+    #[arg(long, env = "PROXIMA_MAX_CELL_BYTES", default_value_t = proxima_core::ingest::MAX_CELL_BYTES,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub max_cell_bytes: usize,
+    /// Largest record (row) of an uploaded CSV, in bytes, checked as the
+    /// bytes stream in; larger is 413 `record_too_large` naming the line.
+    #[arg(long, env = "PROXIMA_MAX_RECORD_BYTES", default_value_t = proxima_core::ingest::MAX_RECORD_BYTES,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub max_record_bytes: usize,
+    /// Checks one `POST /v1/audits` may ask for; more is 422
+    /// `invalid_parameters`.
+    #[arg(long, env = "PROXIMA_MAX_AUDIT_CHECKS", default_value_t = crate::http::limits::DEFAULT_MAX_AUDIT_CHECKS,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub max_audit_checks: usize,
     /// A token `GET /metrics` requires as `Authorization: Bearer <token>`
     /// (unset: /metrics is open; it shows counts over all tenants, no ids).
     #[arg(long, env = "PROXIMA_METRICS_TOKEN", hide_env_values = true)]
@@ -172,6 +187,9 @@ impl ServeArgs {
         l.upload_idle_timeout = std::time::Duration::from_secs(self.upload_idle_timeout_secs);
         l.max_columns = self.max_columns as usize;
         l.max_decompressed_bytes = self.max_decompressed_bytes.unwrap_or(self.max_body as u64);
+        l.upload_blocks.max_cell = self.max_cell_bytes;
+        l.upload_blocks.max_record = self.max_record_bytes;
+        l.max_audit_checks = self.max_audit_checks;
         l.metrics_token = self
             .metrics_token
             .as_deref()

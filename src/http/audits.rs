@@ -30,13 +30,13 @@ use crate::spec::{audit_checks, AuditReportDto, AuditRequestDto, AuditTarget, Gr
     request_body(content = crate::spec::AuditRequestDto, content_type = "application/json"),
     responses(
         (status = 200, description = "The audit report", body = crate::spec::AuditReportDto),
-        (status = 400, description = "Unparseable JSON (`malformed_json`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 400, description = "Unparseable JSON (`malformed_json`), or a dataset stored by an earlier version whose cells hold line breaks without `csv.allow_line_breaks` (`malformed_csv`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 413, description = "Body over the configured limit (`payload_too_large`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 415, description = "Not `application/json` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 404, description = "No such dataset or job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 409, description = "The job has not succeeded (`result_not_ready`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 422, description = "Invalid request or checks (`invalid_parameters`, `unknown_column`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 422, description = "Invalid request or checks, or more checks than `--max-audit-checks` (`invalid_parameters`, `unknown_column`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 500, response = crate::http::openapi::Internal),
         (status = 503, description = "The response did not start within the request timeout (`request_timeout`; the computation is given up), or too many computations are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying (`too_many_computations`)"))),
@@ -49,6 +49,24 @@ pub async fn audit(
 ) -> Result<Json<Value>, ApiError> {
     let bytes = serde_json::to_vec(&body).map_err(|e| ApiError::internal(e.into()))?;
     let request = AuditRequestDto::from_json(&bytes)?;
+    // Each check is a pass over the table (in the attacker's view, over
+    // every victim's candidates): their number bounds the request's time
+    // and the report's size.
+    let max_checks = state.limits.max_audit_checks.max(1);
+    if request.checks.len() > max_checks {
+        return Err(ApiError::invalid_parameters(
+            "/checks",
+            format!(
+                "{} checks were asked for; at most {max_checks} are accepted in one audit \
+                 (--max-audit-checks): split them over several requests",
+                request.checks.len()
+            ),
+        )
+        .with_details(serde_json::json!({
+            "checks": request.checks.len(),
+            "max_audit_checks": max_checks,
+        })));
+    }
     // By job: the job's partition on its dataset. By dataset: the grouping
     // the request names.
     let (dataset_id, assignment) = match request.target()? {

@@ -41,6 +41,7 @@ pub fn dataset_dto(d: &DatasetRow) -> DatasetDto {
         ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
     ),
     responses(
+        (status = 400, description = "A query parameter given more than once (`malformed_request`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 200, description = "A page of datasets", body = DatasetListDto),
         (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 422, description = "Bad `limit` or `cursor` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),

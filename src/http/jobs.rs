@@ -133,9 +133,23 @@ pub fn idempotency_of(
     headers: &HeaderMap,
     body: &Value,
 ) -> Result<Option<(String, String)>, ApiError> {
-    let Some(v) = headers.get("idempotency-key") else {
+    let mut values = headers.get_all("idempotency-key").iter();
+    let Some(v) = values.next() else {
         return Ok(None);
     };
+    // Two keys are refused rather than one of them picked (a proxy and the
+    // service could disagree on which one names the request).
+    if values.next().is_some() {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "malformed_request",
+            "more than one Idempotency-Key header; send at most one",
+        )
+        .with_error(
+            "/headers/Idempotency-Key",
+            "more than one Idempotency-Key header",
+        ));
+    }
     let key = v
         .to_str()
         .ok()
@@ -176,7 +190,7 @@ fn created(job: &JobRow, status: StatusCode) -> Response {
             headers(("Location" = String, description = "/v1/jobs/{id}"))),
         (status = 200, description = "The original job of this Idempotency-Key", body = JobDto,
             headers(("Location" = String, description = "/v1/jobs/{id}"))),
-        (status = 400, description = "Unparseable JSON (`malformed_json`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 400, description = "Unparseable JSON (`malformed_json`), or more than one `Idempotency-Key` header (`malformed_request`), or a dataset stored by an earlier version whose cells hold line breaks without `csv.allow_line_breaks` (`malformed_csv`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 413, description = "Body over the configured limit (`payload_too_large`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 415, description = "Not `application/json` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 401, response = crate::http::openapi::Unauthorized),
@@ -225,11 +239,15 @@ pub async fn create(
         params,
         max_attempts: state.max_attempts,
         idempotency,
+        max_active: Some(state.limits.max_active_jobs_per_tenant.max(1)),
     };
     match state.store.create_job(&new).await? {
         Created::New(job) => Ok(created(&job, StatusCode::ACCEPTED)),
         Created::Replayed(job) => Ok(created(&job, StatusCode::OK)),
         Created::Conflict => Err(ApiError::idempotency_conflict()),
+        Created::OverQuota => Err(super::limits::too_many_jobs(
+            state.limits.max_active_jobs_per_tenant.max(1),
+        )),
     }
 }
 
@@ -278,6 +296,7 @@ pub async fn get(
         ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
     ),
     responses(
+        (status = 400, description = "A query parameter given more than once (`malformed_request`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 200, description = "A page of jobs", body = JobListDto),
         (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 422, description = "Bad `status`, `dataset_id`, `limit` or `cursor` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),

@@ -70,10 +70,19 @@ pub struct Limits {
     /// Caps on synchronous computations (`http::compute`).
     pub compute: super::compute::ComputeLimits,
     /// Where an upload's validation cuts the table into blocks (the block
-    /// is what it holds in memory at once). Not a flag: the default suits
-    /// every table; tests make blocks small and count them with a tally.
+    /// is what it holds in memory at once; not a flag: the default suits
+    /// every table, tests make blocks small and count them with a tally),
+    /// and the largest cell and record of an upload (`--max-cell-bytes`,
+    /// `--max-record-bytes`).
     pub upload_blocks: proxima_core::ingest::BlockLimits,
+    /// Checks one audit request may ask for (`--max-audit-checks`).
+    pub max_audit_checks: usize,
 }
+
+/// Default cap on the checks of one audit request: far more than a
+/// release is ever judged by, far fewer than would make one request run
+/// for minutes.
+pub const DEFAULT_MAX_AUDIT_CHECKS: usize = 64;
 
 /// Default per-tenant upload cap.
 pub const DEFAULT_MAX_UPLOADS_PER_TENANT: usize = 4;
@@ -121,6 +130,7 @@ impl Limits {
             max_active_jobs_per_tenant: 100,
             compute: super::compute::ComputeLimits::default(),
             upload_blocks: proxima_core::ingest::BlockLimits::default(),
+            max_audit_checks: DEFAULT_MAX_AUDIT_CHECKS,
         }
     }
 

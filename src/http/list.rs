@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use axum::extract::{FromRequestParts, Query};
 use axum::http::request::Parts;
+use axum::http::StatusCode;
 use serde::Serialize;
 
 use super::error::ApiError;
@@ -32,8 +33,9 @@ impl<S: Send + Sync> FromRequestParts<S> for ListQuery {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, ApiError> {
-        let Query(params): Query<HashMap<String, String>> = Query::try_from_uri(&parts.uri)
+        let Query(pairs): Query<Vec<(String, String)>> = Query::try_from_uri(&parts.uri)
             .map_err(|_| ApiError::invalid_parameters("/query", "the query string is malformed"))?;
+        let params = unique(pairs)?;
         let limit = match params.get("limit") {
             None => DEFAULT_LIMIT,
             Some(s) => match s.parse::<i64>() {
@@ -61,6 +63,32 @@ impl<S: Send + Sync> FromRequestParts<S> for ListQuery {
             params,
         })
     }
+}
+
+/// The query's parameters by name; a name given twice is refused rather
+/// than one of its values picked (`?status=failed&status=succeeded` has no
+/// one meaning).
+fn unique(pairs: Vec<(String, String)>) -> Result<HashMap<String, String>, ApiError> {
+    let mut params = HashMap::with_capacity(pairs.len());
+    for (name, value) in pairs {
+        if params.contains_key(&name) {
+            let pointer = format!("/query/{}", pointer_segment(&name));
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "malformed_request",
+                format!("the query parameter {name:?} is given more than once; give it once"),
+            )
+            .with_error(pointer, "given more than once")
+            .with_details(serde_json::json!({"parameter": name})));
+        }
+        params.insert(name, value);
+    }
+    Ok(params)
+}
+
+/// A name as one JSON-pointer segment (RFC 6901).
+fn pointer_segment(name: &str) -> String {
+    name.replace('~', "~0").replace('/', "~1")
 }
 
 /// `{"items": [...], "next_cursor": "..." | null}`.

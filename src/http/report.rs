@@ -21,7 +21,7 @@ use super::id::JobId;
 use super::list::ListQuery;
 use super::AppState;
 use crate::report::content::Audience;
-use crate::spec::dataset::load_stored;
+use crate::spec::dataset::load_stored_with_progress;
 use crate::spec::report::AuditReportDto;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,6 +73,7 @@ fn audience_of(q: &ListQuery) -> Result<Audience, ApiError> {
         ("audience" = Option<crate::http::openapi::ReportAudienceParam>, Query, description = "`internal` (default: with the riskiest QI combinations) or `external` (no QI value of a risky record)"),
     ),
     responses(
+        (status = 400, description = "A query parameter given more than once (`malformed_request`), or a dataset stored by an earlier version whose cells hold line breaks without `csv.allow_line_breaks` (`malformed_csv`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 200, description = "The report", content(
             (String = "text/html"),
             (crate::report::content::ReleaseReport = "application/json"),
@@ -84,7 +85,8 @@ fn audience_of(q: &ListQuery) -> Result<Audience, ApiError> {
         (status = 409, description = "The job is queued, running or cancelled (`result_not_ready`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 422, description = "Bad `format` or `audience` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        (status = 503, description = "The response did not start within the request timeout (`request_timeout`; the computation is given up), or too many computations are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait before retrying (`too_many_computations`)"))),
     )
 )]
 pub async fn report(
@@ -132,9 +134,14 @@ pub async fn report(
     } else {
         None
     };
+    // A computation like an audit (`http::compute`): admitted under the
+    // caps before the table is loaded, and given up at its next checkpoint
+    // when the request is (a timeout, a client gone) instead of computing
+    // on after the 503.
+    let computation = super::compute::begin(&state, &tenant.0).await?;
     let files = state.store.dataset_files(&tenant.0, job.dataset_id).await?;
-    let page = crate::telemetry::spawn_blocking_redacted(move || {
-        let table = load_stored(&dataset.schema, &files)?;
+    let page = computation.run("building a report", move |progress| {
+        let table = load_stored_with_progress(&dataset.schema, &files, progress)?;
         drop(files);
         let anonymized = match &stored {
             Some((assignment, _)) => Some(Anonymized::from_assignment(&table, assignment)?),
@@ -149,13 +156,12 @@ pub async fn report(
             table: &table,
             outcome,
             audience,
+            progress,
         })?;
         Ok::<_, proxima_core::CoreError>(match format {
             ReportFormat::Json => Json(report).into_response(),
             ReportFormat::Html => super::negotiate::html_page(crate::report::html::render(&report)),
         })
-    })
-    .await
-    .map_err(|e| ApiError::join(e, "building a report"))??;
-    Ok(page)
+    });
+    page.await
 }

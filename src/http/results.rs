@@ -101,6 +101,7 @@ impl Write for ChannelWriter {
         ("row_id" = Option<bool>, Query, description = "Add `row_id` (the upload's 1-based data line); never publish it"),
     ),
     responses(
+        (status = 400, description = "A query parameter given more than once (`malformed_request`), or a dataset stored by an earlier version whose cells hold line breaks without `csv.allow_line_breaks` (`malformed_csv`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 200, description = "The generalized table, rows grouped by `group_id`", content(
             (String = "text/csv"),
             (crate::http::openapi::ReleaseJson = "application/json"),

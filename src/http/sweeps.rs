@@ -123,7 +123,7 @@ fn infeasible_record(problem: &ApiError) -> Value {
             headers(("Location" = String, description = "/v1/sweeps/{id}"))),
         (status = 200, description = "The original sweep of this Idempotency-Key", body = SweepDto,
             headers(("Location" = String, description = "/v1/sweeps/{id}"))),
-        (status = 400, description = "Unparseable JSON (`malformed_json`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 400, description = "Unparseable JSON (`malformed_json`), or more than one `Idempotency-Key` header (`malformed_request`), or a dataset stored by an earlier version whose cells hold line breaks without `csv.allow_line_breaks` (`malformed_csv`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 413, description = "Body over the configured limit (`payload_too_large`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 415, description = "Not `application/json` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 401, response = crate::http::openapi::Unauthorized),
@@ -219,11 +219,15 @@ pub async fn create(
         jobs,
         max_attempts: state.max_attempts,
         idempotency,
+        max_active: Some(state.limits.max_active_jobs_per_tenant.max(1)),
     };
     match state.store.create_sweep(&new).await? {
         SweepCreated::New(s) => Ok(created(&s, StatusCode::ACCEPTED)),
         SweepCreated::Replayed(s) => Ok(created(&s, StatusCode::OK)),
         SweepCreated::Conflict => Err(ApiError::idempotency_conflict()),
+        SweepCreated::OverQuota => Err(super::limits::too_many_jobs(
+            state.limits.max_active_jobs_per_tenant.max(1),
+        )),
     }
 }
 
@@ -271,6 +275,7 @@ pub async fn get(
         ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
     ),
     responses(
+        (status = 400, description = "A query parameter given more than once (`malformed_request`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 200, description = "A page of sweeps", body = SweepList),
         (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 422, description = "Bad `dataset_id`, `limit` or `cursor` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
@@ -358,6 +363,7 @@ pub async fn cancel(
         ("format" = Option<SweepReportFormat>, Query, description = "`html` or `json`; wins over `Accept` (HTML by default)"),
     ),
     responses(
+        (status = 400, description = "A query parameter given more than once (`malformed_request`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 200, description = "The report", content(
             (String = "text/html"),
             (report::SweepReportDto = "application/json"),

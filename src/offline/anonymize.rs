@@ -54,7 +54,7 @@ pub fn prepare(args: &AnonymizeArgs) -> Result<Prepared, OfflineError> {
     )?;
     job.suppression_limit =
         SuppressionLimit::new(args.suppression_limit.unwrap_or(0.0), "/suppression_limit")?;
-    let table = load_table(Arc::new(schema), &args.input.data)?;
+    let table = load_table(Arc::new(schema), &args.input)?;
     Ok(Prepared { table, job })
 }
 

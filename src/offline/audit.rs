@@ -43,7 +43,7 @@ pub fn prepare(args: &AuditArgs) -> Result<PreparedAudit, OfflineError> {
     let dtos = checks_from_json(&json_arg(&args.checks)?)?;
     let checks = audit_checks(&dtos, &schema)?;
     let groups = groups_of(args.groups_by.as_deref(), &schema)?;
-    let table = load_table(Arc::new(schema), &args.input.data)?;
+    let table = load_table(Arc::new(schema), &args.input)?;
     Ok(PreparedAudit {
         table,
         checks,

@@ -1,12 +1,13 @@
 //! Schema + hierarchy files + data → a validated table.
 
-use std::path::Path;
 use std::sync::Arc;
 
+use proxima_core::ingest::BlockLimits;
 use proxima_core::{Schema, Table};
 
 use super::error::OfflineError;
 use super::input::{json_arg, open_data, read_file, HierarchyArg};
+use super::InputArgs;
 use crate::spec::{HierarchyFile, SchemaDto};
 
 /// Parses the schema and builds it with the given hierarchy files.
@@ -23,8 +24,19 @@ pub fn load_schema(schema_arg: &str, hierarchies: &[HierarchyArg]) -> Result<Sch
     Ok(dto.to_schema(&files)?)
 }
 
-/// Reads and validates the data against the schema.
-pub fn load_table(schema: Arc<Schema>, data: &Path) -> Result<Table, OfflineError> {
-    let reader = open_data(data)?;
-    Ok(proxima_core::ingest::load_table(schema, reader)?)
+/// Reads and validates the data against the schema, under the input's
+/// cell and record limits.
+pub fn load_table(schema: Arc<Schema>, input: &InputArgs) -> Result<Table, OfflineError> {
+    let reader = open_data(&input.data)?;
+    let limits = BlockLimits {
+        max_cell: input.max_cell_bytes,
+        max_record: input.max_record_bytes,
+        ..BlockLimits::whole()
+    };
+    Ok(proxima_core::ingest::load_table_with_limits(
+        schema,
+        reader,
+        &limits,
+        proxima_core::Progress::none(),
+    )?)
 }

@@ -81,6 +81,14 @@ pub struct InputArgs {
     /// An ARX hierarchy file for a categorical column (repeatable).
     #[arg(long = "hierarchy", value_name = "COLUMN=FILE", value_parser = parse_hierarchy_arg)]
     pub hierarchies: Vec<HierarchyArg>,
+    /// The largest cell of the data, in bytes (`record_too_large` beyond);
+    /// the same default as `proxima serve`'s uploads.
+    #[arg(long, value_name = "BYTES", default_value_t = proxima_core::ingest::MAX_CELL_BYTES)]
+    pub max_cell_bytes: usize,
+    /// The largest record (one line of the data, or several when quoted
+    /// fields hold line breaks), in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = proxima_core::ingest::MAX_RECORD_BYTES)]
+    pub max_record_bytes: usize,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -20,7 +20,7 @@ pub mod warnings;
 use proxima_core::error::CoreResult;
 use proxima_core::generalize::{label, Release};
 use proxima_core::run::Anonymized;
-use proxima_core::{CoreError, Table};
+use proxima_core::{CoreError, Progress, Table};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
@@ -43,6 +43,10 @@ pub struct Input<'a> {
     /// The rebuilt release and the job audit; None for a failed job.
     pub outcome: Option<(&'a Anonymized, &'a AuditReportDto)>,
     pub audience: Audience,
+    /// Asked between the stages (and while the release is hashed): a
+    /// report whose request was given up (timed out, client gone) stops at
+    /// the next one with `cancelled` instead of computing on.
+    pub progress: Progress<'a>,
 }
 
 /// Assembles the report (blocking: it hashes the release and measures risk
@@ -54,7 +58,10 @@ pub fn build(input: &Input<'_>) -> CoreResult<ReleaseReport> {
         table,
         outcome,
         audience,
+        progress,
     } = *input;
+    let checkpoint = || progress.report(0.0);
+    checkpoint()?;
     // Resolved once against the rows uploaded (suppressed ones included):
     // a release that publishes fewer rows is a smaller sample of the same
     // N, so before and after share one population size.
@@ -108,18 +115,20 @@ pub fn build(input: &Input<'_>) -> CoreResult<ReleaseReport> {
             // On the job's pool (proxima_core::parallel), so a panic on
             // either side is redacted like the rest of the computation.
             let (hashed, counted) = rayon::join(
-                || hash_csv(kept, release),
+                || hash_csv(kept, release, progress),
                 || -> CoreResult<_> {
                     let candidates = classes::candidate_sizes(kept, release)?;
+                    checkpoint()?;
                     let after = risk::figures_after(&candidates, population)?;
                     let risky = risky_groups(kept, release, &candidates);
                     drop(candidates);
+                    checkpoint()?;
                     Ok((after, risky, classes::raw_classes(table)))
                 },
             );
-            let (sha256, bytes) =
-                hashed.map_err(|e| CoreError::internal(format!("hashing the release: {e}")))?;
+            let (sha256, bytes) = hashed?;
             let (after, risky, raw) = counted?;
+            checkpoint()?;
             let util = utility::utility(
                 table,
                 anonymized,
@@ -167,12 +176,14 @@ pub fn build(input: &Input<'_>) -> CoreResult<ReleaseReport> {
             });
             report.group_sizes = audit.group_sizes.clone();
             report.utility = Some(util);
+            checkpoint()?;
             report.warnings = warnings::warnings(table, Some(anonymized), &job.model, audience)?;
             risky_after = risky;
             raw
         }
     };
     report.risk.before = risk::figures_before(&raw, population)?;
+    checkpoint()?;
     if audience == Audience::Internal {
         report.riskiest = Some(Riskiest {
             columns,
@@ -183,23 +194,46 @@ pub fn build(input: &Input<'_>) -> CoreResult<ReleaseReport> {
     Ok(report)
 }
 
-/// The SHA-256 and length of the CSV `GET …/result` serves.
-fn hash_csv(table: &Table, release: &Release) -> std::io::Result<(String, u64)> {
-    struct Hasher(Sha256, u64);
-    impl std::io::Write for Hasher {
+/// The SHA-256 and length of the CSV `GET …/result` serves. `progress`
+/// is asked at every 64 KiB written: a cancel ends the write.
+fn hash_csv(table: &Table, release: &Release, progress: Progress) -> CoreResult<(String, u64)> {
+    struct Hasher<'p> {
+        sha: Sha256,
+        bytes: u64,
+        progress: Progress<'p>,
+        cancelled: Option<CoreError>,
+    }
+    impl std::io::Write for Hasher<'_> {
         fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-            self.0.update(b);
-            self.1 += b.len() as u64;
+            if let Err(e) = self.progress.report(0.0) {
+                self.cancelled = Some(e);
+                return Err(std::io::Error::other("cancelled"));
+            }
+            self.sha.update(b);
+            self.bytes += b.len() as u64;
             Ok(b.len())
         }
         fn flush(&mut self) -> std::io::Result<()> {
             Ok(())
         }
     }
-    let out = std::io::BufWriter::with_capacity(1 << 16, Hasher(Sha256::new(), 0));
-    let out = crate::render::write_release(crate::render::Format::Csv, out, table, release, false)?;
-    let h = out.into_inner().map_err(|e| e.into_error())?;
-    Ok((hex::encode(h.0.finalize()), h.1))
+    let hasher = Hasher {
+        sha: Sha256::new(),
+        bytes: 0,
+        progress,
+        cancelled: None,
+    };
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, hasher);
+    let failed = |e: std::io::Error| CoreError::internal(format!("hashing the release: {e}"));
+    let written =
+        crate::render::write_release(crate::render::Format::Csv, &mut out, table, release, false)
+            .map(|_| ());
+    if let Some(e) = out.get_mut().cancelled.take() {
+        return Err(e);
+    }
+    written.map_err(failed)?;
+    let h = out.into_inner().map_err(|e| failed(e.into_error()))?;
+    Ok((hex::encode(h.sha.finalize()), h.bytes))
 }
 
 /// The stored job as the body of `POST /v1/jobs` that replays it.

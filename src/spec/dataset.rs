@@ -60,8 +60,15 @@ pub fn load_stored_with_progress(
     let schema_json = serde_json::to_vec(schema).map_err(|e| CoreError::internal(e.to_string()))?;
     let (_, schema) = parse_schema(&schema_json, &files.hierarchies)?;
     match &files.table {
-        // Decoding takes milliseconds: no checkpoint needed.
-        Some(stored) => crate::store::table_frames::decode(Arc::new(schema), stored),
+        // Decoding takes milliseconds: no checkpoint needed. A table stored
+        // before line breaks were refused in every column is checked for
+        // them, so nothing is computed or published from a cell a stray
+        // quote filled with other rows.
+        Some(stored) => {
+            let table = crate::store::table_frames::decode(Arc::new(schema), stored)?;
+            proxima_core::ingest::check_line_breaks(&table)?;
+            Ok(table)
+        }
         None => load_table_with_progress(Arc::new(schema), files.data.as_slice(), progress),
     }
 }

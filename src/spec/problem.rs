@@ -2,7 +2,7 @@
 //! HTTP layer and the offline CLI both use it, so they report the same code
 //! and message.
 //!
-//! Status: `malformed_*` → 400; the semantic user errors → 422; `cancelled`
+//! Status: `malformed_*` → 400; `record_too_large` → 413; the semantic user errors → 422; `cancelled`
 //! and `model_not_satisfied` → 422 as well (they only reach a synchronous
 //! response from an audit or a CLI run, where the request could not be
 //! served as asked; jobs report them in `Job.error` instead); `internal` →
@@ -26,6 +26,7 @@ pub const INTERNAL_DETAIL: &str = "an internal error occurred; it has been logge
 pub fn status_of(kind: ErrorKind) -> u16 {
     match kind {
         ErrorKind::MalformedJson | ErrorKind::MalformedCsv => 400,
+        ErrorKind::RecordTooLarge => 413,
         ErrorKind::UnknownColumn
         | ErrorKind::UndescribedColumn
         | ErrorKind::InvalidSchema
@@ -44,6 +45,7 @@ pub fn title_of(kind: ErrorKind) -> &'static str {
     match kind {
         ErrorKind::MalformedJson => "Malformed JSON",
         ErrorKind::MalformedCsv => "Malformed CSV",
+        ErrorKind::RecordTooLarge => "Record too large",
         ErrorKind::UnknownColumn => "Unknown column",
         ErrorKind::UndescribedColumn => "Undescribed column",
         ErrorKind::InvalidSchema => "Invalid schema",
@@ -155,6 +157,7 @@ mod tests {
     fn statuses_by_kind() {
         assert_eq!(status_of(ErrorKind::MalformedJson), 400);
         assert_eq!(status_of(ErrorKind::MalformedCsv), 400);
+        assert_eq!(status_of(ErrorKind::RecordTooLarge), 413);
         for k in [
             ErrorKind::UnknownColumn,
             ErrorKind::UndescribedColumn,

@@ -92,9 +92,10 @@ pub struct CsvDto {
     /// Cell values that mean "missing"; default `[""]`.
     #[serde(default = "default_missing")]
     pub missing: Vec<String>,
-    /// Accept line breaks inside quoted quasi-identifier and sensitive
-    /// cells; default `false` (such a cell is `malformed_csv`: it almost
-    /// always means a stray quote merged rows).
+    /// Accept line breaks inside quoted cells, in every column; default
+    /// `false` (such a cell, in any column, is `malformed_csv`: it almost
+    /// always means a stray quote merged rows — identifiers included —
+    /// into one cell).
     #[serde(default)]
     pub allow_line_breaks: bool,
 }

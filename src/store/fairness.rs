@@ -13,7 +13,11 @@
 //!   both count a tenant before the other's claim (the order is fair, the
 //!   cap may be passed by one).
 //! * **Quota**: a tenant has at most `max_active` jobs queued or running;
-//!   job creation beyond it is refused (429 `too_many_jobs`).
+//!   job creation beyond it is refused (429 `too_many_jobs`). The count
+//!   and the insert happen in one transaction holding the tenant's
+//!   advisory lock ([`lock_tenant_quota`]), so concurrent creations (over
+//!   any number of replicas) are serialized per tenant and cannot all see
+//!   room for one more.
 
 use std::collections::VecDeque;
 
@@ -74,6 +78,36 @@ pub(crate) const FAIR_CLAIM: &str = "
         LIMIT 1
         FOR UPDATE OF j SKIP LOCKED)
     RETURNING *";
+
+/// Takes `tenant`'s job-quota lock for the rest of the transaction: job
+/// and sweep creations of one tenant count and insert one at a time, other
+/// tenants' go on in parallel (a hash of the tenant names the lock; a
+/// collision only serializes two tenants' creations).
+pub(crate) async fn lock_tenant_quota(tx: &mut sqlx::PgConnection, tenant: &str) -> Result<()> {
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
+        .bind(format!("proxima.active_jobs:{tenant}"))
+        .execute(tx)
+        .await?;
+    Ok(())
+}
+
+/// Whether `tenant` has room for `n` more queued jobs under `max_active`,
+/// counted inside the transaction that holds [`lock_tenant_quota`].
+pub(crate) async fn has_room(
+    tx: &mut sqlx::PgConnection,
+    tenant: &str,
+    n: usize,
+    max_active: usize,
+) -> Result<bool> {
+    let active: i64 = sqlx::query_scalar(
+        "SELECT count(*)::bigint FROM jobs
+         WHERE tenant = $1 AND status IN ('queued', 'running')",
+    )
+    .bind(tenant)
+    .fetch_one(tx)
+    .await?;
+    Ok(active.saturating_add(n as i64) <= max_active as i64)
+}
 
 impl Store {
     /// Jobs of `tenant` that are queued or running.

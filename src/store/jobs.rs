@@ -104,6 +104,9 @@ pub struct NewJob {
     pub max_attempts: i32,
     /// `(key, hash of the request body)` when the client sent `Idempotency-Key`.
     pub idempotency: Option<(String, String)>,
+    /// The tenant's quota of queued and running jobs, enforced in the
+    /// insert's transaction (`None`: no quota).
+    pub max_active: Option<usize>,
 }
 
 /// What `create_job` did.
@@ -115,6 +118,8 @@ pub enum Created {
     Replayed(JobRow),
     /// The same key with a different body.
     Conflict,
+    /// The tenant already has `max_active` jobs queued or running.
+    OverQuota,
 }
 
 /// What `cancel_job` did.
@@ -136,13 +141,29 @@ pub struct JobFilter {
 
 impl Store {
     /// Queues a job and wakes the workers (`NOTIFY` at commit). With an
-    /// idempotency key, a replay returns the original job.
+    /// idempotency key, a replay returns the original job. With a quota,
+    /// the count and the insert are one transaction under the tenant's
+    /// quota lock (`store::fairness`), so concurrent creations cannot pass
+    /// it; a replay is answered before the quota is looked at.
     pub async fn create_job(&self, new: &NewJob) -> Result<Created> {
         let mut tx = self.pool.begin().await?;
         let (key, hash) = match &new.idempotency {
             Some((k, h)) => (Some(k.as_str()), Some(h.as_str())),
             None => (None, None),
         };
+        if let Some(max_active) = new.max_active {
+            super::fairness::lock_tenant_quota(&mut tx, &new.tenant).await?;
+            let replay = match key {
+                None => false,
+                Some(_) => self
+                    .idempotent_in(&mut tx, &new.tenant, key)
+                    .await?
+                    .is_some(),
+            };
+            if !replay && !super::fairness::has_room(&mut tx, &new.tenant, 1, max_active).await? {
+                return Ok(Created::OverQuota);
+            }
+        }
         let p = ParamColumns::of(&new.params);
         let inserted = sqlx::query(
             "INSERT INTO jobs (id, tenant, dataset_id, model, algorithm, sensitive_metric, xcolor,
@@ -188,6 +209,22 @@ impl Store {
         } else {
             Ok(Created::Conflict)
         }
+    }
+
+    /// Whether a job of `tenant` has this idempotency key, inside `tx`.
+    async fn idempotent_in(
+        &self,
+        tx: &mut sqlx::PgConnection,
+        tenant: &str,
+        key: Option<&str>,
+    ) -> Result<Option<Uuid>> {
+        Ok(
+            sqlx::query_scalar("SELECT id FROM jobs WHERE tenant = $1 AND idempotency_key = $2")
+                .bind(tenant)
+                .bind(key)
+                .fetch_optional(tx)
+                .await?,
+        )
     }
 
     /// The job created earlier with this idempotency key, and the hash of

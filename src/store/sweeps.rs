@@ -56,6 +56,9 @@ pub struct NewSweep {
     pub max_attempts: i32,
     /// `(key, hash of the request body)` when the client sent `Idempotency-Key`.
     pub idempotency: Option<(String, String)>,
+    /// The tenant's quota of queued and running jobs, enforced for all the
+    /// points' jobs in the insert's transaction (`None`: no quota).
+    pub max_active: Option<usize>,
 }
 
 /// What `create_sweep` did.
@@ -66,6 +69,9 @@ pub enum SweepCreated {
     Replayed(StoredSweep),
     /// The same key with a different body.
     Conflict,
+    /// The points' jobs would take the tenant over its quota of queued
+    /// and running jobs.
+    OverQuota,
 }
 
 /// What `cancel_sweep` did.
@@ -88,6 +94,29 @@ impl Store {
             Some((k, h)) => (Some(k.as_str()), Some(h.as_str())),
             None => (None, None),
         };
+        // As for one job (`create_job`): the count and the inserts under the
+        // tenant's quota lock, a replay answered before the quota.
+        if let Some(max_active) = new.max_active {
+            super::fairness::lock_tenant_quota(&mut tx, &new.tenant).await?;
+            let replay: Option<Uuid> = match key {
+                None => None,
+                Some(key) => {
+                    sqlx::query_scalar(
+                        "SELECT id FROM sweeps WHERE tenant = $1 AND idempotency_key = $2",
+                    )
+                    .bind(&new.tenant)
+                    .bind(key)
+                    .fetch_optional(&mut *tx)
+                    .await?
+                }
+            };
+            if replay.is_none()
+                && !super::fairness::has_room(&mut tx, &new.tenant, new.jobs.len(), max_active)
+                    .await?
+            {
+                return Ok(SweepCreated::OverQuota);
+            }
+        }
         let inserted = sqlx::query(
             "INSERT INTO sweeps (id, tenant, dataset_id, request, points, idempotency_key,
                                  request_hash)

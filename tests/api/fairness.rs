@@ -54,6 +54,7 @@ async fn queue(store: &Store, tenant: &str, n: usize) -> Vec<Uuid> {
             params: k2_mondrian(),
             max_attempts: 1,
             idempotency: None,
+            max_active: None,
         };
         match store.create_job(&new).await.unwrap() {
             Created::New(j) => ids.push(j.id),

@@ -100,6 +100,7 @@ async fn a_download_longer_than_the_timeout_completes() {
         params: k2_mondrian(),
         max_attempts: 3,
         idempotency: None,
+        max_active: None,
     };
     let id = match app.store.create_job(&job).await.unwrap() {
         proxima::store::jobs::Created::New(j) => j.id.to_string(),

@@ -4,6 +4,7 @@
 
 mod support;
 
+mod ambiguous_requests;
 mod auth;
 mod browser;
 mod browser_selftest;
@@ -12,6 +13,7 @@ mod errors;
 mod fairness;
 mod health;
 mod hostile;
+mod huge_cells;
 mod isolation;
 mod jobs;
 mod limits;
@@ -21,7 +23,9 @@ mod openapi;
 mod portal;
 mod pressure;
 mod queue;
+mod quota_race;
 mod report;
 mod resources;
 mod stored_table;
+mod stray_quotes;
 mod sweeps;

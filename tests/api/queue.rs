@@ -69,6 +69,7 @@ async fn queue_job(store: &Store, max_attempts: i32) -> Uuid {
         params: k2_mondrian(),
         max_attempts,
         idempotency: None,
+        max_active: None,
     };
     match store.create_job(&new).await.unwrap() {
         Created::New(j) => j.id,

@@ -106,6 +106,7 @@ async fn an_upload_holds_one_block_of_its_table_at_a_time() {
         rows: 100,
         bytes: usize::MAX,
         tally: Some(tally.clone()),
+        ..BlockLimits::default()
     };
     let app = TestApp::with(Options {
         limits,
@@ -170,6 +171,7 @@ async fn a_refused_upload_after_some_blocks_stores_nothing() {
         rows: 100,
         bytes: usize::MAX,
         tally: Some(tally.clone()),
+        ..BlockLimits::default()
     };
     let app = TestApp::with(Options {
         limits,

@@ -5,6 +5,7 @@
 mod algorithms;
 mod e2e;
 mod errors;
+mod hostile_input;
 mod output;
 mod release;
 mod support;

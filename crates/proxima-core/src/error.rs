@@ -14,6 +14,9 @@ pub enum ErrorKind {
     MalformedJson,
     /// The CSV could not be read (bad quoting, wrong field count, bad number…).
     MalformedCsv,
+    /// One CSV cell or record is longer than the configured limit (a
+    /// bound on what one row may make the reader hold).
+    RecordTooLarge,
     /// A schema or parameter names a column the data does not have.
     UnknownColumn,
     /// The data has a column the schema does not describe.
@@ -42,6 +45,7 @@ impl ErrorKind {
         match self {
             ErrorKind::MalformedJson => "malformed_json",
             ErrorKind::MalformedCsv => "malformed_csv",
+            ErrorKind::RecordTooLarge => "record_too_large",
             ErrorKind::UnknownColumn => "unknown_column",
             ErrorKind::UndescribedColumn => "undescribed_column",
             ErrorKind::InvalidSchema => "invalid_schema",

@@ -76,9 +76,9 @@ pub struct CsvOptions {
     pub delimiter: u8,
     /// Cell values that mean "missing" (default: the empty cell).
     pub missing: Vec<String>,
-    /// Whether quasi-identifier and sensitive cells may contain line
-    /// breaks (default no: a line break there almost always means a quote
-    /// went astray and rows were merged into one cell).
+    /// Whether cells (of any column) may contain line breaks (default no:
+    /// a line break almost always means a quote went astray and rows were
+    /// merged into one cell).
     pub allow_line_breaks: bool,
 }
 

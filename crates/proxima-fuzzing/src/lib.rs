@@ -56,6 +56,11 @@ pub fn upload(
         whole.is_ok_and(|t| t == table),
         "the stored table decodes to another table"
     );
+    // No accepted upload holds a line break in a published cell unless its
+    // schema opts in: a stray quote would have merged other rows into it.
+    if let Err(e) = proxima_core::ingest::check_line_breaks(&table) {
+        panic!("an accepted upload holds a line break: {}", e.message);
+    }
     Ok(table)
 }
 

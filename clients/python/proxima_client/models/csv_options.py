@@ -14,9 +14,10 @@ T = TypeVar("T", bound="CsvOptions")
 class CsvOptions:
     """
     Attributes:
-        allow_line_breaks (bool | Unset): Accept line breaks inside quoted quasi-identifier and sensitive
-            cells; default `false` (such a cell is `malformed_csv`: it almost
-            always means a stray quote merged rows).
+        allow_line_breaks (bool | Unset): Accept line breaks inside quoted cells, in every column; default
+            `false` (such a cell, in any column, is `malformed_csv`: it almost
+            always means a stray quote merged rows — identifiers included —
+            into one cell).
         delimiter (str | Unset): One ASCII character; default `,`.
         missing (list[str] | Unset): Cell values that mean "missing"; default `[""]`.
     """

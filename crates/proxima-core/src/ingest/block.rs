@@ -110,14 +110,28 @@ pub struct Loaded {
 
 /// Where the loader cuts blocks: after `rows` kept rows, or sooner once
 /// the block's records reach `bytes` (so wide rows do not make a block
-/// grow past what a narrow table's would).
+/// grow past what a narrow table's would); and the largest cell and record
+/// it reads (`record_too_large` beyond), checked as the bytes stream in so
+/// that one huge cell cannot make the reader hold it whole.
 #[derive(Debug, Clone)]
 pub struct BlockLimits {
     pub rows: usize,
     pub bytes: usize,
     /// Counts the blocks alive at once (tests; see [`BlockTally`]).
     pub tally: Option<BlockTally>,
+    /// The largest cell, in bytes as it is read (quotes removed).
+    pub max_cell: usize,
+    /// The largest record (one data row, or the header), in bytes of the
+    /// file without its line end.
+    pub max_record: usize,
 }
+
+/// 1 MiB: far above any value a QI, sensitive or notes column holds, far
+/// below what would strain the server.
+pub const MAX_CELL_BYTES: usize = 1 << 20;
+
+/// 4 MiB: a row of a 2,048-column table at 2 KiB a cell.
+pub const MAX_RECORD_BYTES: usize = 4 << 20;
 
 /// 64k rows: a few MiB for typical tables, and few enough blocks that the
 /// per-block overhead (a frame header, a compression call) is noise.
@@ -132,17 +146,20 @@ impl Default for BlockLimits {
             rows: BLOCK_ROWS,
             bytes: BLOCK_BYTES,
             tally: None,
+            max_cell: MAX_CELL_BYTES,
+            max_record: MAX_RECORD_BYTES,
         }
     }
 }
 
 impl BlockLimits {
-    /// No cut: the whole table is one block (what `load_table` wants).
+    /// No cut: the whole table is one block (what `load_table` wants),
+    /// with the default cell and record limits.
     pub fn whole() -> BlockLimits {
         BlockLimits {
             rows: usize::MAX,
             bytes: usize::MAX,
-            tally: None,
+            ..BlockLimits::default()
         }
     }
 }

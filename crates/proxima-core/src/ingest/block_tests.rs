@@ -262,6 +262,7 @@ fn a_sink_that_drops_each_block_holds_one_at_a_time() {
         rows: 64,
         bytes: usize::MAX,
         tally: Some(tally.clone()),
+        ..BlockLimits::default()
     };
     let mut rows = 0;
     let loaded = load_blocks(&schema, csv.as_bytes(), &limits, Progress::none(), |b| {
@@ -303,6 +304,7 @@ fn wide_records_cut_a_block_before_its_row_limit() {
         rows: 64,
         bytes: 10_000,
         tally: None,
+        ..BlockLimits::default()
     };
     let mut sizes = Vec::new();
     load_blocks(&schema, csv.as_bytes(), &limits, Progress::none(), |b| {

@@ -31,6 +31,42 @@ pub(crate) struct LineCounting<R> {
     pending: RefCell<VecDeque<u64>>,
     /// Number of `\n` bytes before the last queried offset.
     passed: Cell<u64>,
+    /// The size bound on one record (see [`Self::with_max_record`]).
+    records: RecordSize,
+}
+
+/// Follows where the current record started, to refuse one longer than
+/// `max` bytes while its bytes stream in (before the csv reader has
+/// gathered it into memory).
+struct RecordSize {
+    max: u64,
+    /// Offset of the current record's first byte.
+    start: u64,
+    /// The file line on which the current record starts.
+    line: u64,
+    /// A record ran past `max`: the file line where it starts. Reads end
+    /// with an error from then on.
+    over: Option<u64>,
+}
+
+impl RecordSize {
+    /// A record terminator (a line break outside quotes) at `offset`:
+    /// `false` when the record it ends is over the limit. `newlines` is
+    /// the count of `\n` bytes up to and including this one.
+    fn ended(&mut self, offset: u64, newlines: u64) -> bool {
+        if offset - self.start > self.max {
+            return false;
+        }
+        self.start = offset + 1;
+        self.line = newlines + 1;
+        true
+    }
+
+    /// Whether the record still open at `end` (exclusive) is within the
+    /// limit.
+    fn fits(&self, end: u64) -> bool {
+        end - self.start <= self.max
+    }
 }
 
 impl<R> LineCounting<R> {
@@ -43,7 +79,28 @@ impl<R> LineCounting<R> {
             quotes: Quotes::new(delimiter),
             pending: RefCell::new(VecDeque::new()),
             passed: Cell::new(0),
+            records: RecordSize {
+                max: u64::MAX,
+                start: 0,
+                line: 1,
+                over: None,
+            },
         }
+    }
+
+    /// Refuses a record (line breaks inside quoted fields included, its
+    /// terminator not) longer than `max` bytes: once one is, the read that
+    /// would hand out its byte past `max` stops before that byte and the
+    /// next read fails, so the csv reader never holds more than `max`
+    /// bytes of one record, and the records before it are read as usual.
+    pub(crate) fn with_max_record(mut self, max: u64) -> Self {
+        self.records.max = max;
+        self
+    }
+
+    /// The file line of a record refused by [`Self::with_max_record`].
+    pub(crate) fn oversized_record(&self) -> Option<u64> {
+        self.records.over
     }
 
     /// The number of `\n` bytes strictly before `offset`. Queries must come
@@ -128,6 +185,12 @@ impl Quotes {
 
 impl<R: Read> Read for LineCounting<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if let Some(line) = self.records.over {
+            return Err(io::Error::other(format!(
+                "the record starting on file line {line} is longer than {} bytes",
+                self.records.max
+            )));
+        }
         let n = self.inner.read(buf)?;
         if n == 0 && !buf.is_empty() {
             self.quotes.eof = true;
@@ -141,17 +204,28 @@ impl<R: Read> Read for LineCounting<R> {
         };
         let bytes = &buf[skip..n];
         let start = self.offset + skip as u64;
+        let records = &mut self.records;
         let outside = matches!(
             self.quotes.state,
             QuoteState::FieldStart | QuoteState::Unquoted
         );
+        // Where a record ran past the limit: the bytes from there on are
+        // not handed out.
+        let mut over = None;
         if outside && memchr::memchr(b'"', bytes).is_none() {
             // The common case, a stretch without quotes outside a quoted
-            // field: only the newlines matter, found by a vectorized scan,
-            // and the state after it is that of its last byte.
-            for i in memchr::memchr_iter(b'\n', bytes) {
-                pending.push_back(start + i as u64);
-                self.quotes.newlines += 1;
+            // field: only the line breaks matter (each ends a record),
+            // found by a vectorized scan, and the state after it is that of
+            // its last byte.
+            for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+                if bytes[i] == b'\n' {
+                    pending.push_back(start + i as u64);
+                    self.quotes.newlines += 1;
+                }
+                if !records.ended(start + i as u64, self.quotes.newlines) {
+                    over = Some(i);
+                    break;
+                }
             }
             if let Some(&last) = bytes.last() {
                 self.quotes.state =
@@ -167,7 +241,32 @@ impl<R: Read> Read for LineCounting<R> {
                     pending.push_back(start + i as u64);
                 }
                 self.quotes.feed(b);
+                if (b == b'\n' || b == b'\r')
+                    && self.quotes.state == QuoteState::FieldStart
+                    && !records.ended(start + i as u64, self.quotes.newlines)
+                {
+                    over = Some(i);
+                    break;
+                }
             }
+        }
+        if over.is_some() || !records.fits(start + bytes.len() as u64) {
+            // Hand out the record's bytes up to the limit only: the csv
+            // reader finishes the records before it, and the next read
+            // fails inside this one.
+            records.over = Some(records.line);
+            let keep = records
+                .start
+                .saturating_add(records.max)
+                .saturating_sub(start);
+            let handed = skip + (keep as usize).min(bytes.len());
+            self.offset += handed as u64;
+            if handed == 0 {
+                // Nothing of this read is within the limit (and 0 would
+                // read as the end of the input).
+                return self.read(buf);
+            }
+            return Ok(handed);
         }
         self.offset += n as u64;
         Ok(n)
@@ -265,7 +364,54 @@ mod tests {
         }
     }
 
+    /// Reads `input` through a record limit of `max` in reads of `chunk`
+    /// bytes: every byte handed out, and the refused record's line.
+    fn limited(input: &[u8], max: u64, chunk: usize) -> (Vec<u8>, Option<u64>) {
+        let mut counting = LineCounting::new(input, b',').with_max_record(max);
+        let mut buf = vec![0u8; chunk];
+        let mut out = Vec::new();
+        loop {
+            match counting.read(&mut buf) {
+                Ok(0) => return (out, None),
+                Ok(n) => out.extend_from_slice(&buf[..n]),
+                Err(_) => return (out, counting.oversized_record()),
+            }
+        }
+    }
+
     proptest::proptest! {
+        /// The record limit gives one verdict however the input is cut into
+        /// reads: the same bytes handed out before the refusal, the same
+        /// line; and no record handed out is longer than the limit.
+        #[test]
+        fn the_record_limit_does_not_depend_on_the_reads(
+            input in "[a,\"\n\r]{0,80}",
+            max in 0u64..12,
+            chunk in 1usize..9,
+        ) {
+            let bytes = input.as_bytes();
+            let whole = limited(bytes, max, 1 << 16);
+            proptest::prop_assert_eq!(&limited(bytes, max, chunk), &whole);
+            // Byte by byte through the state machine: the longest record
+            // (line breaks outside quotes end one) among the bytes handed
+            // out.
+            let mut q = Quotes::new(b',');
+            let (mut len, mut longest) = (0u64, 0u64);
+            for &b in &whole.0 {
+                q.feed(b);
+                if (b == b'\n' || b == b'\r') && q.state == QuoteState::FieldStart {
+                    len = 0;
+                } else {
+                    len += 1;
+                    longest = longest.max(len);
+                }
+            }
+            proptest::prop_assert!(longest <= max, "{longest} > {max}");
+            if whole.1.is_none() {
+                proptest::prop_assert_eq!(whole.0.as_slice(), bytes);
+            }
+        }
+
         /// Reading in chunks (with the quote-free shortcut) ends in the
         /// state, newline count, quote line and newline offsets of feeding
         /// every byte through the state machine.

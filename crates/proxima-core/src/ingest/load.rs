@@ -37,9 +37,18 @@
 //!   would otherwise end it there, merging every later row — identifiers
 //!   included — into one published cell).
 //! * Published cells must not contain control characters (C0 other than
-//!   tab, line feed and carriage return; DEL; C1), and quasi-identifier and
-//!   sensitive cells no line breaks unless `csv.allow_line_breaks` is set
-//!   (`malformed_csv`): a release never carries them raw.
+//!   tab, line feed and carriage return; DEL; C1) (`malformed_csv`): a
+//!   release never carries them raw.
+//! * No cell — of any column, identifiers included — may contain a line
+//!   break unless `csv.allow_line_breaks` is set (`malformed_csv`, naming
+//!   the column, the line where the cell starts and the file line where it
+//!   ends): a stray quote that the file closes later merges the rows in
+//!   between into one cell, which an insensitive column would publish
+//!   (identifiers and all) and an identifier column would silently drop.
+//! * A cell longer than `limits.max_cell` bytes, or a record longer than
+//!   `limits.max_record` bytes, is `record_too_large`, naming the line;
+//!   the record limit is enforced as the bytes stream in, so the reader
+//!   never holds more of one record than the limit.
 //! * Identifier cells are neither parsed nor stored. The text of every
 //!   published cell is kept verbatim; cells of published columns must be
 //!   UTF-8.
@@ -54,6 +63,7 @@ use crate::ingest::block::{Block, BlockColumn, BlockLimits, BlockTally, BlockVal
 use crate::ingest::header::map_header;
 use crate::ingest::lines::{record_line, LineCounting};
 use crate::ingest::missing::MissingReport;
+use crate::ingest::record_checks::{check_cell_sizes, check_line_breaks, record_too_large};
 use crate::ingest::{echoed, pointer_segment, quote_value};
 use crate::progress::Progress;
 use crate::schema::{MissingPolicy, Role, Schema, ValueType};
@@ -108,8 +118,6 @@ enum Values {
 struct Builder {
     schema_index: usize,
     role: Role,
-    /// Line breaks are accepted in this column's cells.
-    line_breaks: bool,
     values: Values,
     text: Option<TextColumn>,
 }
@@ -137,8 +145,6 @@ impl Builder {
         Builder {
             schema_index,
             role: spec.role,
-            line_breaks: schema.csv().allow_line_breaks
-                || !matches!(spec.role, Role::QuasiIdentifier | Role::Sensitive),
             values,
             text: schema.is_published(schema_index).then(TextColumn::new),
         }
@@ -261,24 +267,18 @@ pub(crate) fn parse_number(s: &str) -> Option<f64> {
     v.is_finite().then_some(v)
 }
 
-/// Why a published cell cannot be kept, if it holds a control character
-/// (or a line break where they are not accepted). One pass over the bytes;
-/// only a cell with a suspicious byte is looked at closely.
-fn control_problem(s: &str, line_breaks: bool) -> Option<&'static str> {
+/// Why a published cell cannot be kept, if it holds a control character.
+/// One pass over the bytes; only a cell with a suspicious byte is looked
+/// at closely. Line breaks were refused with the whole record, unless the
+/// schema accepts them.
+fn control_problem(s: &str) -> Option<&'static str> {
     // C1 controls (U+0080–U+009F) are encoded 0xC2 0x80–0x9F.
     if !s.bytes().any(|b| b < 0x20 || b == 0x7f || b == 0xc2) {
         return None;
     }
     for c in s.chars() {
         match c {
-            '\t' => {}
-            '\n' | '\r' if line_breaks => {}
-            '\n' | '\r' => {
-                return Some(
-                    "contains a line break (a stray quote merges rows into one cell; set \
-                     csv.allow_line_breaks in the schema if the breaks are meant)",
-                )
-            }
+            '\t' | '\n' | '\r' => {}
             c if c.is_control() => return Some("contains a control character"),
             _ => {}
         }
@@ -291,7 +291,7 @@ fn control_problem(s: &str, line_breaks: bool) -> Option<&'static str> {
 /// `at` locates the record; it is only called to build an error, because
 /// finding the file line costs more than parsing a cell.
 fn push_cell(b: &mut Builder, name: &str, s: &str, at: &impl Fn() -> At) -> CoreResult<()> {
-    if let Some(problem) = control_problem(s, b.line_breaks) {
+    if let Some(problem) = control_problem(s) {
         return Err(cell_error(ErrorKind::MalformedCsv, name, at(), s, problem));
     }
     match &mut b.values {
@@ -375,8 +375,25 @@ pub fn load_table_with_progress<R: Read>(
     reader: R,
     progress: Progress,
 ) -> CoreResult<Table> {
+    load_table_with_limits(schema, reader, &BlockLimits::whole(), progress)
+}
+
+/// [`load_table_with_progress`] with other cell and record limits than the
+/// defaults (`limits.max_cell`, `limits.max_record`; its block cuts are
+/// ignored: the table is put together whole).
+pub fn load_table_with_limits<R: Read>(
+    schema: Arc<Schema>,
+    reader: R,
+    limits: &BlockLimits,
+    progress: Progress,
+) -> CoreResult<Table> {
+    let limits = BlockLimits {
+        max_cell: limits.max_cell,
+        max_record: limits.max_record,
+        ..BlockLimits::whole()
+    };
     let mut assembler = Assembler::new(schema.clone());
-    let loaded = load_blocks(&schema, reader, &BlockLimits::whole(), progress, |block| {
+    let loaded = load_blocks(&schema, reader, &limits, progress, |block| {
         assembler.push(block)
     })?;
     let table = assembler.finish(loaded)?;
@@ -403,7 +420,7 @@ pub fn load_blocks<R: Read>(
     progress: Progress,
     mut sink: impl FnMut(Block) -> CoreResult<()>,
 ) -> CoreResult<Loaded> {
-    let mut records = Records::new(schema, reader);
+    let mut records = Records::new(schema, reader, limits.max_record);
     let mut record = csv::ByteRecord::new();
     if !records.read(&mut record, 0)? {
         return Err(malformed(
@@ -426,7 +443,13 @@ pub fn load_blocks<R: Read>(
             // forgets the newline offsets before it, bounding their memory.
             records.at(data_line, &record);
         }
-        columns.check_width(&record, data_line, || records.at(data_line, &record))?;
+        let at = || records.at(data_line, &record);
+        check_cell_sizes(&record, &columns.names, limits.max_cell, data_line, at)?;
+        if !schema.csv().allow_line_breaks {
+            let published = |p: usize| columns.builders[p].text.is_some();
+            check_line_breaks(&record, &columns.names, published, data_line, at)?;
+        }
+        columns.check_width(&record, data_line, at)?;
         if columns.has_missing(&record) {
             let missing = columns.missing_columns(&record);
             rows.missing(records.at(data_line, &record), missing);
@@ -457,17 +480,21 @@ pub fn load_blocks<R: Read>(
 /// The CSV reader with line counting for error positions.
 struct Records<R: Read> {
     reader: csv::Reader<LineCounting<R>>,
+    max_record: usize,
 }
 
 impl<R: Read> Records<R> {
-    fn new(schema: &Schema, reader: R) -> Records<R> {
+    fn new(schema: &Schema, reader: R, max_record: usize) -> Records<R> {
         let reader = csv::ReaderBuilder::new()
             .delimiter(schema.csv().delimiter)
             .has_headers(false)
             .flexible(true)
             .buffer_capacity(1 << 16)
-            .from_reader(LineCounting::new(reader, schema.csv().delimiter));
-        Records { reader }
+            .from_reader(
+                LineCounting::new(reader, schema.csv().delimiter)
+                    .with_max_record(max_record as u64),
+            );
+        Records { reader, max_record }
     }
 
     /// Reads the next record into `rec`; `next` is the data line being read
@@ -477,6 +504,9 @@ impl<R: Read> Records<R> {
     /// merged cell.
     fn read(&mut self, rec: &mut csv::ByteRecord, next: u64) -> CoreResult<bool> {
         let more = self.reader.read_byte_record(rec).map_err(|e| {
+            if let Some(file_line) = self.reader.get_ref().oversized_record() {
+                return record_too_large(next, file_line, self.max_record);
+            }
             if next == 0 {
                 malformed("/data/header", format!("could not read the header: {e}"))
             } else {

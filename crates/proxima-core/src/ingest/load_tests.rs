@@ -237,7 +237,21 @@ fn crlf_files_report_their_own_lines() {
     let csv = "id,age,education,city,born,salary,note\r\n\
                p1,30,Masters,Lyon,1990-05-17,1,\"two\r\nlines\"\r\n\
                p2,3O,Masters,Lyon,1990-05-17,1,a\r\n";
+    // The note's line break needs the schema's opt-in.
     let e = err(csv);
+    assert_eq!(e.errors[0].pointer, "/data/line/1/note");
+    assert_names(&e, &["data line 1 (file line 2)", "file line 3"]);
+    let opted_in = Schema::new(
+        "t".into(),
+        CsvOptions {
+            allow_line_breaks: true,
+            ..CsvOptions::default()
+        },
+        MissingPolicy::Reject,
+        schema().columns().to_vec(),
+    )
+    .unwrap();
+    let e = load_table(Arc::new(opted_in), csv.as_bytes()).unwrap_err();
     assert_eq!(e.kind, ErrorKind::MalformedCsv);
     assert_names(&e, &["data line 2 (file line 4)", "'3O'"]);
     assert_eq!(e.errors[0].pointer, "/data/line/2/age");

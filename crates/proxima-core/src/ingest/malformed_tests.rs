@@ -88,10 +88,54 @@ fn line_breaks_in_generalized_cells_need_the_schema_to_opt_in() {
     assert!(e.message.contains("allow_line_breaks"), "{}", e.message);
     let t = load_table(schema(true), csv.as_bytes()).unwrap();
     assert_eq!(t.rows(), 2);
-    // Insensitive text may hold line breaks (a release quotes them), and
-    // identifiers are never read.
+}
+
+/// The second review's case: a quote opened in an insensitive cell and
+/// closed ten lines later. The record has the right number of fields, so
+/// only the line break tells: without it the ten rows in between —
+/// identifiers included — would be published inside one notes cell.
+#[test]
+fn a_stray_quote_in_an_insensitive_cell_is_refused_by_default() {
+    let mut csv = HEADER.to_string();
+    for i in 1..=20 {
+        let note = match i {
+            5 => "\"opened here".to_string(),
+            15 => "here\"".to_string(),
+            _ => format!("n{i}"),
+        };
+        csv.push_str(&format!("SSN-{i:06},{},flu,{note}\n", 20 + i));
+    }
+    let e = load_table(schema(false), csv.as_bytes()).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::MalformedCsv, "{}", e.message);
+    assert_eq!(e.errors[0].pointer, "/data/line/5/note");
+    assert_eq!(e.detail("line"), Some(&Detail::Int(5)));
+    assert_eq!(e.detail("file_line"), Some(&Detail::Int(6)));
+    assert_eq!(e.detail("last_file_line"), Some(&Detail::Int(16)));
+    assert!(e.message.contains("allow_line_breaks"), "{}", e.message);
+    // Only the cell's own first line is echoed, none of the merged rows.
+    assert_eq!(e.detail("value"), Some(&Detail::Str("opened here".into())));
+    assert!(!e.message.contains("SSN-000006"), "{}", e.message);
+    // The explicit opt-in takes the cell as written (rows 5 to 15 in one).
+    assert_eq!(load_table(schema(true), csv.as_bytes()).unwrap().rows(), 10);
+}
+
+/// An identifier cell is never published, but a quote there swallows rows
+/// just the same (they would vanish from the release): refused too, with
+/// nothing of the identifier echoed.
+#[test]
+fn line_breaks_in_identifier_cells_are_refused_without_echoing_them() {
+    let csv = format!("{HEADER}\"Ann\nLee\",20,flu,a\nBob,21,hiv,b\n");
+    let e = load_table(schema(false), csv.as_bytes()).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::MalformedCsv, "{}", e.message);
+    assert_eq!(e.errors[0].pointer, "/data/line/1/name");
+    assert!(!e.message.contains("Ann"), "{}", e.message);
+    assert_eq!(e.detail("value"), None);
+    // Carriage returns count as line breaks too.
+    let csv = format!("{HEADER}Ann,20,flu,\"two\r\nlines\"\nBob,21,hiv,b\n");
+    let e = load_table(schema(false), csv.as_bytes()).unwrap_err();
+    assert_eq!(e.errors[0].pointer, "/data/line/1/note");
     let csv = format!("{HEADER}\"Ann\nLee\",20,flu,\"two\r\nlines\"\nBob,21,hiv,b\n");
-    assert_eq!(load_table(schema(false), csv.as_bytes()).unwrap().rows(), 2);
+    assert_eq!(load_table(schema(true), csv.as_bytes()).unwrap().rows(), 2);
 }
 
 #[test]
@@ -157,4 +201,16 @@ fn a_very_wide_header_gives_a_bounded_error() {
         panic!("no column list")
     };
     assert_eq!(cols.len(), 20);
+}
+
+/// A line break or a huge cell in a field past the header's width is the
+/// width check's to report (found by the fuzzer: the cell checks looked
+/// up a column name that does not exist).
+#[test]
+fn a_line_break_past_the_header_width_is_a_width_error() {
+    let csv = format!("{HEADER}Ann,20,flu,a,\"extra\nfield\"\nBob,21,hiv,b\n");
+    let e = load_table(schema(false), csv.as_bytes()).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::MalformedCsv);
+    assert_eq!(e.errors[0].pointer, "/data/line/1");
+    assert!(e.message.contains("5 field(s)"), "{}", e.message);
 }

@@ -51,9 +51,11 @@ mod assemble;
 mod block;
 mod header;
 mod hierarchy_csv;
+mod line_breaks;
 mod lines;
 mod load;
 mod missing;
+mod record_checks;
 pub mod shared;
 mod stats;
 
@@ -65,14 +67,19 @@ mod load_tests;
 mod malformed_tests;
 #[cfg(test)]
 mod shared_tests;
+#[cfg(test)]
+mod size_tests;
 
 pub use assemble::Assembler;
 pub use block::{
     Block, BlockColumn, BlockLimits, BlockTally, BlockValues, ColumnKind, Loaded, BLOCK_BYTES,
-    BLOCK_ROWS,
+    BLOCK_ROWS, MAX_CELL_BYTES, MAX_RECORD_BYTES,
 };
 pub use hierarchy_csv::{hierarchy_from_inline, parse_hierarchy_csv};
-pub use load::{load_blocks, load_table, load_table_with_progress, CHECKPOINT_EVERY};
+pub use line_breaks::check_line_breaks;
+pub use load::{
+    load_blocks, load_table, load_table_with_limits, load_table_with_progress, CHECKPOINT_EVERY,
+};
 pub use stats::{column_stats, ColumnStats, StatsBuilder};
 
 /// Escapes a column name for use as one JSON-pointer segment (RFC 6901).

@@ -145,6 +145,23 @@ proptest! {
         upload(fuzzing::join_upload(&s, &mutate_bytes(c, &muts), &h));
     }
 
+    /// Quotes put at random places of the sample CSV (a stray quote in
+    /// any column, closed lines later or never): every upload is refused
+    /// or holds no line break in a cell (the entry point asserts it).
+    #[test]
+    fn stray_quotes_never_merge_rows_into_a_cell(
+        categorical in any::<bool>(),
+        at in prop::collection::vec(any::<prop::sample::Index>(), 1..4),
+    ) {
+        let (s, c, h) = sample(categorical);
+        let mut c = c;
+        for i in &at {
+            let i = i.index(c.len() + 1);
+            c.insert(i, b'"');
+        }
+        upload(fuzzing::join_upload(&s, &c, &h));
+    }
+
     #[test]
     fn upload_survives_a_mutated_schema(
         categorical in any::<bool>(),

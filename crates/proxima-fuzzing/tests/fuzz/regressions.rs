@@ -46,3 +46,43 @@ fn out_of_range_numbers_are_rejected() {
     let data = fuzzing::join_upload(&schema, csv, &[]);
     assert!(guarded("upload", data, |d| fuzzing::upload_bytes(d).is_err()));
 }
+
+/// A quote opened in an insensitive cell and closed ten lines later: the
+/// record keeps its field count, so only the line break tells. Refused,
+/// and with it the same stray quote in an identifier cell.
+#[test]
+fn a_stray_quote_closed_lines_later_is_refused_in_any_column() {
+    let (schema, csv, h) = proxima_testdata::sample::people(30, true);
+    // The sample's notes unquoted (`n 4` for `"n 4, ok"`), so that the
+    // stray quote is the only one.
+    let lines: Vec<String> = String::from_utf8(csv)
+        .unwrap()
+        .lines()
+        .map(|l| match l.split_once(",\"n ") {
+            Some((head, note)) => format!("{head},n {}", note.trim_end_matches(", ok\"")),
+            None => l.to_string(),
+        })
+        .collect();
+    let with = |row5: String, row15: String| {
+        let mut l = lines.clone();
+        (l[5], l[15]) = (row5, row15);
+        l.join("\n") + "\n"
+    };
+    assert!(fuzzing::upload(
+        &schema,
+        &h,
+        with(lines[5].clone(), lines[15].clone()).as_bytes()
+    )
+    .is_ok());
+    // Data line 5's note opens a quote; data line 15's note closes it.
+    let csv = with(
+        lines[5].replace(",n 4", ",\"opened"),
+        lines[15].replace(",n 14", ",here\""),
+    );
+    let e = fuzzing::upload(&schema, &h, csv.as_bytes()).unwrap_err();
+    assert_eq!(e.errors[0].pointer, "/data/line/5/note", "{}", e.message);
+    // The same in the identifier column.
+    let csv = with(format!("\"{}", lines[5]), lines[15].replacen(',', "\",", 1));
+    let e = fuzzing::upload(&schema, &h, csv.as_bytes()).unwrap_err();
+    assert_eq!(e.errors[0].pointer, "/data/line/5/id", "{}", e.message);
+}
