@@ -395,7 +395,7 @@ impl Dims<'_> {
 
 /// Up to this many places to cut, [`Dims::cuts_off_median`] offers every
 /// one.
-const EVERY_BOUNDARY: usize = 256;
+const EVERY_BOUNDARY: usize = 32;
 
 /// Where [`Dims::cuts_off_median`] looks when there are more places,
 /// nearest the middle first.

@@ -256,7 +256,9 @@ impl<N: Neighborhoods> Rules for Scratch<'_, '_, N> {
         for r in ranges {
             sorted.extend_from_slice(&cols.payload[r.clone()]);
         }
-        crate::parallel::sort_unstable_by(sorted, f64::total_cmp);
+        // Each range is SA-sorted already (cuts are stable, merges are put
+        // back in order): the stable sort merges the runs it finds.
+        sorted.sort_by(f64::total_cmp);
         Some(anonymity_excess(sorted.len(), |k| sorted[k], nb, m))
     }
 

@@ -42,14 +42,18 @@ use crate::error::CoreResult;
 
 /// How many neighbours one pending piece may take in before it is passed
 /// up to the parent.
-const DILUTION_ROUNDS: usize = 12;
+const DILUTION_ROUNDS: usize = 8;
 
 /// How many of the cheapest neighbours a dilution round tries.
-const CANDIDATES: usize = 24;
+const CANDIDATES: usize = 12;
 
 /// A merge of more pieces is not pursued: the parent, or the whole-node
 /// rule, places such rows at less cost of time.
 const MAX_MEMBERS: usize = 64;
+
+/// A pending piece tries merges on its own at nodes of at most this many
+/// times its rows (about the ten levels above it).
+const PIECE_REACH: usize = 1024;
 
 /// Nodes with more pieces than this try only the pending pieces together
 /// (each piece had its own tries at the nodes below, with fewer pieces).
@@ -112,11 +116,15 @@ impl Merge {
 struct Budget(usize);
 
 /// Passes over a node's rows (and items) that its merges may spend.
-const BUDGET_PASSES: usize = 8;
+const BUDGET_PASSES: usize = 4;
+
+/// And scans of its items (a tested merge scans them all), so that a node
+/// of many small pieces can still try that many merges.
+const BUDGET_ITEM_SCANS: usize = 16;
 
 impl Budget {
     fn new(rows: usize, items: usize) -> Self {
-        Budget(BUDGET_PASSES * (rows + items * items.min(64)))
+        Budget(BUDGET_PASSES * (rows + items * items.min(BUDGET_ITEM_SCANS)))
     }
 
     /// Charges a tested merge; false once the budget is spent.
@@ -159,7 +167,12 @@ impl Engine<'_, '_, '_, '_> {
         let mut budget = Budget::new(node.len(), items.len());
         let pending: Vec<usize> = (0..items.len()).filter(|&i| items[i].pending).collect();
         for &p in &pending {
-            if items[p].alive && items.len() <= PER_PIECE_ITEMS {
+            // A piece tries on its own at the few lowest nodes above it:
+            // higher up the neighbours are the same kind of rows again,
+            // and a hopeless piece (where the whole table fails) would
+            // cost a search at every level.
+            let near = node.len() <= PIECE_REACH * items[p].rows;
+            if items[p].alive && near && items.len() <= PER_PIECE_ITEMS {
                 self.checkpoints.before_node()?;
                 merged |= self.try_merge(rules, cols, &mut items, &[p], territory, &mut budget);
             }
