@@ -81,7 +81,7 @@ mod candidates;
 mod cells;
 mod measure;
 mod report;
-mod ticker;
+pub(crate) mod ticker;
 
 #[cfg(test)]
 mod tests;

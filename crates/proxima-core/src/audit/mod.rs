@@ -154,6 +154,12 @@ pub fn audit(
     let mut reports = Vec::with_capacity(checks.len());
     for (i, check) in checks.iter().enumerate() {
         progress.report(i as f64 / steps)?;
+        // Inside a check: a checkpoint every few milliseconds of work (the
+        // proximity checks' cost grows with the square of a group's size
+        // for composite SAs).
+        let mut ticker = crate::attacker::ticker::Ticker::new(
+            progress.sub(i as f64 / steps, (i + 1) as f64 / steps),
+        );
         let pointer = format!("/checks/{i}");
         let needs_sa = matches!(
             check,
@@ -185,15 +191,21 @@ pub fn audit(
                 frequency::t_closeness(*t, *ground, sa_codes()?, &pointer, partition, group_ids)?
             }
             AuditCheck::EpsilonM(params) => {
-                proximity::epsilon_m(*params, table, &pointer, partition, group_ids)?
+                proximity::epsilon_m(*params, table, &pointer, partition, group_ids, &mut ticker)?
             }
             AuditCheck::Dissimilarity { params, metric } => {
                 let space = dissimilarity_space(table, metric.as_ref(), &pointer)?;
-                proximity::dissimilarity(*params, &space, partition, group_ids)
+                proximity::dissimilarity(*params, &space, partition, group_ids, &mut ticker)?
             }
-            AuditCheck::DeltaLDiversity { delta, l } => {
-                proximity::delta_l_diversity(*delta, *l, table, &pointer, partition, group_ids)?
-            }
+            AuditCheck::DeltaLDiversity { delta, l } => proximity::delta_l_diversity(
+                *delta,
+                *l,
+                table,
+                &pointer,
+                partition,
+                group_ids,
+                &mut ticker,
+            )?,
         };
         reports.push(report);
     }
