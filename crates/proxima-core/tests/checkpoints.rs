@@ -168,6 +168,9 @@ impl Rng {
 /// these tables).
 const AFTER_STOP: usize = 128;
 
+/// Whether a progress fraction lies in a phase.
+type InPhase = fn(f64) -> bool;
+
 /// Runs `work` once to record the fraction of each callback, then cancels
 /// it at `picks` random callbacks within each phase (partition below 0.8,
 /// the guard from 0.8), asserting a `Cancelled` end each time.
@@ -180,8 +183,7 @@ fn cancels_in_every_phase(name: &str, work: &(dyn Fn(Progress) -> CoreResult<()>
     work(Progress::new(&record)).unwrap_or_else(|e| panic!("{name}: the full run failed: {e}"));
     let fractions = seen.into_inner().unwrap();
     // The partition reports below 0.8, the guard from 0.8 on.
-    let phases: [(&str, fn(f64) -> bool); 2] =
-        [("partition", |f| f < 0.8), ("guard", |f| f >= 0.8)];
+    let phases: [(&str, InPhase); 2] = [("partition", |f| f < 0.8), ("guard", |f| f >= 0.8)];
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ name.len() as u64);
     for (phase, within) in &phases {
         let indices: Vec<usize> = (0..fractions.len())
