@@ -67,6 +67,8 @@ pub struct Limits {
     tenant_uploads: Arc<std::sync::Mutex<std::collections::HashMap<String, usize>>>,
     /// Jobs one tenant may have queued or running (`store::fairness`).
     pub max_active_jobs_per_tenant: usize,
+    /// Requests one tenant may have in flight (`http::inflight`).
+    pub requests: super::inflight::TenantRequests,
     /// Caps on synchronous computations (`http::compute`).
     pub compute: super::compute::ComputeLimits,
     /// Where an upload's validation cuts the table into blocks (the block
@@ -119,6 +121,7 @@ impl Limits {
             upload_idle_timeout: Duration::from_secs(30),
             tenant_uploads: Arc::default(),
             max_active_jobs_per_tenant: 100,
+            requests: super::inflight::TenantRequests::default(),
             compute: super::compute::ComputeLimits::default(),
             upload_blocks: proxima_core::ingest::BlockLimits::default(),
         }

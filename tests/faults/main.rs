@@ -23,6 +23,7 @@ mod panic;
 mod pressure;
 mod replicas;
 mod shutdown;
+mod slow_bodies;
 mod sweeps;
 mod tenants;
 mod upload;

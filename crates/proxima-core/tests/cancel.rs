@@ -272,3 +272,35 @@ fn audit_of_adult_600k_is_cancellable() {
         audit::audit(t, &p, None, &checks, prog).map(|_| ())
     });
 }
+
+/// XColor on adult 600k with adult_full's composite SA (education-num,
+/// hours-per-week, capital-gain; L1): the attacker's view judges wide
+/// candidate sets here for about two minutes. Too long for the suite:
+/// run it by hand (`cargo test -p proxima-core --release --test cancel --
+/// --ignored --nocapture`) for the figures docs/performance.md quotes.
+#[test]
+#[ignore]
+fn xcolor_on_adult_600k_composite_is_cancellable() {
+    let Some(data) = SharedData::find_or_skip("xc-600k composite") else {
+        return;
+    };
+    let schema = Arc::new(
+        SharedTable::AdultFullComposite
+            .schema(|file| data.open(file))
+            .unwrap(),
+    );
+    let reader = data
+        .open(SharedTable::AdultScaledSynthetic.data_file())
+        .unwrap();
+    let t = load_table_with_progress(schema, reader, Progress::none()).unwrap();
+    let params = Dissimilarity {
+        epsilon: Epsilon::new(0.02, "/e").unwrap(),
+        delta: Fraction::new(0.5, "delta", "/d").unwrap(),
+        k: k10(),
+    };
+    run_job_case(
+        "xc-600k composite ε=0.02 δ=0.5 k=10",
+        &t,
+        job(PrivacyModel::Dissimilarity(params), Algorithm::XColor, None),
+    );
+}
