@@ -115,6 +115,12 @@ pub struct ServeArgs {
     #[arg(long, env = "PROXIMA_MAX_REQUESTS_PER_TENANT", default_value_t = crate::http::inflight::DEFAULT_MAX_REQUESTS_PER_TENANT as u64,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_requests_per_tenant: u64,
+    /// Bytes the attacker's view of one audit (`POST /v1/audits`) may take
+    /// for its candidate sets, checked before allocating; beyond is 422
+    /// `attacker_view_too_large`.
+    #[arg(long, env = "PROXIMA_MAX_ATTACKER_VIEW_BYTES", default_value_t = proxima_core::attacker::DEFAULT_VIEW_BUDGET_BYTES as u64,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_attacker_view_bytes: u64,
     /// Synchronous computations (feasibility, audits, job validation)
     /// running at once (default: the number of cores); more get 503
     /// `too_many_computations`.
@@ -187,6 +193,7 @@ impl ServeArgs {
         l.max_columns = self.max_columns as usize;
         l.requests =
             crate::http::inflight::TenantRequests::new(self.max_requests_per_tenant as usize);
+        l.max_view_bytes = self.max_attacker_view_bytes as usize;
         l.max_decompressed_bytes = self.max_decompressed_bytes.unwrap_or(self.max_body as u64);
         l.metrics_token = self
             .metrics_token

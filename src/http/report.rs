@@ -2,6 +2,9 @@
 //! self-contained HTML page (default) or JSON. A failed job's report
 //! explains the failure; a queued, running or cancelled job has none (409).
 //!
+//! A report takes a computation slot (`http::compute`) before it reads the
+//! result and the table, like an audit.
+//!
 //! Nothing is cached: the report is rebuilt from the stored dataset, result
 //! and audit on every request (deterministic: the workload's seed is
 //! fixed), which keeps it consistent with `GET …/result` by construction
@@ -21,7 +24,7 @@ use super::id::JobId;
 use super::list::ListQuery;
 use super::AppState;
 use crate::report::content::Audience;
-use crate::spec::dataset::load_stored;
+use crate::spec::dataset::load_stored_with_progress;
 use crate::spec::report::AuditReportDto;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,7 +87,8 @@ fn audience_of(q: &ListQuery) -> Result<Audience, ApiError> {
         (status = 409, description = "The job is queued, running or cancelled (`result_not_ready`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 422, description = "Bad `format` or `audience` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        (status = 503, description = "The response did not start within the request timeout (`request_timeout`), or too many computations (reports, downloads, audits, feasibility answers, job validations) are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait before retrying (`too_many_computations`)"))),
     )
 )]
 pub async fn report(
@@ -118,6 +122,9 @@ pub async fn report(
         .get_dataset(&tenant.0, job.dataset_id)
         .await?
         .ok_or_else(|| ApiError::not_found("job"))?;
+    // Under the computation caps like an audit, taken before anything
+    // large is read: a report loads the table and rebuilds the release.
+    let computation = super::compute::begin(&state, &tenant.0).await?;
     let stored = if succeeded {
         let result = state
             .store
@@ -133,29 +140,31 @@ pub async fn report(
         None
     };
     let files = state.store.dataset_files(&tenant.0, job.dataset_id).await?;
-    let page = crate::telemetry::spawn_blocking_redacted(move || {
-        let table = load_stored(&dataset.schema, &files)?;
-        drop(files);
-        let anonymized = match &stored {
-            Some((assignment, _)) => Some(Anonymized::from_assignment(&table, assignment)?),
-            None => None,
-        };
-        let outcome = anonymized
-            .as_ref()
-            .zip(stored.as_ref().map(|(_, audit)| audit));
-        let report = crate::report::build(&crate::report::Input {
-            job: &job,
-            dataset: &dataset,
-            table: &table,
-            outcome,
-            audience,
-        })?;
-        Ok::<_, proxima_core::CoreError>(match format {
-            ReportFormat::Json => Json(report).into_response(),
-            ReportFormat::Html => super::negotiate::html_page(crate::report::html::render(&report)),
+    let page = computation
+        .run("building a report", move |progress| {
+            let table = load_stored_with_progress(&dataset.schema, &files, progress)?;
+            drop(files);
+            let anonymized = match &stored {
+                Some((assignment, _)) => Some(Anonymized::from_assignment(&table, assignment)?),
+                None => None,
+            };
+            let outcome = anonymized
+                .as_ref()
+                .zip(stored.as_ref().map(|(_, audit)| audit));
+            let report = crate::report::build(&crate::report::Input {
+                job: &job,
+                dataset: &dataset,
+                table: &table,
+                outcome,
+                audience,
+            })?;
+            Ok::<_, proxima_core::CoreError>(match format {
+                ReportFormat::Json => Json(report).into_response(),
+                ReportFormat::Html => {
+                    super::negotiate::html_page(crate::report::html::render(&report))
+                }
+            })
         })
-    })
-    .await
-    .map_err(|e| ApiError::join(e, "building a report"))??;
+        .await?;
     Ok(page)
 }

@@ -7,6 +7,7 @@ mod support;
 mod auth;
 mod browser;
 mod browser_selftest;
+mod budgets;
 mod containers;
 mod errors;
 mod fairness;

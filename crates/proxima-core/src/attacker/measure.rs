@@ -876,8 +876,15 @@ mod tests {
         let p = release.partition();
         let boxes = GroupBoxes::from_release(&t, &release);
         let mut ticker = Ticker::new(Progress::none());
-        let sets =
-            CandidateSets::build(&t, p, &boxes, &Victims::OriginalPoints, &mut ticker).unwrap();
+        let sets = CandidateSets::build(
+            &t,
+            p,
+            &boxes,
+            &Victims::OriginalPoints,
+            &mut ticker,
+            crate::attacker::budget::Budget::new(usize::MAX),
+        )
+        .unwrap();
         assert!((0..sets.len()).any(|s| sets.members(s).len() > 1));
         let checks = [
             AuditCheck::EpsilonM(
