@@ -17,6 +17,7 @@ mod cancel;
 mod compute;
 mod connections;
 mod db_restart;
+mod delete_running;
 mod flags;
 mod kill;
 mod panic;
