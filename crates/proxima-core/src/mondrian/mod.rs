@@ -101,8 +101,14 @@ where
             ),
         ));
     }
+    // A checkpoint between the set-up passes over the whole table (each
+    // a sort or a scan of every row): a cancel during them is honoured
+    // before the next.
+    progress.report(0.0)?;
     let space = QiSpace::new(table);
+    progress.report(0.0)?;
     let (dims, row_keys) = Dims::new(&space);
+    progress.report(0.0)?;
     let chooser = Chooser {
         dims: &dims,
         allows: &allows,
