@@ -373,7 +373,7 @@ fn gaps_on_5m_rows() {
         };
         run::run_job(&t, &spec, Progress::new(&cb)).unwrap();
         let (_, _, mut gaps, count) = state.into_inner().unwrap();
-        gaps.sort_by(|a, b| b.0.cmp(&a.0));
+        gaps.sort_by_key(|g| std::cmp::Reverse(g.0));
         let longest = |guard: bool| gaps.iter().find(|g| (g.1 >= 0.8) == guard).map(|g| g.0);
         println!(
             "{name}: {:?} in all, {count} checkpoints, longest gap {:?} in the partition, {:?} in the guard",
