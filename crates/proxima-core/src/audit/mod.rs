@@ -182,14 +182,27 @@ pub fn audit(
                 // integral for distinct/recursive, c > 0).
                 let any_k = K::new(1, &pointer)?;
                 crate::params::LDiversity::new(*l, *variant, any_k, &pointer)?;
-                frequency::l_diversity(*l, *variant, sa_codes()?, partition, group_ids)
+                frequency::l_diversity(
+                    *l,
+                    *variant,
+                    sa_codes()?,
+                    partition,
+                    group_ids,
+                    &mut ticker,
+                )?
             }
             AuditCheck::AlphaK { alpha, k } => {
-                frequency::alpha_k(*alpha, *k, sa_codes()?, partition, group_ids)
+                frequency::alpha_k(*alpha, *k, sa_codes()?, partition, group_ids, &mut ticker)?
             }
-            AuditCheck::TCloseness { t, ground } => {
-                frequency::t_closeness(*t, *ground, sa_codes()?, &pointer, partition, group_ids)?
-            }
+            AuditCheck::TCloseness { t, ground } => frequency::t_closeness(
+                *t,
+                *ground,
+                sa_codes()?,
+                &pointer,
+                partition,
+                group_ids,
+                &mut ticker,
+            )?,
             AuditCheck::EpsilonM(params) => {
                 proximity::epsilon_m(*params, table, &pointer, partition, group_ids, &mut ticker)?
             }
