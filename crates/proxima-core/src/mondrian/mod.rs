@@ -107,14 +107,13 @@ where
     progress.report(0.0)?;
     let space = QiSpace::new(table);
     progress.report(0.0)?;
-    let (dims, row_keys) = Dims::new(&space);
-    progress.report(0.0)?;
+    let (dims, row_keys) = Dims::new_checked(&space, progress)?;
     let chooser = Chooser {
         dims: &dims,
         allows: &allows,
         min_size,
     };
-    let mut store = ColumnStore::new(row_keys, all, Vec::new());
+    let mut store = ColumnStore::new_checked(row_keys, all, Vec::new(), progress)?;
     let mut cols = store.view();
     // Both halves of every large node are split concurrently (the pool of
     // crate::parallel); the groups come out in the sequential order.
