@@ -271,9 +271,13 @@ pub fn evaluate_within(
     budget_bytes: usize,
     progress: Progress,
 ) -> CoreResult<Vec<ViewCheck>> {
+    // Checkpoints between the input checks (each a pass over the table).
+    progress.report(0.0)?;
     check_inputs(table, partition, boxes, group_ids)?;
+    progress.report(0.0)?;
     if victims == Victims::OriginalPoints {
         boxes.check_points(table)?;
+        progress.report(0.0)?;
     }
     let mut sa: Option<SaCodes> = None;
     let specs = checks

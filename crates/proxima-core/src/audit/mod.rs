@@ -139,6 +139,7 @@ pub fn audit(
     checks: &[AuditCheck],
     progress: Progress,
 ) -> CoreResult<AuditReport> {
+    progress.report(0.0)?;
     partition.check_covers(table.rows())?;
     if let Some(ids) = group_ids {
         if ids.len() != partition.len() {
