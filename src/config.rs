@@ -116,6 +116,26 @@ pub struct ServeArgs {
     #[arg(long, env = "PROXIMA_MAX_CONNECTIONS", default_value_t = 1000,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_connections: u64,
+    /// The least average rate, in bytes per second, at which a request body
+    /// must arrive once the grace period is over; slower bodies are ended
+    /// with 408 `body_too_slow` (0: no minimum).
+    #[arg(long, env = "PROXIMA_MIN_BODY_RATE", default_value_t = crate::http::body_rate::DEFAULT_MIN_BODY_RATE)]
+    pub min_body_rate: u64,
+    /// Seconds a request body may take before --min-body-rate applies.
+    #[arg(long, env = "PROXIMA_BODY_RATE_GRACE_SECS", default_value_t = crate::http::body_rate::DEFAULT_BODY_RATE_GRACE_SECS)]
+    pub body_rate_grace_secs: u64,
+    /// Requests one tenant (all its API keys) may have in flight, from
+    /// authentication until the response body is sent; more get 429
+    /// `too_many_requests` before their body is read.
+    #[arg(long, env = "PROXIMA_MAX_REQUESTS_PER_TENANT", default_value_t = crate::http::inflight::DEFAULT_MAX_REQUESTS_PER_TENANT as u64,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_requests_per_tenant: u64,
+    /// Bytes the attacker's view of one audit (`POST /v1/audits`) may take
+    /// for its candidate sets, checked before allocating; beyond is 422
+    /// `attacker_view_too_large`.
+    #[arg(long, env = "PROXIMA_MAX_ATTACKER_VIEW_BYTES", default_value_t = proxima_core::attacker::DEFAULT_VIEW_BUDGET_BYTES as u64,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_attacker_view_bytes: u64,
     /// Synchronous computations (feasibility, audits, job validation)
     /// running at once (default: the number of cores); more get 503
     /// `too_many_computations`.
@@ -186,6 +206,9 @@ impl ServeArgs {
         l.max_uploads_per_tenant = self.max_uploads_per_tenant as usize;
         l.upload_idle_timeout = std::time::Duration::from_secs(self.upload_idle_timeout_secs);
         l.max_columns = self.max_columns as usize;
+        l.requests =
+            crate::http::inflight::TenantRequests::new(self.max_requests_per_tenant as usize);
+        l.max_view_bytes = self.max_attacker_view_bytes as usize;
         l.max_decompressed_bytes = self.max_decompressed_bytes.unwrap_or(self.max_body as u64);
         l.upload_blocks.max_cell = self.max_cell_bytes;
         l.upload_blocks.max_record = self.max_record_bytes;
@@ -203,6 +226,10 @@ impl ServeArgs {
         crate::http::connections::ConnectionLimits {
             header_read_timeout: std::time::Duration::from_secs(self.header_read_timeout_secs),
             max_connections: self.max_connections as usize,
+            body_rate: crate::http::body_rate::BodyRate {
+                min_rate: self.min_body_rate,
+                grace: std::time::Duration::from_secs(self.body_rate_grace_secs),
+            },
         }
     }
 

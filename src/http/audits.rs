@@ -36,7 +36,7 @@ use crate::spec::{audit_checks, AuditReportDto, AuditRequestDto, AuditTarget, Gr
         (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 404, description = "No such dataset or job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 409, description = "The job has not succeeded (`result_not_ready`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 422, description = "Invalid request or checks, or more checks than `--max-audit-checks` (`invalid_parameters`, `unknown_column`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 422, description = "Invalid request or checks, or more checks than `--max-audit-checks` (`invalid_parameters`, `unknown_column`), or an attacker's view that would need more memory than `--max-attacker-view-bytes` (`attacker_view_too_large`, the budget in `details`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 500, response = crate::http::openapi::Internal),
         (status = 503, description = "The response did not start within the request timeout (`request_timeout`; the computation is given up), or too many computations are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying (`too_many_computations`)"))),
@@ -97,6 +97,7 @@ pub async fn audit(
     let computation = super::compute::begin(&state, &tenant.0).await?;
     let files = state.store.dataset_files(&tenant.0, dataset_id).await?;
     let view = request.view();
+    let view_budget = state.limits.max_view_bytes;
     let report = computation
         .run("an audit", move |progress| {
             let table = load_stored_with_progress(&dataset.schema, &files, progress.sub(0.0, 0.2))?;
@@ -110,8 +111,15 @@ pub async fn audit(
                 Ok::<_, CoreError>(match boxes {
                     None => AuditReportDto::from(&report),
                     Some((boxes, victims)) => {
-                        let judged = attacker::evaluate(
-                            table, partition, &boxes, victims, &checks, ids, progress,
+                        let judged = attacker::evaluate_within(
+                            table,
+                            partition,
+                            &boxes,
+                            victims,
+                            &checks,
+                            ids,
+                            view_budget,
+                            progress,
                         )?;
                         AuditReportDto::from_view(&report, &judged, ids)
                     }

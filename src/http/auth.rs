@@ -24,8 +24,21 @@ pub async fn require_key(
         .tenant_for_key(key)
         .await?
         .ok_or_else(|| ApiError::unauthorized("unknown or revoked API key"))?;
+    // One of the tenant's request slots, held until the response body has
+    // been sent (`http::inflight`); refused before the body is read.
+    let permit = match state.limits.requests.admit(&tenant) {
+        Ok(p) => p,
+        Err(e) => {
+            tracing::warn!(
+                max = state.limits.requests.max_per_tenant,
+                "a tenant's requests in flight reached the cap; refusing one"
+            );
+            return Ok(super::inflight::refuse_and_close(e));
+        }
+    };
     req.extensions_mut().insert(Tenant(tenant));
-    Ok(next.run(req).await)
+    let res = next.run(req).await;
+    Ok(super::inflight::Holding::response(res, permit))
 }
 
 /// The key of the request's one `Authorization: Bearer <key>` header. The

@@ -86,6 +86,14 @@ impl ComputeLimits {
     }
 }
 
+impl ComputeLimits {
+    /// A slot of `tenant` held outside any request until the guard is
+    /// dropped (tests take the caps' slots this way), or the refusal.
+    pub fn hold(&self, tenant: &str) -> Result<impl Drop + Send, ApiError> {
+        self.slot(tenant)
+    }
+}
+
 impl Default for ComputeLimits {
     /// The defaults of `proxima serve`: as many as the machine has cores,
     /// half of them for one tenant (at least one).
@@ -162,7 +170,19 @@ pub async fn begin(state: &AppState, tenant: &str) -> Result<Computation, ApiErr
     }
 }
 
+/// A computation's slot, held by whatever still uses its memory (a
+/// release being rendered into a download) and given back when dropped.
+pub struct Held {
+    _slot: Slot,
+}
+
 impl Computation {
+    /// The slot alone, for work that outlives one blocking call (a
+    /// download renders while the client reads).
+    pub fn into_held(self) -> Held {
+        Held { _slot: self.slot }
+    }
+
     /// Runs `work` on the blocking pool (under the redacting panic hook);
     /// `work` gets the progress handle to pass to the core. `what` names
     /// the computation in logs.

@@ -16,6 +16,13 @@
 //!   `/healthz` or anyone else, and the process never runs out of file
 //!   descriptors on sockets.
 //!
+//! * **Minimum body rate** (`--min-body-rate`, `--body-rate-grace-secs`):
+//!   a request body slower than the minimum after the grace period ends the
+//!   request with 408 `body_too_slow` (`http::body_rate`), so trickled
+//!   bodies cannot keep connections busy — and with the per-tenant cap on
+//!   requests in flight (`http::inflight`) one tenant holds at most that
+//!   many connections busy at all.
+//!
 //! Only HTTP/1.1 is served (a TLS-terminating proxy in front speaks HTTP/2
 //! to clients if wanted).
 
@@ -38,11 +45,15 @@ use tokio::net::TcpListener;
 use tokio::sync::{mpsc, watch, Notify};
 use tower::ServiceExt;
 
+use super::body_rate::{too_slow_response, RateBody, TooSlow};
+
 /// The connection limits of the accept loop.
 #[derive(Debug, Clone, Copy)]
 pub struct ConnectionLimits {
     pub header_read_timeout: Duration,
     pub max_connections: usize,
+    /// The minimum rate of a request body (`http::body_rate`).
+    pub body_rate: super::body_rate::BodyRate,
 }
 
 impl Default for ConnectionLimits {
@@ -52,6 +63,7 @@ impl Default for ConnectionLimits {
         ConnectionLimits {
             header_read_timeout: Duration::from_secs(10),
             max_connections: 1000,
+            body_rate: super::body_rate::BodyRate::default(),
         }
     }
 }
@@ -195,9 +207,23 @@ pub async fn serve(
                 let guard = InFlight::new(service_slot.clone());
                 let app = app.clone();
                 async move {
-                    let res: Response = match app.oneshot(req.map(Body::new)).await {
-                        Ok(res) => res,
-                        Err(never) => match never {},
+                    // A body below the minimum rate ends the request with
+                    // 408 whatever its handler is doing (the handler is
+                    // dropped, and with it any computation it started).
+                    let slow = Arc::new(TooSlow::default());
+                    let req = req.map(|b| {
+                        Body::new(RateBody::new(Body::new(b), limits.body_rate, slow.clone()))
+                    });
+                    let res: Response = tokio::select! {
+                        res = app.oneshot(req) => match res {
+                            Ok(res) if slow.is_set() => {
+                                drop(res);
+                                too_slow_response(limits.body_rate)
+                            }
+                            Ok(res) => res,
+                            Err(never) => match never {},
+                        },
+                        _ = slow.wait() => too_slow_response(limits.body_rate),
                     };
                     Ok::<_, Infallible>(res.map(|inner| {
                         Body::new(Guarded {

@@ -67,6 +67,11 @@ pub struct Limits {
     tenant_uploads: Arc<std::sync::Mutex<std::collections::HashMap<String, usize>>>,
     /// Jobs one tenant may have queued or running (`store::fairness`).
     pub max_active_jobs_per_tenant: usize,
+    /// The memory budget of one attacker's view judged for `POST
+    /// /v1/audits`, in bytes (`proxima_core::attacker::evaluate_within`).
+    pub max_view_bytes: usize,
+    /// Requests one tenant may have in flight (`http::inflight`).
+    pub requests: super::inflight::TenantRequests,
     /// Caps on synchronous computations (`http::compute`).
     pub compute: super::compute::ComputeLimits,
     /// Where an upload's validation cuts the table into blocks (the block
@@ -128,6 +133,8 @@ impl Limits {
             upload_idle_timeout: Duration::from_secs(30),
             tenant_uploads: Arc::default(),
             max_active_jobs_per_tenant: 100,
+            max_view_bytes: proxima_core::attacker::DEFAULT_VIEW_BUDGET_BYTES,
+            requests: super::inflight::TenantRequests::default(),
             compute: super::compute::ComputeLimits::default(),
             upload_blocks: proxima_core::ingest::BlockLimits::default(),
             max_audit_checks: DEFAULT_MAX_AUDIT_CHECKS,

@@ -3,6 +3,7 @@
 
 pub mod audits;
 pub mod auth;
+pub mod body_rate;
 pub mod compute;
 pub mod connections;
 pub mod datasets;
@@ -13,6 +14,7 @@ pub mod gzip;
 pub mod headers;
 pub mod health;
 pub mod id;
+pub mod inflight;
 pub mod jobs;
 pub mod json;
 pub mod limits;

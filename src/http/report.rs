@@ -2,6 +2,9 @@
 //! self-contained HTML page (default) or JSON. A failed job's report
 //! explains the failure; a queued, running or cancelled job has none (409).
 //!
+//! A report takes a computation slot (`http::compute`) before it reads the
+//! result and the table, like an audit.
+//!
 //! Nothing is cached: the report is rebuilt from the stored dataset, result
 //! and audit on every request (deterministic: the workload's seed is
 //! fixed), which keeps it consistent with `GET …/result` by construction
@@ -85,7 +88,7 @@ fn audience_of(q: &ListQuery) -> Result<Audience, ApiError> {
         (status = 409, description = "The job is queued, running or cancelled (`result_not_ready`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 422, description = "Bad `format` or `audience` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, description = "The response did not start within the request timeout (`request_timeout`; the computation is given up), or too many computations are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = "application/problem+json",
+        (status = 503, description = "The response did not start within the request timeout (`request_timeout`; the computation is given up), or too many computations (reports, downloads, audits, feasibility answers, job validations) are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying (`too_many_computations`)"))),
     )
 )]
@@ -120,6 +123,11 @@ pub async fn report(
         .get_dataset(&tenant.0, job.dataset_id)
         .await?
         .ok_or_else(|| ApiError::not_found("job"))?;
+    // Under the computation caps like an audit, taken before anything
+    // large is read: a report loads the table and rebuilds the release. It
+    // is given up at its next checkpoint when the request is (a timeout, a
+    // client gone) instead of computing on after the 503.
+    let computation = super::compute::begin(&state, &tenant.0).await?;
     let stored = if succeeded {
         let result = state
             .store
@@ -134,11 +142,6 @@ pub async fn report(
     } else {
         None
     };
-    // A computation like an audit (`http::compute`): admitted under the
-    // caps before the table is loaded, and given up at its next checkpoint
-    // when the request is (a timeout, a client gone) instead of computing
-    // on after the 503.
-    let computation = super::compute::begin(&state, &tenant.0).await?;
     let files = state.store.dataset_files(&tenant.0, job.dataset_id).await?;
     let page = computation.run("building a report", move |progress| {
         let table = load_stored_with_progress(&dataset.schema, &files, progress)?;

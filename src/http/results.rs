@@ -4,7 +4,9 @@
 //! The stored result is the row → group assignment; the release is rebuilt
 //! from the dataset (`Release::from_assignment`) and rendered row by row on
 //! a blocking thread into a bounded channel, so the response streams and
-//! memory does not grow with the output.
+//! memory does not grow with the output. A download holds a computation
+//! slot (`http::compute`) from before it reads the result until its
+//! rendering ends: the table and the release are in memory all that time.
 
 use std::io::Write;
 
@@ -114,6 +116,8 @@ impl Write for ChannelWriter {
         (status = 409, description = "The job has not succeeded (`result_not_ready`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 422, description = "Bad `format` or `row_id` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 500, response = crate::http::openapi::Internal),
+        (status = 503, description = "Too many computations (downloads, reports, audits, feasibility answers, job validations) are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait before retrying"))),
     )
 )]
 pub async fn result(
@@ -126,6 +130,11 @@ pub async fn result(
     let format = format_of(&q, &headers)?;
     let row_id = row_id_of(&q)?;
     let job = succeeded_job(&state, &tenant.0, id).await?;
+    // Under the computation caps like an audit: the stored result, the
+    // table and the release are held until the last byte is rendered, so
+    // the slot is too (given back when the rendering thread ends, or when
+    // the client goes away).
+    let held = super::compute::begin(&state, &tenant.0).await?.into_held();
     let stored = state
         .store
         .get_result(&tenant.0, job.id)
@@ -157,6 +166,7 @@ pub async fn result(
     let (tx, mut rx) = mpsc::channel::<Result<Bytes, std::io::Error>>(8);
     let threads = state.limits.compute.threads;
     crate::telemetry::spawn_blocking_redacted(move || {
+        let _held = held;
         let out = ChannelWriter {
             tx: tx.clone(),
             buf: Vec::with_capacity(1 << 16),

@@ -35,6 +35,7 @@ pub fn status_of(kind: ErrorKind) -> u16 {
         | ErrorKind::InvalidParameters
         | ErrorKind::InfeasibleParameters
         | ErrorKind::ModelNotSatisfied
+        | ErrorKind::AttackerViewTooLarge
         | ErrorKind::Cancelled => 422,
         ErrorKind::Internal => 500,
     }
@@ -54,6 +55,7 @@ pub fn title_of(kind: ErrorKind) -> &'static str {
         ErrorKind::InvalidParameters => "Invalid parameters",
         ErrorKind::InfeasibleParameters => "Infeasible parameters",
         ErrorKind::ModelNotSatisfied => "Model not satisfied",
+        ErrorKind::AttackerViewTooLarge => "Attacker's view too large",
         ErrorKind::Cancelled => "Cancelled",
         ErrorKind::Internal => "Internal error",
     }
@@ -167,6 +169,7 @@ mod tests {
             ErrorKind::InvalidParameters,
             ErrorKind::InfeasibleParameters,
             ErrorKind::ModelNotSatisfied,
+            ErrorKind::AttackerViewTooLarge,
             ErrorKind::Cancelled,
         ] {
             assert_eq!(status_of(k), 422, "{k:?}");

@@ -8,6 +8,7 @@ mod ambiguous_requests;
 mod auth;
 mod browser;
 mod browser_selftest;
+mod budgets;
 mod containers;
 mod errors;
 mod fairness;

@@ -78,28 +78,44 @@ impl Cut {
 impl<'a> Dims<'a> {
     /// The dimensions of `space`'s table, and every row's key on each
     /// (`keys[dim][row]`, for [`Columns::new`]).
+    #[cfg(test)]
     pub fn new(space: &'a QiSpace<'a>) -> (Self, Vec<Vec<u32>>) {
+        Self::new_checked(space, Progress::none()).expect("never cancelled without a callback")
+    }
+
+    /// [`Dims::new`] with a checkpoint after each column (each a sort of
+    /// the whole column): `Cancelled` when `progress` says stop.
+    pub fn new_checked(
+        space: &'a QiSpace<'a>,
+        progress: Progress<'_>,
+    ) -> CoreResult<(Self, Vec<Vec<u32>>)> {
         // Each column's keys need a sort of the column: one column per
         // thread of the job's pool (crate::parallel).
         use rayon::prelude::*;
-        let columns: Vec<(Dim<'a>, Vec<u32>)> = space
+        let columns: Vec<CoreResult<(Dim<'a>, Vec<u32>)>> = space
             .table()
             .qis()
             .par_iter()
             .enumerate()
-            .map(|(d, c)| match &c.values {
-                QiValues::Categorical { codes, hierarchy } => (
-                    Dim::Tree { hierarchy },
-                    codes.iter().map(|&c| hierarchy.leaf_rank(c)).collect(),
-                ),
-                QiValues::Numeric(v) => dense(space, d, v),
-                QiValues::Date(v) => {
-                    dense(space, d, &v.iter().map(|&x| x as f64).collect::<Vec<_>>())
-                }
+            .map(|(d, c)| {
+                progress.report(0.0)?;
+                let column = match &c.values {
+                    QiValues::Categorical { codes, hierarchy } => (
+                        Dim::Tree { hierarchy },
+                        codes.iter().map(|&c| hierarchy.leaf_rank(c)).collect(),
+                    ),
+                    QiValues::Numeric(v) => dense(space, d, v),
+                    QiValues::Date(v) => {
+                        dense(space, d, &v.iter().map(|&x| x as f64).collect::<Vec<_>>())
+                    }
+                };
+                progress.report(0.0)?;
+                Ok(column)
             })
             .collect();
+        let columns = columns.into_iter().collect::<CoreResult<Vec<_>>>()?;
         let (dims, keys) = columns.into_iter().unzip();
-        (Dims { dims }, keys)
+        Ok((Dims { dims }, keys))
     }
 
     pub fn len(&self) -> usize {
@@ -514,20 +530,37 @@ pub(crate) struct ColumnStore {
 
 impl ColumnStore {
     /// Columns for `ids` (in that order) from every row's keys (from
-    /// [`Dims::new`]); `payload[i]` belongs to `ids[i]`.
+    /// [`Dims::new_checked`]); `payload[i]` belongs to `ids[i]`.
+    #[cfg(test)]
     pub fn new(row_keys: Vec<Vec<u32>>, ids: Vec<u32>, payload: Vec<f64>) -> Self {
+        Self::new_checked(row_keys, ids, payload, Progress::none())
+            .expect("never cancelled without a callback")
+    }
+
+    /// [`ColumnStore::new`] with a checkpoint after each column gathered.
+    pub fn new_checked(
+        row_keys: Vec<Vec<u32>>,
+        ids: Vec<u32>,
+        payload: Vec<f64>,
+        progress: Progress<'_>,
+    ) -> CoreResult<Self> {
         debug_assert!(payload.is_empty() || payload.len() == ids.len());
         let identity = ids.iter().zip(0u32..).all(|(&r, i)| r == i)
             && row_keys.iter().all(|k| k.len() == ids.len());
+        progress.report(0.0)?;
         let keys = if identity {
             row_keys
         } else {
             row_keys
                 .iter()
-                .map(|k| ids.iter().map(|&r| k[r as usize]).collect())
-                .collect()
+                .map(|k| {
+                    let gathered = ids.iter().map(|&r| k[r as usize]).collect();
+                    progress.report(0.0)?;
+                    Ok(gathered)
+                })
+                .collect::<CoreResult<_>>()?
         };
-        ColumnStore { ids, keys, payload }
+        Ok(ColumnStore { ids, keys, payload })
     }
 
     /// Every position, as a view to split in place.

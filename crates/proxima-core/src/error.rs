@@ -33,6 +33,9 @@ pub enum ErrorKind {
     InfeasibleParameters,
     /// The partitioner could not produce a release that satisfies the model.
     ModelNotSatisfied,
+    /// The attacker's view would need more memory than its budget (the
+    /// groups' boxes overlap too much to enumerate the candidate sets).
+    AttackerViewTooLarge,
     /// The caller's progress callback asked to stop.
     Cancelled,
     /// A bug: an invariant of the core was broken.
@@ -54,6 +57,7 @@ impl ErrorKind {
             ErrorKind::InvalidParameters => "invalid_parameters",
             ErrorKind::InfeasibleParameters => "infeasible_parameters",
             ErrorKind::ModelNotSatisfied => "model_not_satisfied",
+            ErrorKind::AttackerViewTooLarge => "attacker_view_too_large",
             ErrorKind::Cancelled => "cancelled",
             ErrorKind::Internal => "internal",
         }

@@ -149,6 +149,10 @@ pub fn validate(table: &Table, spec: &JobSpec) -> CoreResult<()> {
 /// Runs the partitioner a request names: its groups, and the rows it could
 /// not place in any group that satisfies the model in the attacker's view.
 pub fn place(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResult<Placement> {
+    // Checkpoints around the validation (a pass or a sort over the whole
+    // table): a cancel that comes before or during it is honoured before
+    // the partitioner starts.
+    progress.report(0.0)?;
     validate(table, spec)?;
     progress.report(0.0)?;
     match (&spec.model, spec.algorithm) {
@@ -324,7 +328,9 @@ pub fn anonymize(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResul
     for &r in &placement.unplaced {
         keep[r as usize] = false;
     }
+    progress.report(1.0)?;
     let kept = Kept::new(table, &keep);
+    progress.report(1.0)?;
     let mut new_index = vec![u32::MAX; n];
     for (i, &r) in kept.original_rows.iter().enumerate() {
         new_index[r as usize] = i as u32;
@@ -414,7 +420,9 @@ pub fn run_job(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResult<
     let kept = anonymized.table(table);
     let release = &anonymized.release;
     let checks = job_audit_checks(kept, spec)?;
+    progress.report(0.8)?;
     let boxes = GroupBoxes::from_release(kept, release);
+    progress.report(0.8)?;
     // The attacker's view, the per-group audit and the summary read the
     // release only: they run at once on the job's pool (crate::parallel),
     // and their results are taken in the sequential order (the view's

@@ -272,3 +272,117 @@ fn audit_of_adult_600k_is_cancellable() {
         audit::audit(t, &p, None, &checks, prog).map(|_| ())
     });
 }
+
+/// XColor on adult 600k with adult_full's composite SA (education-num,
+/// hours-per-week, capital-gain; L1): the attacker's view judges wide
+/// candidate sets here for about two minutes. Too long for the suite:
+/// run it by hand (`cargo test -p proxima-core --release --test cancel --
+/// --ignored --nocapture`) for the figures docs/performance.md quotes.
+#[test]
+#[ignore]
+fn xcolor_on_adult_600k_composite_is_cancellable() {
+    let Some(data) = SharedData::find_or_skip("xc-600k composite") else {
+        return;
+    };
+    let schema = Arc::new(
+        SharedTable::AdultFullComposite
+            .schema(|file| data.open(file))
+            .unwrap(),
+    );
+    let reader = data
+        .open(SharedTable::AdultScaledSynthetic.data_file())
+        .unwrap();
+    let t = load_table_with_progress(schema, reader, Progress::none()).unwrap();
+    let params = Dissimilarity {
+        epsilon: Epsilon::new(0.02, "/e").unwrap(),
+        delta: Fraction::new(0.5, "delta", "/d").unwrap(),
+        k: k10(),
+    };
+    run_job_case(
+        "xc-600k composite ε=0.02 δ=0.5 k=10",
+        &t,
+        job(PrivacyModel::Dissimilarity(params), Algorithm::XColor, None),
+    );
+}
+
+/// The 5M-row cases of BENCHMARKS.md (`generate.py 5000000 7`, its path
+/// in `PROXIMA_SAL5M`): one full run each, printing the longest gap
+/// between checkpoints in the partition (progress below 0.8) and in the
+/// guard. Figures only, no assertion: run it by hand on a quiet machine
+/// (`PROXIMA_SAL5M=… cargo test -p proxima-core --release --test cancel
+/// -- --ignored --nocapture gaps_on_5m`).
+#[test]
+#[ignore]
+fn gaps_on_5m_rows() {
+    let Ok(path) = std::env::var("PROXIMA_SAL5M") else {
+        println!("PROXIMA_SAL5M not set; skipped");
+        return;
+    };
+    let schema = Arc::new(
+        SharedTable::SalSynthetic
+            .schema(|file: &str| -> std::io::Result<std::io::Empty> {
+                Err(std::io::Error::other(file.to_string()))
+            })
+            .unwrap(),
+    );
+    let reader = std::io::BufReader::new(std::fs::File::open(path).unwrap());
+    let t = load_table_with_progress(schema, reader, Progress::none()).unwrap();
+    let em = EpsilonM::new(
+        Epsilon::new(4500.0, "/e").unwrap(),
+        M::new(5, "/m").unwrap(),
+        Neighborhood::Absolute,
+        "/e",
+    )
+    .unwrap();
+    let xc = Dissimilarity {
+        epsilon: Epsilon::new(0.01, "/e").unwrap(),
+        delta: Fraction::new(0.8, "delta", "/d").unwrap(),
+        k: k10(),
+    };
+    let cases = [
+        (
+            "mo-5m",
+            job(PrivacyModel::KAnonymity(k10()), Algorithm::Mondrian, None),
+        ),
+        (
+            "em-5m",
+            JobSpec {
+                suppression_limit: SuppressionLimit::new(0.25, "/s").unwrap(),
+                ..job(PrivacyModel::EpsilonM(em), Algorithm::EpsilonM, None)
+            },
+        ),
+        (
+            "xc-5m",
+            job(PrivacyModel::Dissimilarity(xc), Algorithm::XColor, None),
+        ),
+    ];
+    for (name, spec) in cases {
+        let start = Instant::now();
+        // (last checkpoint, its fraction, every gap with its ends, count)
+        let state = Mutex::new((start, 0.0f64, Vec::new(), 0usize));
+        let cb = |f: f64| {
+            let now = Instant::now();
+            let mut s = state.lock().unwrap();
+            let gap = now - s.0;
+            let from = s.1;
+            s.2.push((gap, from, f));
+            s.0 = now;
+            s.1 = f;
+            s.3 += 1;
+            true
+        };
+        run::run_job(&t, &spec, Progress::new(&cb)).unwrap();
+        let (_, _, mut gaps, count) = state.into_inner().unwrap();
+        gaps.sort_by_key(|g| std::cmp::Reverse(g.0));
+        let longest = |guard: bool| gaps.iter().find(|g| (g.1 >= 0.8) == guard).map(|g| g.0);
+        println!(
+            "{name}: {:?} in all, {count} checkpoints, longest gap {:?} in the partition, {:?} in the guard",
+            start.elapsed(),
+            longest(false),
+            longest(true),
+        );
+        for (gap, from, to) in gaps.iter().take(5) {
+            println!("  {gap:?} between progress {from:.4} and {to:.4}");
+        }
+    }
+}

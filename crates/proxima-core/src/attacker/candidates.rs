@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 
 use super::boxes::{Axis, GroupBoxes};
+use super::budget::{set_bytes, Budget};
 use super::bvh::Bvh;
 use super::cells::cell_sets;
 use super::ticker::Ticker;
@@ -69,6 +70,7 @@ impl CandidateSets {
         boxes: &GroupBoxes,
         victims: &Victims,
         ticker: &mut Ticker,
+        budget: Budget,
     ) -> CoreResult<CandidateSets> {
         Self::build_on(
             table,
@@ -77,12 +79,15 @@ impl CandidateSets {
             victims,
             ticker,
             crate::parallel::parts_for(table.rows()),
+            budget,
         )
     }
 
     /// [`CandidateSets::build`] with the groups in `parts` runs of about
     /// equal rows, stabbed concurrently (victims at their original points
-    /// only).
+    /// only). Every structure that grows with the boxes' overlap is charged
+    /// to `budget` before it grows ([`super::budget`]); concurrent runs
+    /// share it equally.
     pub(crate) fn build_on(
         table: &Table,
         partition: &Partition,
@@ -90,12 +95,15 @@ impl CandidateSets {
         victims: &Victims,
         ticker: &mut Ticker,
         parts: usize,
+        mut budget: Budget,
     ) -> CoreResult<CandidateSets> {
         let n = table.rows();
         let bvh = Bvh::new(boxes);
-        let mut interner = Interner::new(partition);
-        // (set, row) pairs, sorted into per-set lists at the end.
+        // (set, row) pairs, sorted into per-set lists at the end: charged
+        // as they grow, the first n at once.
+        budget.charge(n * PAIR_BYTES)?;
         let mut pairs: Vec<(u32, u32)> = Vec::with_capacity(n);
+        let mut interner = Interner::new(partition, budget.clone());
         match victims {
             Victims::OriginalPoints => {
                 let stabber = Stabber {
@@ -107,14 +115,16 @@ impl CandidateSets {
                 let groups = partition.len();
                 if parts <= 1 {
                     stabber.run(0..groups, &mut interner, &mut pairs, ticker)?;
+                    budget = interner.budget.clone();
                 } else {
                     let size = |g: usize| partition.groups[g].len();
                     let ranges = crate::parallel::balanced_ranges(groups, parts, size);
                     let base = &*ticker;
+                    let share = budget.share(parts);
                     let runs: Vec<CoreResult<Stabbed<'_>>> = ranges
                         .into_par_iter()
                         .map(|range| {
-                            let mut own = Interner::new(partition);
+                            let mut own = Interner::new(partition, share.clone());
                             let mut found = Vec::new();
                             stabber.run(range, &mut own, &mut found, &mut base.fork())?;
                             Ok((own, found))
@@ -125,11 +135,17 @@ impl CandidateSets {
                     // thread would have given.
                     let mut runs = runs.into_iter();
                     (interner, pairs) = runs.next().expect("at least one range")?;
+                    // The later runs' sets are interned again into the first:
+                    // from here on it draws on what is left of the whole.
+                    let first = interner.budget.used();
+                    interner.budget = budget.share(1);
+                    interner.budget.charge(first)?;
                     for run in runs {
                         let (other, later) = run?;
                         let remap = interner.absorb(&other)?;
                         pairs.extend(later.into_iter().map(|(s, r)| (remap[s as usize], r)));
                     }
+                    budget = interner.budget.clone();
                 }
             }
             Victims::AnyPointOfItsBox => {
@@ -143,18 +159,24 @@ impl CandidateSets {
                         pairs.extend(rows.iter().map(|&r| (g as u32, r)));
                         continue;
                     }
-                    let sets = cell_sets(boxes, g as u32, &near, ticker)?;
+                    let (sets, transient) =
+                        cell_sets(boxes, g as u32, &near, ticker, &mut interner.budget)?;
                     for set in &sets {
                         let id = interner.intern(set)?;
                         if pairs.len() + rows.len() > MAX_ENTRIES {
                             return Err(too_overlapped());
                         }
+                        interner.budget.charge(rows.len() * PAIR_BYTES)?;
                         pairs.extend(rows.iter().map(|&r| (id, r)));
+                        ticker.tick(rows.len())?;
                     }
-                    ticker.tick(rows.len() * sets.len())?;
+                    interner.budget.release(transient);
                 }
+                budget = interner.budget.clone();
             }
         }
+        // The per-set victim lists and starts, and the per-row widths.
+        budget.charge(pairs.len() * 4 + interner.size.len() * 8 + n * 4)?;
         Ok(interner.finish(pairs, n))
     }
 }
@@ -190,6 +212,9 @@ impl Stabber<'_> {
             near.clear();
             bvh.overlapping(boxes, boxes.of(g), &mut near);
             ticker.tick(near.len() + 8)?;
+            if pairs.len() + rows.len() > pairs.capacity() {
+                interner.budget.charge(rows.len() * PAIR_BYTES)?;
+            }
             if near.len() <= 1 {
                 pairs.extend(rows.iter().map(|&r| (g as u32, r)));
                 continue;
@@ -256,6 +281,8 @@ fn contains(b: &[[f64; 2]], point: &[f64]) -> bool {
 /// chain to earlier ones, find them without a key allocation per lookup.
 struct Interner<'p> {
     partition: &'p Partition,
+    /// Charged for every set stored.
+    budget: Budget,
     by_hash: HashMap<u64, u32>,
     /// Per set id: the previous set with the same hash (`u32::MAX`: none).
     same_hash: Vec<u32>,
@@ -271,6 +298,9 @@ fn hash_set(set: &[u32]) -> u64 {
         (h.rotate_left(5) ^ g as u64).wrapping_mul(0x517c_c1b7_2722_0a95)
     })
 }
+
+/// Bytes of one (set, victim) pair.
+const PAIR_BYTES: usize = 8;
 
 /// The most group ids the distinct candidate sets may hold in all, and the
 /// most (set, victim) pairs of an uploaded table: 2^25 each (128 MiB and
@@ -293,10 +323,11 @@ fn too_overlapped() -> CoreError {
 }
 
 impl<'p> Interner<'p> {
-    fn new(partition: &'p Partition) -> Self {
+    fn new(partition: &'p Partition, budget: Budget) -> Self {
         let g = partition.len();
         Interner {
             partition,
+            budget,
             by_hash: HashMap::new(),
             same_hash: vec![u32::MAX; g],
             group_start: (0..=g).collect(),
@@ -326,6 +357,7 @@ impl<'p> Interner<'p> {
         if self.groups.len() + set.len() > MAX_ENTRIES {
             return Err(too_overlapped());
         }
+        self.budget.charge(set_bytes(set.len()))?;
         let id = self.size.len() as u32;
         self.same_hash
             .push(self.by_hash.insert(h, id).unwrap_or(u32::MAX));
@@ -457,7 +489,17 @@ mod tests {
         let boxes = GroupBoxes::from_release(&t, &release);
         let mut ticker = Ticker::new(Progress::none());
         let build = |parts: usize, ticker: &mut Ticker| {
-            CandidateSets::build_on(&t, p, &boxes, &Victims::OriginalPoints, ticker, parts).unwrap()
+            let budget = Budget::new(usize::MAX);
+            CandidateSets::build_on(
+                &t,
+                p,
+                &boxes,
+                &Victims::OriginalPoints,
+                ticker,
+                parts,
+                budget,
+            )
+            .unwrap()
         };
         let one = build(1, &mut ticker);
         assert!(one.len() > p.len() + 10, "many multi-group sets");

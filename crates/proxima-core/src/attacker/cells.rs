@@ -14,18 +14,23 @@
 use std::collections::HashSet;
 
 use super::boxes::GroupBoxes;
+use super::budget::{set_bytes, Budget};
 use super::ticker::Ticker;
 use crate::error::CoreResult;
 
 /// The distinct sets of groups covering some point of box(g), each sorted
 /// and holding g; `others` are the groups (≠ g) whose boxes meet box(g).
-/// Sets come sorted (deterministic order).
+/// Sets come sorted (deterministic order). Every set kept while
+/// enumerating is charged to `budget` before it is stored; the bytes
+/// charged come back with the sets, for the caller to release once it is
+/// done with them.
 pub(crate) fn cell_sets(
     boxes: &GroupBoxes,
     g: u32,
     others: &[u32],
     ticker: &mut Ticker,
-) -> CoreResult<Vec<Vec<u32>>> {
+    budget: &mut Budget,
+) -> CoreResult<(Vec<Vec<u32>>, usize)> {
     let dims = boxes.dimensions();
     let own = boxes.of(g as usize);
     let mut start: Vec<u32> = others.to_vec();
@@ -34,6 +39,9 @@ pub(crate) fn cell_sets(
     start.dedup();
     let mut seen: HashSet<(usize, Vec<u32>)> = HashSet::new();
     let mut out: HashSet<Vec<u32>> = HashSet::new();
+    // Bytes charged so far; given back on an error (the caller never sees
+    // the sets).
+    let mut charged = 0usize;
     let mut stack = vec![(0usize, start)];
     let mut ends: Vec<f64> = Vec::new();
     while let Some((d, set)) = stack.pop() {
@@ -55,12 +63,21 @@ pub(crate) fn cell_sets(
         }
         ends.sort_unstable_by(f64::total_cmp);
         ends.dedup();
-        let mut add = |members: Vec<u32>| {
+        // A new set is held twice (in `seen`, and on the stack or in the
+        // output).
+        let mut add = |members: Vec<u32>| -> CoreResult<()> {
             let key = (d + 1, members);
             if !seen.contains(&key) {
+                let bytes = 2 * set_bytes(key.1.len());
+                if let Err(e) = budget.charge(bytes) {
+                    budget.release(charged);
+                    return Err(e);
+                }
+                charged += bytes;
                 seen.insert(key.clone());
                 stack.push(key);
             }
+            Ok(())
         };
         for (i, &e) in ends.iter().enumerate() {
             let at: Vec<u32> = set
@@ -71,7 +88,7 @@ pub(crate) fn cell_sets(
                     lo <= e && e <= hi
                 })
                 .collect();
-            add(at);
+            add(at)?;
             if let Some(&next) = ends.get(i + 1) {
                 if discrete && next - e <= 1.0 {
                     continue;
@@ -86,12 +103,12 @@ pub(crate) fn cell_sets(
                         lo <= e && next <= hi
                     })
                     .collect();
-                add(between);
+                add(between)?;
             }
             ticker.tick(set.len())?;
         }
     }
     let mut sets: Vec<Vec<u32>> = out.into_iter().collect();
     sets.sort_unstable();
-    Ok(sets)
+    Ok((sets, charged))
 }

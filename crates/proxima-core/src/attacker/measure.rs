@@ -405,8 +405,19 @@ fn judge_sets(
                 let by_union = members.len() > 1
                     && !matches!(counter, Counter::Pairwise { .. })
                     && victims.len() * members.len() > 2 * c;
+                let per_victim = if by_union { 1 } else { members.len() };
+                // One victim's cost: a pass over the candidates for the
+                // pairwise test, a search per member otherwise. Counted per
+                // victim, so a set with many victims and many candidates
+                // (a wide union on a large table) still reaches a
+                // checkpoint every few milliseconds.
+                let scan = match counter {
+                    Counter::Pairwise { .. } => c,
+                    _ => per_victim,
+                };
                 if by_union {
                     union.fill(index, members);
+                    ticker.tick(c)?;
                 }
                 for &v in victims {
                     let x = if by_union {
@@ -422,13 +433,8 @@ fn judge_sets(
                         achieved_m = achieved_m.min(c / x.max(1));
                     }
                     out.record(worse, v, s, figure, over);
+                    ticker.tick(scan)?;
                 }
-                let per_victim = if by_union { 1 } else { members.len() };
-                let scan = match counter {
-                    Counter::Pairwise { .. } => c,
-                    _ => per_victim,
-                };
-                ticker.tick(victims.len() * scan + if by_union { c } else { 0 })?;
             }
             out.achieved_m = (achieved_m != usize::MAX).then_some(achieved_m);
         }
@@ -870,8 +876,15 @@ mod tests {
         let p = release.partition();
         let boxes = GroupBoxes::from_release(&t, &release);
         let mut ticker = Ticker::new(Progress::none());
-        let sets =
-            CandidateSets::build(&t, p, &boxes, &Victims::OriginalPoints, &mut ticker).unwrap();
+        let sets = CandidateSets::build(
+            &t,
+            p,
+            &boxes,
+            &Victims::OriginalPoints,
+            &mut ticker,
+            crate::attacker::budget::Budget::new(usize::MAX),
+        )
+        .unwrap();
         assert!((0..sets.len()).any(|s| sets.members(s).len() > 1));
         let checks = [
             AuditCheck::EpsilonM(

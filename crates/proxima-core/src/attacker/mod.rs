@@ -76,12 +76,13 @@
 //! on two threads, with the very results of one.
 
 mod boxes;
+mod budget;
 mod bvh;
 mod candidates;
 mod cells;
 mod measure;
 mod report;
-mod ticker;
+pub(crate) mod ticker;
 
 #[cfg(test)]
 mod tests;
@@ -89,6 +90,7 @@ mod tests;
 mod tests_labels;
 
 pub use boxes::GroupBoxes;
+pub use budget::DEFAULT_VIEW_BUDGET_BYTES;
 
 use crate::audit::{AuditCheck, WorstGroup};
 use crate::error::{CoreError, CoreResult, Detail};
@@ -230,6 +232,7 @@ impl From<&ViewCheck> for ViewSummary {
 /// the partition, boxes and ids do not fit the table, or when
 /// [`Victims::OriginalPoints`] is asked of boxes read from interval labels.
 /// Cancellation via `progress`, checked every few milliseconds of work.
+/// Memory within [`DEFAULT_VIEW_BUDGET_BYTES`] ([`evaluate_within`]).
 pub fn evaluate(
     table: &Table,
     partition: &Partition,
@@ -239,9 +242,42 @@ pub fn evaluate(
     group_ids: Option<&[String]>,
     progress: Progress,
 ) -> CoreResult<Vec<ViewCheck>> {
+    evaluate_within(
+        table,
+        partition,
+        boxes,
+        victims,
+        checks,
+        group_ids,
+        DEFAULT_VIEW_BUDGET_BYTES,
+        progress,
+    )
+}
+
+/// [`evaluate`] with the memory that grows with the boxes' overlap (the
+/// candidate sets, their victims, the cells enumerated for
+/// [`Victims::AnyPointOfItsBox`]) bounded by `budget_bytes`, checked before
+/// allocating: past it, `attacker_view_too_large` (422) with the budget in
+/// its details. The table, the partition and the per-check figures (a few
+/// words per row) are the caller's and not counted.
+#[allow(clippy::too_many_arguments)]
+pub fn evaluate_within(
+    table: &Table,
+    partition: &Partition,
+    boxes: &GroupBoxes,
+    victims: Victims,
+    checks: &[AuditCheck],
+    group_ids: Option<&[String]>,
+    budget_bytes: usize,
+    progress: Progress,
+) -> CoreResult<Vec<ViewCheck>> {
+    // Checkpoints between the input checks (each a pass over the table).
+    progress.report(0.0)?;
     check_inputs(table, partition, boxes, group_ids)?;
+    progress.report(0.0)?;
     if victims == Victims::OriginalPoints {
         boxes.check_points(table)?;
+        progress.report(0.0)?;
     }
     let mut sa: Option<SaCodes> = None;
     let specs = checks
@@ -251,7 +287,8 @@ pub fn evaluate(
         .collect::<CoreResult<Vec<_>>>()?;
     let mut ticker = Ticker::new(progress);
     ticker.phase(0.0)?;
-    let sets = CandidateSets::build(table, partition, boxes, &victims, &mut ticker)?;
+    let budget = budget::Budget::new(budget_bytes);
+    let sets = CandidateSets::build(table, partition, boxes, &victims, &mut ticker, budget)?;
     let group_of = partition.group_of_rows(table.rows());
     let cx = report::Context {
         partition,
@@ -295,6 +332,7 @@ pub fn victim_figures(
         boxes,
         &Victims::OriginalPoints,
         &mut ticker,
+        budget::Budget::new(DEFAULT_VIEW_BUDGET_BYTES),
     )?;
     Ok(judge(&spec, sa.as_ref(), table, partition, &sets, &mut ticker)?.figure)
 }

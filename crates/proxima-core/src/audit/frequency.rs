@@ -1,6 +1,7 @@
 //! Checks on group sizes and SA value frequencies: k-anonymity,
 //! l-diversity, (α,k)-anonymity and t-closeness.
 
+use crate::attacker::ticker::Ticker;
 use crate::error::{CoreResult, Detail};
 use crate::params::{Fraction, GroundDistance, LDiversityVariant, K};
 use crate::partition::Partition;
@@ -56,10 +57,12 @@ pub(crate) fn l_diversity(
     sa: &SaCodes,
     partition: &Partition,
     ids: Option<&[String]>,
-) -> CheckReport {
+    ticker: &mut Ticker,
+) -> CoreResult<CheckReport> {
     let mut values = Vec::with_capacity(partition.len());
     let mut failed = Vec::with_capacity(partition.len());
     for g in &partition.groups {
+        ticker.tick(g.len() * 4)?;
         let counts = sa.group_counts(g);
         values.push(privacy::achieved_l(&counts, variant));
         failed.push(!privacy::is_l_diverse(&counts, l, variant));
@@ -75,7 +78,7 @@ pub(crate) fn l_diversity(
         _ => vec![d("l", min_l as usize)],
     };
     let violating_rows = rows_of_failed(partition, &failed);
-    check_report(
+    Ok(check_report(
         "l_diversity",
         params,
         value,
@@ -87,7 +90,7 @@ pub(crate) fn l_diversity(
         Worse::Lower,
         partition,
         ids,
-    )
+    ))
 }
 
 /// (α,k)-anonymity: |G| ≥ k and no SA value above α of its group; value
@@ -98,12 +101,16 @@ pub(crate) fn alpha_k(
     sa: &SaCodes,
     partition: &Partition,
     ids: Option<&[String]>,
-) -> CheckReport {
+    ticker: &mut Ticker,
+) -> CoreResult<CheckReport> {
     let values: Vec<f64> = partition
         .groups
         .iter()
-        .map(|g| privacy::max_frequency(&sa.group_counts(g)))
-        .collect();
+        .map(|g| {
+            ticker.tick(g.len() * 4)?;
+            Ok(privacy::max_frequency(&sa.group_counts(g)))
+        })
+        .collect::<CoreResult<_>>()?;
     let failed: Vec<bool> = partition
         .groups
         .iter()
@@ -112,7 +119,7 @@ pub(crate) fn alpha_k(
         .collect();
     let max = values.iter().copied().fold(0.0, f64::max);
     let violating_rows = rows_of_failed(partition, &failed);
-    check_report(
+    Ok(check_report(
         "alpha_k",
         vec![d("alpha", alpha.get()), d("k", k.get())],
         vec![d("max_frequency", max)],
@@ -124,7 +131,7 @@ pub(crate) fn alpha_k(
         Worse::Higher,
         partition,
         ids,
-    )
+    ))
 }
 
 /// t-closeness: EMD(group, table) ≤ t; value `max_emd`.
@@ -135,13 +142,17 @@ pub(crate) fn t_closeness(
     pointer: &str,
     partition: &Partition,
     ids: Option<&[String]>,
+    ticker: &mut Ticker,
 ) -> CoreResult<CheckReport> {
     let reference = EmdReference::new(sa, ground, &format!("{pointer}/ground_distance"))?;
     let values: Vec<f64> = partition
         .groups
         .iter()
-        .map(|g| reference.emd(&sa.group_counts(g)))
-        .collect();
+        .map(|g| {
+            ticker.tick(g.len() * 4)?;
+            Ok(reference.emd(&sa.group_counts(g)))
+        })
+        .collect::<CoreResult<_>>()?;
     let failed: Vec<bool> = values.iter().map(|&e| e > t.get()).collect();
     let max = values.iter().copied().fold(0.0, f64::max);
     let violating_rows = rows_of_failed(partition, &failed);

@@ -139,6 +139,7 @@ pub fn audit(
     checks: &[AuditCheck],
     progress: Progress,
 ) -> CoreResult<AuditReport> {
+    progress.report(0.0)?;
     partition.check_covers(table.rows())?;
     if let Some(ids) = group_ids {
         if ids.len() != partition.len() {
@@ -154,6 +155,12 @@ pub fn audit(
     let mut reports = Vec::with_capacity(checks.len());
     for (i, check) in checks.iter().enumerate() {
         progress.report(i as f64 / steps)?;
+        // Inside a check: a checkpoint every few milliseconds of work (the
+        // proximity checks' cost grows with the square of a group's size
+        // for composite SAs).
+        let mut ticker = crate::attacker::ticker::Ticker::new(
+            progress.sub(i as f64 / steps, (i + 1) as f64 / steps),
+        );
         let pointer = format!("/checks/{i}");
         let needs_sa = matches!(
             check,
@@ -176,24 +183,43 @@ pub fn audit(
                 // integral for distinct/recursive, c > 0).
                 let any_k = K::new(1, &pointer)?;
                 crate::params::LDiversity::new(*l, *variant, any_k, &pointer)?;
-                frequency::l_diversity(*l, *variant, sa_codes()?, partition, group_ids)
+                frequency::l_diversity(
+                    *l,
+                    *variant,
+                    sa_codes()?,
+                    partition,
+                    group_ids,
+                    &mut ticker,
+                )?
             }
             AuditCheck::AlphaK { alpha, k } => {
-                frequency::alpha_k(*alpha, *k, sa_codes()?, partition, group_ids)
+                frequency::alpha_k(*alpha, *k, sa_codes()?, partition, group_ids, &mut ticker)?
             }
-            AuditCheck::TCloseness { t, ground } => {
-                frequency::t_closeness(*t, *ground, sa_codes()?, &pointer, partition, group_ids)?
-            }
+            AuditCheck::TCloseness { t, ground } => frequency::t_closeness(
+                *t,
+                *ground,
+                sa_codes()?,
+                &pointer,
+                partition,
+                group_ids,
+                &mut ticker,
+            )?,
             AuditCheck::EpsilonM(params) => {
-                proximity::epsilon_m(*params, table, &pointer, partition, group_ids)?
+                proximity::epsilon_m(*params, table, &pointer, partition, group_ids, &mut ticker)?
             }
             AuditCheck::Dissimilarity { params, metric } => {
                 let space = dissimilarity_space(table, metric.as_ref(), &pointer)?;
-                proximity::dissimilarity(*params, &space, partition, group_ids)
+                proximity::dissimilarity(*params, &space, partition, group_ids, &mut ticker)?
             }
-            AuditCheck::DeltaLDiversity { delta, l } => {
-                proximity::delta_l_diversity(*delta, *l, table, &pointer, partition, group_ids)?
-            }
+            AuditCheck::DeltaLDiversity { delta, l } => proximity::delta_l_diversity(
+                *delta,
+                *l,
+                table,
+                &pointer,
+                partition,
+                group_ids,
+                &mut ticker,
+            )?,
         };
         reports.push(report);
     }

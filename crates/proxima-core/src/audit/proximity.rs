@@ -6,6 +6,7 @@
 //! [`crate::metric`] on the very same arithmetic, so a boundary value is in
 //! or out exactly as a pairwise test would decide: O(|G| log |G|) per group.
 
+use crate::attacker::ticker::Ticker;
 use crate::error::{CoreError, CoreResult, Detail};
 use crate::hierarchy::Hierarchy;
 use crate::metric::{scalar_distance, SensitiveSpace, SpaceKind};
@@ -102,6 +103,7 @@ pub(crate) fn epsilon_m(
     pointer: &str,
     partition: &Partition,
     ids: Option<&[String]>,
+    ticker: &mut Ticker,
 ) -> CoreResult<CheckReport> {
     let sa = epsilon_m_sa(params, table, pointer)?;
     let eps = params.epsilon.get();
@@ -112,6 +114,7 @@ pub(crate) fn epsilon_m(
     let mut achieved_m = usize::MAX;
     let mut s: Vec<f64> = Vec::new();
     for g in &partition.groups {
+        ticker.tick(g.len() * 4)?;
         s.clear();
         s.extend(g.iter().map(|&r| sa[r as usize]));
         s.sort_unstable_by(f64::total_cmp);
@@ -174,7 +177,13 @@ pub(crate) fn neighbour_level(hierarchy: &Hierarchy, eps: f64) -> usize {
 
 /// For each row of `rows` (in order), the number of rows of the group in
 /// its closed ε-neighbourhood, itself included.
-fn neighbour_counts(space: &SensitiveSpace, rows: &[u32], eps: f64) -> Vec<usize> {
+fn neighbour_counts(
+    space: &SensitiveSpace,
+    rows: &[u32],
+    eps: f64,
+    ticker: &mut Ticker,
+) -> CoreResult<Vec<usize>> {
+    ticker.tick(rows.len())?;
     let freq_by = |key: &dyn Fn(u32) -> u32| -> Vec<usize> {
         let mut keys: Vec<u32> = rows.iter().map(|&r| key(r)).collect();
         keys.sort_unstable();
@@ -189,16 +198,18 @@ fn neighbour_counts(space: &SensitiveSpace, rows: &[u32], eps: f64) -> Vec<usize
         SpaceKind::Scalar { values, divisor } => {
             let mut s: Vec<f64> = rows.iter().map(|&r| values[r as usize]).collect();
             s.sort_unstable_by(f64::total_cmp);
-            rows.iter()
+            Ok(rows
+                .iter()
                 .map(|&r| count_scalar(&s, values[r as usize], eps, *divisor))
-                .collect()
+                .collect())
         }
         SpaceKind::Relative { values } => {
             let mut s: Vec<f64> = rows.iter().map(|&r| values[r as usize]).collect();
             s.sort_unstable_by(f64::total_cmp);
-            rows.iter()
+            Ok(rows
+                .iter()
                 .map(|&r| count_relative(&s, values[r as usize], eps))
-                .collect()
+                .collect())
         }
         SpaceKind::Categorical {
             codes,
@@ -208,24 +219,28 @@ fn neighbour_counts(space: &SensitiveSpace, rows: &[u32], eps: f64) -> Vec<usize
             if !*hierarchical {
                 // Equal distance: 0 between equal values, 1 otherwise.
                 if within(1.0, eps) {
-                    return vec![rows.len(); rows.len()];
+                    return Ok(vec![rows.len(); rows.len()]);
                 }
-                return freq_by(&|r| codes[r as usize]);
+                return Ok(freq_by(&|r| codes[r as usize]));
             }
             // Hierarchical: distance = LCA level / height, so the
             // neighbours of v are the values sharing v's ancestor at the
             // highest level L whose distance (same arithmetic) is ≤ ε.
             let level = neighbour_level(hierarchy, eps);
-            freq_by(&|r| hierarchy.ancestor(codes[r as usize], level))
+            Ok(freq_by(&|r| hierarchy.ancestor(codes[r as usize], level)))
         }
-        // Composite and distribution SAs: the pairwise test (groups are
-        // small; no index applies to a general metric).
+        // Composite and distribution SAs: the pairwise test (a release's
+        // groups are small, but an uploaded table grouped by a column may
+        // have a group of many thousand rows: its quadratic pass reaches a
+        // checkpoint after every row).
         SpaceKind::Lp { .. } | SpaceKind::Variational { .. } => rows
             .iter()
             .map(|&c| {
-                rows.iter()
+                ticker.tick(rows.len())?;
+                Ok(rows
+                    .iter()
                     .filter(|&&o| space.is_neighbor(c, o, eps))
-                    .count()
+                    .count())
             })
             .collect(),
     }
@@ -243,7 +258,8 @@ pub(crate) fn dissimilarity(
     space: &SensitiveSpace,
     partition: &Partition,
     ids: Option<&[String]>,
-) -> CheckReport {
+    ticker: &mut Ticker,
+) -> CoreResult<CheckReport> {
     let eps = params.epsilon.get();
     let delta = params.delta.get();
     let k = params.k.get();
@@ -256,7 +272,7 @@ pub(crate) fn dissimilarity(
         let (risk, breached_rows) = if size == 1 {
             (1.0, usize::from(1.0 > 1.0 - delta))
         } else {
-            let counts = neighbour_counts(space, g, eps);
+            let counts = neighbour_counts(space, g, eps, ticker)?;
             let limit = (1.0 - delta) * (size - 1) as f64;
             let worst = counts.iter().copied().max().unwrap_or(1);
             let bad = counts.iter().filter(|&&c| (c - 1) as f64 > limit).count();
@@ -275,7 +291,7 @@ pub(crate) fn dissimilarity(
     } else {
         breached_groups as f64 / partition.len() as f64
     };
-    check_report(
+    Ok(check_report(
         "dissimilarity",
         vec![
             d("epsilon", eps),
@@ -292,7 +308,7 @@ pub(crate) fn dissimilarity(
         Worse::Higher,
         partition,
         ids,
-    )
+    ))
 }
 
 /// The SA a (δ,l) check reads (one numeric column) after checking δ and l.
@@ -348,6 +364,7 @@ pub(crate) fn delta_l_diversity(
     pointer: &str,
     partition: &Partition,
     ids: Option<&[String]>,
+    ticker: &mut Ticker,
 ) -> CoreResult<CheckReport> {
     let sa = delta_l_sa(delta, l, table, pointer)?;
     let mut values = Vec::with_capacity(partition.len());
@@ -355,6 +372,7 @@ pub(crate) fn delta_l_diversity(
     let mut violating_rows = 0;
     let mut s: Vec<f64> = Vec::new();
     for g in &partition.groups {
+        ticker.tick(g.len() * 4)?;
         s.clear();
         s.extend(g.iter().map(|&r| sa[r as usize]));
         s.sort_unstable_by(f64::total_cmp);

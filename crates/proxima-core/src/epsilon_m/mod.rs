@@ -93,7 +93,9 @@ pub fn place_within(
     if sa.is_empty() {
         return Ok(Placement::default());
     }
+    progress.report(0.0)?;
     let (rows, sorted) = sort_by_sa(sa);
+    progress.report(0.0)?;
     feasibility::check_feasible_sorted(&sorted, params)?;
     drop(sorted);
     progress.report(0.0)?;
@@ -135,7 +137,12 @@ pub fn place_by_mondrian(
     if sa.is_empty() {
         return Ok(Placement::default());
     }
-    feasibility::check_feasible_sorted(&sort_by_sa(sa).1, params)?;
+    progress.report(0.0)?;
+    let by_sa = sort_by_sa(sa).1;
+    progress.report(0.0)?;
+    feasibility::check_feasible_sorted(&by_sa, params)?;
+    drop(by_sa);
+    progress.report(0.0)?;
     let m = params.m.get();
     let e = params.epsilon.get();
     let sorted = |rows: &[u32]| -> Vec<f64> {

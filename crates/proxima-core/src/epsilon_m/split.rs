@@ -42,9 +42,9 @@ pub(crate) fn split_phase<N: Neighborhoods>(
     rows: Vec<u32>,
     progress: Progress<'_>,
 ) -> CoreResult<(Vec<Vec<u32>>, Vec<u32>)> {
-    let (dims, row_keys) = Dims::new(space);
+    let (dims, row_keys) = Dims::new_checked(space, progress)?;
     let values = rows.iter().map(|&r| sa[r as usize]).collect();
-    let mut store = ColumnStore::new(row_keys, rows, values);
+    let mut store = ColumnStore::new_checked(row_keys, rows, values, progress)?;
     let mut cols = store.view();
     let mut scratch = Scratch::new(&dims, nb, m);
     let outcome = safe_partition(&dims, &mut cols, &mut scratch, progress)?;

@@ -153,8 +153,11 @@ pub fn generalize_with_progress(
     // A group's rows are scattered over the table: every column is read
     // once in row order (sort keys, per-group extents) rather than once per
     // row of each group, which on large tables is a cache miss per read.
+    // Checkpoints between these whole-table passes as well.
+    progress.report(0.0)?;
     let order = PublicationOrder::new(table);
     let keys = order.row_keys(table.rows());
+    progress.report(0.0)?;
     // Groups are sorted independently: on the job's pool (crate::parallel).
     partition
         .groups
@@ -167,12 +170,18 @@ pub fn generalize_with_progress(
     let columns: Vec<Vec<GeneralizedQi>> = table
         .qis()
         .par_iter()
-        .map(|c| generalize_groups(&c.values, &group_of, partition.len()))
-        .collect();
+        .map(|c| {
+            let column = generalize_groups(&c.values, &group_of, partition.len());
+            progress.report(1.0)?;
+            Ok(column)
+        })
+        .collect::<CoreResult<_>>()?;
     let mut generalized: Vec<Vec<GeneralizedQi>> = (0..partition.len())
         .map(|g| columns.iter().map(|c| c[g]).collect())
         .collect();
+    progress.report(1.0)?;
     order_identical_labels(&order, &mut partition, &mut generalized);
+    progress.report(1.0)?;
     Ok(Release {
         partition,
         generalized,

@@ -101,14 +101,19 @@ where
             ),
         ));
     }
+    // A checkpoint between the set-up passes over the whole table (each
+    // a sort or a scan of every row): a cancel during them is honoured
+    // before the next.
+    progress.report(0.0)?;
     let space = QiSpace::new(table);
-    let (dims, row_keys) = Dims::new(&space);
+    progress.report(0.0)?;
+    let (dims, row_keys) = Dims::new_checked(&space, progress)?;
     let chooser = Chooser {
         dims: &dims,
         allows: &allows,
         min_size,
     };
-    let mut store = ColumnStore::new(row_keys, all, Vec::new());
+    let mut store = ColumnStore::new_checked(row_keys, all, Vec::new(), progress)?;
     let mut cols = store.view();
     // Both halves of every large node are split concurrently (the pool of
     // crate::parallel); the groups come out in the sequential order.

@@ -467,9 +467,10 @@ pub(crate) fn place_by_predicate(
         Some(key) => crate::columnar::radix_order(key),
         None => (0..n as u32).collect(),
     };
+    progress.report(0.0)?;
     let space = QiSpace::new(table);
-    let (dims, row_keys) = Dims::new(&space);
-    let mut store = ColumnStore::new(row_keys, ids, Vec::new());
+    let (dims, row_keys) = Dims::new_checked(&space, progress)?;
+    let mut store = ColumnStore::new_checked(row_keys, ids, Vec::new(), progress)?;
     let mut cols = store.view();
     let mut rules = PredicateRules {
         dims: &dims,

@@ -225,8 +225,8 @@ impl<'a> DegreeIndex<'a> {
         if xs.windows(2).all(|w| w[0] <= w[1]) {
             sweep(&xs, *divisor, self.epsilon, |p, d| out[p] = d);
         } else {
-            let mut order: Vec<u32> = (0..rows.len() as u32).collect();
-            order.sort_by(|&a, &b| xs[a as usize].total_cmp(&xs[b as usize]));
+            // Linear and stable: the order a stable comparison sort gives.
+            let order = crate::columnar::radix_order(&xs);
             let sorted: Vec<f64> = order.iter().map(|&i| xs[i as usize]).collect();
             xs = sorted;
             sweep(&xs, *divisor, self.epsilon, |p, d| {

@@ -1,0 +1,57 @@
+//! Deleting a dataset stops its running job: the job row goes with the
+//! dataset, the worker's next heartbeat finds its lease gone and stops the
+//! body at its next checkpoint (the core's checkpoints are measured in
+//! crates/proxima-core/tests/checkpoints.rs), and the worker is free for
+//! the next job instead of computing a release nobody can fetch.
+
+use std::time::Duration;
+
+use crate::support::*;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deleting_the_dataset_of_a_running_job_stops_it() {
+    if !faults_available() {
+        return;
+    }
+    let _serial = serial().await;
+    let scratch = Scratch::new();
+    let url = fresh_database().await;
+    // One worker; every job body takes ten minutes unless stopped.
+    let mut serve = Serve::new(&url).faults("job-delay-ms:600000");
+    serve.workers = 1;
+    let p = Proxima::start(&scratch, "deleter", &serve).await;
+    let api = p.api();
+    let db = Db::connect(&url).await;
+
+    let ds = api.upload(&grid_schema("doomed"), &grid_csv(200)).await;
+    let id = api.submit(&k_job(&ds)).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    db.wait_status(&id, "running", Duration::from_secs(30))
+        .await;
+    p.wait_log("injected fault: job body delayed", Duration::from_secs(30))
+        .await;
+
+    let res = api
+        .client
+        .delete(api.url(&format!("/v1/datasets/{}", ds["id"].as_str().unwrap())))
+        .bearer_auth(KEY)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 204);
+    assert_eq!(
+        db.scalar("SELECT count(*) FROM jobs WHERE status = 'running'")
+            .await,
+        0
+    );
+    // The body stops (long before its ten minutes) and writes nothing.
+    p.wait_log(
+        "lease lost while running; result discarded",
+        Duration::from_secs(60),
+    )
+    .await;
+    assert_eq!(db.results(&id).await, 0);
+    assert!(p.alive());
+}
