@@ -13,8 +13,10 @@ const CAP: usize = 10;
 async fn app() -> TestApp {
     let mut options = Options::default();
     options.limits.max_active_jobs_per_tenant = CAP;
-    // Enough validation slots that none of the burst is told to retry.
+    // Enough validation slots, and requests in flight per tenant, that
+    // none of the burst is told to retry: only the job quota refuses.
     options.limits.compute = proxima::http::compute::ComputeLimits::new(256, 256);
+    options.limits.requests = proxima::http::inflight::TenantRequests::new(1024);
     TestApp::with(options).await
 }
 

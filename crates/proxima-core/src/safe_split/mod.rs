@@ -574,6 +574,79 @@ mod tests {
         (groups, unplaced)
     }
 
+    /// The published box of `rows`, computed from the table by its
+    /// definition (values' extent; the leaves under the lowest common
+    /// ancestor), not from the engine's keys.
+    fn published_box(t: &Table, rows: &[u32]) -> Vec<(f64, f64)> {
+        t.qis()
+            .iter()
+            .map(|qi| match &qi.values {
+                QiValues::Numeric(v) => rows.iter().fold((f64::MAX, f64::MIN), |(lo, hi), &r| {
+                    (lo.min(v[r as usize]), hi.max(v[r as usize]))
+                }),
+                QiValues::Categorical { codes, hierarchy } => {
+                    let ranks = rows.iter().map(|&r| hierarchy.leaf_rank(codes[r as usize]));
+                    let (lo, hi) = ranks.fold((u32::MAX, 0), |(a, b), k| (a.min(k), b.max(k)));
+                    let (level, node) = hierarchy.lca_of_rank_range(lo, hi);
+                    let first = hierarchy.first_rank(level, node);
+                    let last = first + hierarchy.leaves_under(level, node) - 1;
+                    (f64::from(first), f64::from(last))
+                }
+                QiValues::Date(_) => unreachable!("no dates here"),
+            })
+            .collect()
+    }
+
+    proptest::proptest! {
+        /// Whatever the model and however pieces merge, the groups publish
+        /// pairwise disjoint boxes (so the attacker's view is the per-group
+        /// view), each satisfies the model, and groups and unplaced rows
+        /// cover the table once. The model: no SA value may make up more
+        /// than half of a group (not monotone under unions, like (ε,m)).
+        #[test]
+        fn merged_groups_publish_disjoint_boxes(
+            rows in proptest::collection::vec((0u8..9, 0u8..3, 0u8..5), 2..90),
+            guide_min in 1usize..4,
+        ) {
+            let t = Table::from_columns(
+                vec![
+                    ("x".into(), QiValues::Numeric(rows.iter().map(|r| f64::from(r.0)).collect())),
+                    ("c".into(), QiValues::Categorical {
+                        codes: rows.iter().map(|r| u32::from(r.1)).collect(),
+                        hierarchy: hierarchy(),
+                    }),
+                ],
+                vec![("s".into(), SaValues::Numeric(rows.iter().map(|r| f64::from(r.2)).collect()))],
+            );
+            let sa: Vec<u8> = rows.iter().map(|r| r.2).collect();
+            let guide = move |g: &[u32]| g.len() >= guide_min;
+            // The rules' closures are Copy: the SA copy lives for the test.
+            let sa_ok: &'static [u8] = Box::leak(sa.into_boxed_slice());
+            let ok = move |g: &[u32]| {
+                g.len() >= 2 && (0u8..5).all(|v| {
+                    2 * g.iter().filter(|&&r| sa_ok[r as usize] == v).count() <= g.len()
+                })
+            };
+            let (groups, unplaced) = run(&t, guide, ok);
+            let mut seen = vec![0u8; rows.len()];
+            for &r in groups.iter().flatten().chain(&unplaced) {
+                seen[r as usize] += 1;
+            }
+            proptest::prop_assert!(seen.iter().all(|&c| c == 1));
+            let boxes: Vec<_> = groups.iter().map(|g| published_box(&t, g)).collect();
+            for (i, g) in groups.iter().enumerate() {
+                proptest::prop_assert!(ok(g), "group {g:?} fails the model");
+                for j in 0..i {
+                    let meet = boxes[i]
+                        .iter()
+                        .zip(&boxes[j])
+                        .all(|(a, b)| a.0 <= b.1 && b.0 <= a.1);
+                    proptest::prop_assert!(!meet, "groups {:?} and {:?} publish overlapping boxes", groups[i], groups[j]);
+                }
+            }
+        }
+    }
+
     #[test]
     fn numeric_cuts_give_disjoint_groups() {
         let t = Table::from_columns(
