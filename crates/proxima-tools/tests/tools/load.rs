@@ -33,9 +33,11 @@ impl Server {
         let child = Command::new(server_binary())
             .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
             .args(["--bootstrap-key", key, "--workers", "2"])
-            // The ten submitters are one tenant: give it every upload slot
-            // (the per-tenant share would refuse the burst with 429).
+            // The ten submitters and 200 pollers are one tenant: give it
+            // every upload slot and room for all its requests in flight
+            // (the per-tenant shares would refuse the burst with 429).
             .args(["--max-uploads-per-tenant", "16"])
+            .args(["--max-requests-per-tenant", "1024"])
             .env("DATABASE_URL", database_url)
             .env("PROXIMA_DATA_DIR", scratch.path("data"))
             .env("RUST_LOG", "warn")
