@@ -794,9 +794,12 @@ pub(crate) fn predicate_cut(
     }
     // No median cut is allowed. The safe engine (the one that gives a
     // territory) then tries the other positions, nearest the middle first,
-    // in the same order of dimensions; Mondrian's baseline keeps the
-    // median rule.
+    // in the same order of dimensions, on nodes large enough to have such
+    // cuts; Mondrian's baseline keeps the median rule.
     territory?;
+    if node.len() < 4 * min_size.max(1) {
+        return None;
+    }
     for i in 0..s.widths.len() {
         let (d, _, ext) = s.widths[i];
         let keys = &cols.keys[d][node.clone()];

@@ -51,6 +51,12 @@ pub(crate) fn split_phase<N: Neighborhoods>(
     Ok(outcome.rows(&cols))
 }
 
+/// Cuts away from the median are tried on nodes of at least this many
+/// times m rows: a smaller node rarely has a valid cut there, and trying
+/// every position on each of the many small nodes would cost more than the
+/// whole split.
+pub(crate) const OFF_MEDIAN_MIN_GROUPS: usize = 4;
+
 /// Per-node working memory, reused across nodes.
 struct Scratch<'d, 'a, N> {
     dims: &'d Dims<'a>,
@@ -129,7 +135,7 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
                 std::mem::swap(&mut self.flags, &mut self.best_flags);
             }
         }
-        if best.is_none() && exact {
+        if best.is_none() && exact && n >= OFF_MEDIAN_MIN_GROUPS * m {
             // No median cut leaves two halves that satisfy the model: the
             // other cut positions (`Dims::cuts_off_median`), least loss
             // first. Only when cutting by the model itself (refining a
