@@ -772,22 +772,7 @@ pub(crate) fn predicate_cut(
         let Some(cut) = dims.cut(d, keys, ext, &mut s.select) else {
             continue;
         };
-        cut.flags(keys, &mut s.flags);
-        if let Some(t) = territory {
-            if !dims.keeps_labels_inside(d, keys, &s.flags, &cut, t[d]) {
-                continue;
-            }
-        }
-        s.left.clear();
-        s.right.clear();
-        for (&id, &left) in cols.ids[node.clone()].iter().zip(&s.flags) {
-            if left {
-                s.left.push(id);
-            } else {
-                s.right.push(id);
-            }
-        }
-        if allows(&s.left) && allows(&s.right) {
+        if allowed_cut(dims, cols, node.clone(), allows, territory, s, d, &cut) {
             cols.partition(node, &s.flags, &mut s.tmp);
             return Some((cut.left, d, cut.right_start()));
         }
@@ -807,29 +792,46 @@ pub(crate) fn predicate_cut(
             if cut.left < min_size || node.len() - cut.left < min_size {
                 continue;
             }
-            let keys = &cols.keys[d][node.clone()];
-            cut.flags(keys, &mut s.flags);
-            if let Some(t) = territory {
-                if !dims.keeps_labels_inside(d, keys, &s.flags, &cut, t[d]) {
-                    continue;
-                }
-            }
-            s.left.clear();
-            s.right.clear();
-            for (&id, &left) in cols.ids[node.clone()].iter().zip(&s.flags) {
-                if left {
-                    s.left.push(id);
-                } else {
-                    s.right.push(id);
-                }
-            }
-            if allows(&s.left) && allows(&s.right) {
+            if allowed_cut(dims, cols, node.clone(), allows, territory, s, d, &cut) {
                 cols.partition(node, &s.flags, &mut s.tmp);
                 return Some((cut.left, d, cut.right_start()));
             }
         }
     }
     None
+}
+
+/// Whether `cut` on `d` keeps both halves' labels inside the territory
+/// (when there is one) and `allows` both halves; leaves the cut's flags in
+/// `s.flags`.
+#[allow(clippy::too_many_arguments)]
+fn allowed_cut(
+    dims: &Dims<'_>,
+    cols: &Columns<'_>,
+    node: Range<usize>,
+    allows: &(impl Fn(&[u32]) -> bool + ?Sized),
+    territory: Option<&[(u32, u32)]>,
+    s: &mut PredicateScratch,
+    d: usize,
+    cut: &Cut,
+) -> bool {
+    let keys = &cols.keys[d][node.clone()];
+    cut.flags(keys, &mut s.flags);
+    if let Some(t) = territory {
+        if !dims.keeps_labels_inside(d, keys, &s.flags, cut, t[d]) {
+            return false;
+        }
+    }
+    s.left.clear();
+    s.right.clear();
+    for (&id, &left) in cols.ids[node].iter().zip(&s.flags) {
+        if left {
+            s.left.push(id);
+        } else {
+            s.right.push(id);
+        }
+    }
+    allows(&s.left) && allows(&s.right)
 }
 
 /// Drives a top-down split of the positions `root` with an explicit

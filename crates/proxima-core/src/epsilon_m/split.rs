@@ -111,28 +111,11 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         let mut best: Option<(f64, usize, usize, u32)> = None;
         for (dim, &room) in territory.iter().enumerate().take(self.dims.len()) {
             let keys = &cols.keys[dim][node.clone()];
-            let Some(cut) = self
+            if let Some(cut) = self
                 .dims
                 .cut(dim, keys, self.extents[dim], &mut self.select)
-            else {
-                continue;
-            };
-            if cut.left < m || n - cut.left < m {
-                continue;
-            }
-            cut.flags(keys, &mut self.flags);
-            if !self
-                .dims
-                .keeps_labels_inside(dim, keys, &self.flags, &cut, room)
             {
-                continue;
-            }
-            let Some(loss) = self.evaluate(cols, node.clone(), cut.left, exact) else {
-                continue;
-            };
-            if best.is_none_or(|(b, ..)| loss < b) {
-                best = Some((loss, cut.left, dim, cut.right_start()));
-                std::mem::swap(&mut self.flags, &mut self.best_flags);
+                self.consider(cols, node.clone(), exact, (dim, room), &cut, &mut best);
             }
         }
         if best.is_none() && exact && n >= OFF_MEDIAN_MIN_GROUPS * m {
@@ -147,30 +130,46 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
                     self.dims
                         .cuts_off_median(dim, keys, self.extents[dim], &mut self.select);
                 for cut in cuts {
-                    if cut.left < m || n - cut.left < m {
-                        continue;
-                    }
-                    let keys = &cols.keys[dim][node.clone()];
-                    cut.flags(keys, &mut self.flags);
-                    if !self
-                        .dims
-                        .keeps_labels_inside(dim, keys, &self.flags, &cut, room)
-                    {
-                        continue;
-                    }
-                    let Some(loss) = self.evaluate(cols, node.clone(), cut.left, exact) else {
-                        continue;
-                    };
-                    if best.is_none_or(|(b, ..)| loss < b) {
-                        best = Some((loss, cut.left, dim, cut.right_start()));
-                        std::mem::swap(&mut self.flags, &mut self.best_flags);
-                    }
+                    self.consider(cols, node.clone(), exact, (dim, room), &cut, &mut best);
                 }
             }
         }
         let (_, left, dim, right_start) = best?;
         cols.partition(node, &self.best_flags, &mut self.tmp);
         Some((left, dim, right_start))
+    }
+
+    /// Takes `cut` on `dim` as the best so far (its flags into
+    /// `best_flags`) when both halves have m rows, keep their labels inside
+    /// the territory (`room` on `dim`), pass the test and lose less.
+    fn consider(
+        &mut self,
+        cols: &Columns<'_>,
+        node: Range<usize>,
+        exact: bool,
+        (dim, room): (usize, (u32, u32)),
+        cut: &crate::columnar::Cut,
+        best: &mut Option<(f64, usize, usize, u32)>,
+    ) {
+        let (m, n) = (self.m, node.len());
+        if cut.left < m || n - cut.left < m {
+            return;
+        }
+        let keys = &cols.keys[dim][node.clone()];
+        cut.flags(keys, &mut self.flags);
+        if !self
+            .dims
+            .keeps_labels_inside(dim, keys, &self.flags, cut, room)
+        {
+            return;
+        }
+        let Some(loss) = self.evaluate(cols, node, cut.left, exact) else {
+            return;
+        };
+        if best.is_none_or(|(b, ..)| loss < b) {
+            *best = Some((loss, cut.left, dim, cut.right_start()));
+            std::mem::swap(&mut self.flags, &mut self.best_flags);
+        }
     }
 
     /// `loss(left) + loss(right)` of the cut in `self.flags` when both
