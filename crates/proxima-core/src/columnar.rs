@@ -99,15 +99,21 @@ impl<'a> Dims<'a> {
             .enumerate()
             .map(|(d, c)| {
                 progress.report(0.0)?;
+                // The columns sort side by side: each reports the phase's
+                // start, so the fraction never goes back.
+                let sorting = progress.sub(0.0, 0.0);
                 let column = match &c.values {
                     QiValues::Categorical { codes, hierarchy } => (
                         Dim::Tree { hierarchy },
                         codes.iter().map(|&c| hierarchy.leaf_rank(c)).collect(),
                     ),
-                    QiValues::Numeric(v) => dense(space, d, v),
-                    QiValues::Date(v) => {
-                        dense(space, d, &v.iter().map(|&x| x as f64).collect::<Vec<_>>())
-                    }
+                    QiValues::Numeric(v) => dense(space, d, v, sorting)?,
+                    QiValues::Date(v) => dense(
+                        space,
+                        d,
+                        &v.iter().map(|&x| x as f64).collect::<Vec<_>>(),
+                        sorting,
+                    )?,
                 };
                 progress.report(0.0)?;
                 Ok(column)
@@ -420,11 +426,16 @@ const OFF_MEDIAN: [f64; 8] = [0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9];
 /// A numeric or date dimension: its distinct values ascending and every
 /// row's key (the rank of its value among them). Values equal under `==`
 /// share a key (−0 and +0 included, as the medians compare with `<`/`≤`).
-fn dense<'a>(space: &QiSpace<'_>, dim: usize, column: &[f64]) -> (Dim<'a>, Vec<u32>) {
+fn dense<'a>(
+    space: &QiSpace<'_>,
+    dim: usize,
+    column: &[f64],
+    progress: Progress<'_>,
+) -> CoreResult<(Dim<'a>, Vec<u32>)> {
     let (lo, hi) = space.extent(dim);
     let mut values: Vec<f64> = Vec::new();
     let mut keys = vec![0u32; column.len()];
-    for row in radix_order(column) {
+    for row in radix_order_checked(column, progress)? {
         let v = column[row as usize];
         if values.last() != Some(&v) {
             values.push(v);
@@ -432,27 +443,52 @@ fn dense<'a>(space: &QiSpace<'_>, dim: usize, column: &[f64]) -> (Dim<'a>, Vec<u
         keys[row as usize] = (values.len() - 1) as u32;
     }
     let range = if hi > lo { hi - lo } else { 0.0 };
-    (Dim::Range { range, values }, keys)
+    Ok((Dim::Range { range, values }, keys))
+}
+
+/// [`radix_order_checked`] without checkpoints.
+pub(crate) fn radix_order(values: &[f64]) -> Vec<u32> {
+    radix_order_checked(values, Progress::none()).expect("never cancelled without a callback")
 }
 
 /// Row indices of `values` in `f64::total_cmp` order, ties by index: an LSD
 /// radix sort on the values' bits mapped to u64 in that order. Stable and
 /// linear (a pass per 11-bit digit, skipped when every value has the same
 /// digit — the low bits of integral values, the sign of positive ones).
-pub(crate) fn radix_order(values: &[f64]) -> Vec<u32> {
+///
+/// A checkpoint every [`ROWS_PER_CHECKPOINT`] rows of every pass (the
+/// fraction of the passes done, over at most `2 + PASSES` passes), so a
+/// sort of a 5M-row column can be cancelled within milliseconds.
+///
+/// [`ROWS_PER_CHECKPOINT`]: crate::progress::ROWS_PER_CHECKPOINT
+pub(crate) fn radix_order_checked(values: &[f64], progress: Progress<'_>) -> CoreResult<Vec<u32>> {
+    use crate::progress::ROWS_PER_CHECKPOINT as BLOCK;
     const DIGIT: u32 = 11;
     const BUCKETS: usize = 1 << DIGIT;
+    const PASSES: usize = u64::BITS.div_ceil(DIGIT) as usize;
     let n = values.len();
-    let mut keys: Vec<u64> = values.iter().map(|&v| total_order_bits(v)).collect();
+    // The passes over the rows: the keys, the histograms, then up to one
+    // scatter per digit.
+    let stages = (2 + PASSES) as f64;
+    let at = |stage: usize, done: usize| {
+        progress.report((stage as f64 + done as f64 / n.max(1) as f64) / stages)
+    };
+    let mut keys: Vec<u64> = Vec::with_capacity(n);
+    for (b, block) in values.chunks(BLOCK).enumerate() {
+        at(0, b * BLOCK)?;
+        keys.extend(block.iter().map(|&v| total_order_bits(v)));
+    }
     let mut rows: Vec<u32> = (0..n as u32).collect();
     let mut next_keys = vec![0u64; n];
     let mut next_rows = vec![0u32; n];
     // Every digit's histogram in one pass.
-    const PASSES: usize = u64::BITS.div_ceil(DIGIT) as usize;
     let mut starts = vec![[0usize; BUCKETS]; PASSES];
-    for &k in &keys {
-        for (pass, start) in starts.iter_mut().enumerate() {
-            start[((k >> (pass as u32 * DIGIT)) as usize) & (BUCKETS - 1)] += 1;
+    for (b, block) in keys.chunks(BLOCK).enumerate() {
+        at(1, b * BLOCK)?;
+        for &k in block {
+            for (pass, start) in starts.iter_mut().enumerate() {
+                start[((k >> (pass as u32 * DIGIT)) as usize) & (BUCKETS - 1)] += 1;
+            }
         }
     }
     for (pass, start) in starts.iter_mut().enumerate() {
@@ -466,16 +502,21 @@ pub(crate) fn radix_order(values: &[f64]) -> Vec<u32> {
             *s = sum;
             sum += count;
         }
-        for (&k, &r) in keys.iter().zip(&rows) {
-            let slot = &mut start[((k >> shift) as usize) & (BUCKETS - 1)];
-            next_keys[*slot] = k;
-            next_rows[*slot] = r;
-            *slot += 1;
+        for (b, (block_keys, block_rows)) in keys.chunks(BLOCK).zip(rows.chunks(BLOCK)).enumerate()
+        {
+            at(2 + pass, b * BLOCK)?;
+            for (&k, &r) in block_keys.iter().zip(block_rows) {
+                let slot = &mut start[((k >> shift) as usize) & (BUCKETS - 1)];
+                next_keys[*slot] = k;
+                next_rows[*slot] = r;
+                *slot += 1;
+            }
         }
         std::mem::swap(&mut keys, &mut next_keys);
         std::mem::swap(&mut rows, &mut next_rows);
     }
-    rows
+    progress.report(1.0)?;
+    Ok(rows)
 }
 
 /// Maps an f64 to a u64 whose unsigned order is `f64::total_cmp`'s.

@@ -31,6 +31,29 @@ pub mod table_codec;
 pub mod utility;
 pub mod xcolor;
 
+/// The whole-table passes that are not otherwise public, for the tests
+/// that count their checkpoints (tests/checkpoints.rs); not an API.
+#[doc(hidden)]
+pub mod passes {
+    use crate::error::CoreResult;
+    use crate::progress::Progress;
+
+    /// A column's radix sort (row ids in `f64::total_cmp` order).
+    pub fn radix_order(values: &[f64], progress: Progress) -> CoreResult<Vec<u32>> {
+        crate::columnar::radix_order_checked(values, progress)
+    }
+
+    /// The (ε,m) whole-table window thinning (positions left out).
+    pub fn window_thinning(
+        sorted: &[f64],
+        width: f64,
+        m: usize,
+        progress: Progress,
+    ) -> CoreResult<Vec<usize>> {
+        crate::epsilon_m::maxsize::window_thinning(sorted, width, m, progress)
+    }
+}
+
 pub use error::{CoreError, Detail, ErrorKind, FieldError};
 pub use hierarchy::Hierarchy;
 pub use partition::{Partition, Placement};

@@ -4,6 +4,13 @@
 
 use crate::error::{CoreError, CoreResult};
 
+/// Rows a single pass over a whole table handles between two checkpoints
+/// (a column's radix sort, the (ε,m) window thinning, the kept table of a
+/// job that suppressed rows, the release's boxes, the SA's codes): well
+/// under a millisecond of work per block, so even a 5M-row pass asks
+/// whether to stop a hundred times or more.
+pub const ROWS_PER_CHECKPOINT: usize = 1 << 16;
+
 /// A cheap, copyable handle to an optional progress callback, possibly
 /// mapped onto a sub-range of the overall progress.
 #[derive(Clone, Copy)]

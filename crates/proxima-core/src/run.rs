@@ -15,7 +15,7 @@ use crate::params::{
     M,
 };
 use crate::partition::Placement;
-use crate::progress::Progress;
+use crate::progress::{Progress, ROWS_PER_CHECKPOINT};
 use crate::table::Table;
 use crate::xcolor::{self, XColorOptions};
 
@@ -196,16 +196,22 @@ pub struct Kept {
 }
 
 impl Kept {
-    /// The rows of `table` whose `keep` flag is set, as their own table.
-    fn new(table: &Table, keep: &[bool]) -> Kept {
-        let original_rows: Vec<u32> = (0..table.rows() as u32)
-            .filter(|&r| keep[r as usize])
-            .collect();
-        Kept {
-            table: table.retain_rows(keep),
+    /// The rows of `table` whose `keep` flag is set, as their own table;
+    /// checkpoints by blocks of rows through `progress`.
+    fn new(table: &Table, keep: &[bool], progress: Progress) -> CoreResult<Kept> {
+        let mut original_rows: Vec<u32> = Vec::new();
+        for (b, block) in keep.chunks(ROWS_PER_CHECKPOINT).enumerate() {
+            progress.report(0.0)?;
+            let start = (b * ROWS_PER_CHECKPOINT) as u32;
+            original_rows.extend(
+                (start..start + block.len() as u32).filter(|&r| block[(r - start) as usize]),
+            );
+        }
+        Ok(Kept {
+            table: table.retain_rows_checked(keep, progress)?,
             suppressed: table.rows() - original_rows.len(),
             original_rows,
-        }
+        })
     }
 }
 
@@ -276,7 +282,7 @@ impl Anonymized {
                 kept: None,
             });
         }
-        let kept = Kept::new(table, &keep);
+        let kept = Kept::new(table, &keep, Progress::none())?;
         let compact: Vec<u32> = assignment
             .iter()
             .copied()
@@ -329,7 +335,8 @@ pub fn anonymize(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResul
         keep[r as usize] = false;
     }
     progress.report(1.0)?;
-    let kept = Kept::new(table, &keep);
+    // The set-up after the partition reports its end.
+    let kept = Kept::new(table, &keep, progress.sub(1.0, 1.0))?;
     progress.report(1.0)?;
     let mut new_index = vec![u32::MAX; n];
     for (i, &r) in kept.original_rows.iter().enumerate() {
@@ -421,7 +428,7 @@ pub fn run_job(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResult<
     let release = &anonymized.release;
     let checks = job_audit_checks(kept, spec)?;
     progress.report(0.8)?;
-    let boxes = GroupBoxes::from_release(kept, release);
+    let boxes = GroupBoxes::from_release_checked(kept, release, progress.sub(0.8, 0.8))?;
     progress.report(0.8)?;
     // The attacker's view, the per-group audit and the summary read the
     // release only: they run at once on the job's pool (crate::parallel),

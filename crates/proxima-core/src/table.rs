@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use crate::error::{CoreError, CoreResult};
 use crate::hierarchy::Hierarchy;
+use crate::progress::{Progress, ROWS_PER_CHECKPOINT};
 use crate::schema::{ColumnSpec, CsvOptions, MissingPolicy, Role, Schema, ValueType};
 
 /// The text of one column, stored as one buffer plus end offsets (far
@@ -349,73 +350,102 @@ impl Table {
     /// order, their source lines kept (so `row_id` still names the upload's
     /// line). Missing-value suppression is carried over unchanged.
     pub fn retain_rows(&self, keep: &[bool]) -> Table {
+        self.retain_rows_checked(keep, Progress::none())
+            .expect("never cancelled without a callback")
+    }
+
+    /// [`Table::retain_rows`] with a checkpoint every
+    /// [`ROWS_PER_CHECKPOINT`] rows of each column's pass (the fraction of
+    /// the columns done): `Cancelled` when `progress` says stop.
+    pub fn retain_rows_checked(&self, keep: &[bool], progress: Progress) -> CoreResult<Table> {
         debug_assert_eq!(keep.len(), self.n);
-        fn pick<T: Copy>(v: &[T], keep: &[bool]) -> Vec<T> {
-            v.iter()
-                .zip(keep)
-                .filter(|(_, &k)| k)
-                .map(|(&x, _)| x)
-                .collect()
+        type At<'c> = dyn FnMut(usize) -> CoreResult<()> + 'c;
+        fn pick<T: Copy>(v: &[T], keep: &[bool], at: &mut At<'_>) -> CoreResult<Vec<T>> {
+            let mut out = Vec::new();
+            for (b, (v, keep)) in v
+                .chunks(ROWS_PER_CHECKPOINT)
+                .zip(keep.chunks(ROWS_PER_CHECKPOINT))
+                .enumerate()
+            {
+                at(b * ROWS_PER_CHECKPOINT)?;
+                out.extend(v.iter().zip(keep).filter(|(_, &k)| k).map(|(&x, _)| x));
+            }
+            Ok(out)
         }
-        let qis = self
-            .qis
-            .iter()
-            .map(|c| QiColumn {
+        // One pass per column (text included) and the source lines; each
+        // starts at row 0.
+        let passes =
+            (self.qis.len() + self.sensitive.len() + self.text.iter().flatten().count() + 1) as f64;
+        let n = self.n.max(1) as f64;
+        let mut pass = 0usize;
+        let mut at = |row: usize| {
+            if row == 0 {
+                pass += 1;
+            }
+            progress.report(((pass - 1) as f64 + row as f64 / n) / passes)
+        };
+        let mut qis = Vec::with_capacity(self.qis.len());
+        for c in &self.qis {
+            qis.push(QiColumn {
                 name: c.name.clone(),
                 schema_index: c.schema_index,
                 values: match &c.values {
-                    QiValues::Numeric(v) => QiValues::Numeric(pick(v, keep)),
-                    QiValues::Date(v) => QiValues::Date(pick(v, keep)),
+                    QiValues::Numeric(v) => QiValues::Numeric(pick(v, keep, &mut at)?),
+                    QiValues::Date(v) => QiValues::Date(pick(v, keep, &mut at)?),
                     QiValues::Categorical { codes, hierarchy } => QiValues::Categorical {
-                        codes: pick(codes, keep),
+                        codes: pick(codes, keep, &mut at)?,
                         hierarchy: hierarchy.clone(),
                     },
                 },
-            })
-            .collect();
-        let sensitive = self
-            .sensitive
-            .iter()
-            .map(|c| SaColumn {
+            });
+        }
+        let mut sensitive = Vec::with_capacity(self.sensitive.len());
+        for c in &self.sensitive {
+            sensitive.push(SaColumn {
                 name: c.name.clone(),
                 schema_index: c.schema_index,
                 values: match &c.values {
-                    SaValues::Numeric(v) => SaValues::Numeric(pick(v, keep)),
+                    SaValues::Numeric(v) => SaValues::Numeric(pick(v, keep, &mut at)?),
                     SaValues::Categorical {
                         codes,
                         hierarchy,
                         has_hierarchy,
                     } => SaValues::Categorical {
-                        codes: pick(codes, keep),
+                        codes: pick(codes, keep, &mut at)?,
                         hierarchy: hierarchy.clone(),
                         has_hierarchy: *has_hierarchy,
                     },
                 },
-            })
-            .collect();
-        let text = self
-            .text
-            .iter()
-            .map(|t| {
-                t.as_ref().map(|t| {
+            });
+        }
+        let mut text = Vec::with_capacity(self.text.len());
+        for t in &self.text {
+            text.push(match t {
+                None => None,
+                Some(t) => {
                     let mut out = TextColumn::new();
-                    for (row, _) in keep.iter().enumerate().filter(|(_, &k)| k) {
-                        // Only shrinks: the 4 GiB bound cannot be hit.
-                        let _ = out.push(t.get(row));
+                    for (b, block) in keep.chunks(ROWS_PER_CHECKPOINT).enumerate() {
+                        let start = b * ROWS_PER_CHECKPOINT;
+                        at(start)?;
+                        for (i, _) in block.iter().enumerate().filter(|(_, &k)| k) {
+                            // Only shrinks: the 4 GiB bound cannot be hit.
+                            let _ = out.push(t.get(start + i));
+                        }
                     }
-                    out
-                })
-            })
-            .collect();
-        Table {
+                    Some(out)
+                }
+            });
+        }
+        let source_line = pick(&self.source_line, keep, &mut at)?;
+        Ok(Table {
             schema: self.schema.clone(),
-            n: keep.iter().filter(|&&k| k).count(),
+            n: source_line.len(),
             qis,
             sensitive,
             text,
-            source_line: pick(&self.source_line, keep),
+            source_line,
             suppressed_rows: self.suppressed_rows,
-        }
+        })
     }
 
     /// The single numeric SA column's values, when the SA is exactly one

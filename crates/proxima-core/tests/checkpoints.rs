@@ -15,6 +15,13 @@
 //!   only the concurrent branches' own next checkpoints after the stop.
 //!   Skips (with a note) without shared/data.
 //!
+//! * The single passes over a whole table (a column's radix sort, the
+//!   (ε,m) window thinning, the kept table, the release's boxes, the SA's
+//!   codes) report at least once per block of
+//!   [`ROWS_PER_CHECKPOINT`] rows, with fractions that never go back, give
+//!   the results of an unwatched run, and end `Cancelled` when stopped
+//!   inside.
+//!
 //! The wall-clock gaps between checkpoints are measured by
 //! `tests/cancel.rs` (printed) and stated in docs/performance.md.
 
@@ -31,10 +38,12 @@ use proxima_core::generalize::generalize;
 use proxima_core::ingest::shared::SharedTable;
 use proxima_core::metric::{LpNorm, MetricSpec};
 use proxima_core::params::*;
+use proxima_core::privacy::SaCodes;
+use proxima_core::progress::ROWS_PER_CHECKPOINT;
 use proxima_core::run::{self, JobSpec};
 use proxima_core::table::{QiValues, SaValues};
 use proxima_core::xcolor::XColorOptions;
-use proxima_core::{ErrorKind, Partition, Progress, Table};
+use proxima_core::{passes, ErrorKind, Partition, Progress, Table};
 use shared::load_shared;
 
 /// The work between two reports of the core's work counter.
@@ -307,4 +316,156 @@ fn mondrian_is_cancelled_at_random_checkpoints_of_every_phase() {
         let name = format!("mondrian {} on adult 600k", model.kind_name());
         run_job_cancels(&name, t, spec(model, Algorithm::Mondrian));
     }
+}
+
+/// Rows of the tables the single passes run on: several blocks, and a
+/// partial one at the end.
+const PASS_ROWS: usize = 5 * ROWS_PER_CHECKPOINT + 1234;
+
+/// Blocks of `n` rows.
+fn blocks(n: usize) -> usize {
+    n.div_ceil(ROWS_PER_CHECKPOINT)
+}
+
+/// Runs `pass` once recording every fraction it reports (asserting they
+/// never go back), then again stopped at its middle callback (asserting
+/// it ends `Cancelled`); returns the number of callbacks and the result.
+fn watched<T>(name: &str, pass: &dyn Fn(Progress) -> CoreResult<T>) -> (usize, T) {
+    let seen = Mutex::new(Vec::new());
+    let record = |f: f64| {
+        seen.lock().unwrap().push(f);
+        true
+    };
+    let out = pass(Progress::new(&record)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let seen = seen.into_inner().unwrap();
+    assert!(
+        seen.windows(2).all(|w| w[0] <= w[1]),
+        "{name}: the progress fraction went back"
+    );
+    let stop_at = seen.len() / 2;
+    let calls = AtomicUsize::new(0);
+    let stop = |_: f64| calls.fetch_add(1, Ordering::Relaxed) < stop_at;
+    match pass(Progress::new(&stop)) {
+        Err(e) if e.kind == ErrorKind::Cancelled => {}
+        Err(e) => panic!("{name}: stopped at callback {stop_at} but failed: {e}"),
+        Ok(_) => panic!("{name}: ran to its end though stopped at callback {stop_at}"),
+    }
+    assert_eq!(
+        calls.into_inner(),
+        stop_at + 1,
+        "{name}: went on after the stop"
+    );
+    (seen.len(), out)
+}
+
+/// Values with every radix digit in play (negative, fractional, wide).
+fn spread(n: usize) -> Vec<f64> {
+    (0..n)
+        .map(|i| {
+            let x = ((i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 11) as f64;
+            if i % 3 == 0 {
+                -x / 7.0
+            } else {
+                x * 1e-3
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn a_column_sort_reports_every_block_of_every_pass() {
+    let values = spread(PASS_ROWS);
+    let (calls, rows) = watched("radix sort", &|p| passes::radix_order(&values, p));
+    let mut expected: Vec<u32> = (0..values.len() as u32).collect();
+    expected.sort_by(|&a, &b| values[a as usize].total_cmp(&values[b as usize]));
+    assert_eq!(rows, expected);
+    // The keys, the histograms and at least one scatter: a report per
+    // block of each.
+    let at_least = 3 * blocks(PASS_ROWS);
+    assert!(
+        calls >= at_least,
+        "{calls} checkpoints; at least {at_least}"
+    );
+}
+
+#[test]
+fn the_window_thinning_reports_every_block_of_every_pass() {
+    // 60 % of the rows on one value, the rest far apart, windows of width
+    // 10 and m = 5: the spike must be thinned to a tenth of the rows, found
+    // by a binary search over caps, each a greedy pass over all rows.
+    let spike = PASS_ROWS * 3 / 5;
+    let sorted: Vec<f64> = (0..PASS_ROWS)
+        .map(|i| i.saturating_sub(spike) as f64 * 100.0)
+        .collect();
+    let (calls, dropped) = watched("window thinning", &|p| {
+        passes::window_thinning(&sorted, 10.0, 5, p)
+    });
+    assert_eq!(
+        dropped,
+        passes::window_thinning(&sorted, 10.0, 5, Progress::none()).unwrap()
+    );
+    assert!(!dropped.is_empty() && dropped.len() < PASS_ROWS);
+    // At least two passes (the search's first probe and the last).
+    let at_least = 2 * blocks(PASS_ROWS);
+    assert!(
+        calls >= at_least,
+        "{calls} checkpoints; at least {at_least}"
+    );
+}
+
+#[test]
+fn the_kept_table_reports_every_block_of_every_column() {
+    let (t, _) = overlapping(PASS_ROWS, 1);
+    let keep: Vec<bool> = (0..PASS_ROWS).map(|i| i % 7 != 3).collect();
+    let (calls, kept) = watched("kept table", &|p| t.retain_rows_checked(&keep, p));
+    assert_eq!(kept, t.retain_rows(&keep));
+    // The QI, two SA columns, their three text columns and the source
+    // lines: a pass over the rows each.
+    let at_least = 7 * blocks(PASS_ROWS);
+    assert!(
+        calls >= at_least,
+        "{calls} checkpoints; at least {at_least}"
+    );
+}
+
+#[test]
+fn the_release_boxes_report_every_block_of_groups() {
+    // Groups of two rows: PASS_ROWS / 2 boxes of one interval each.
+    let (t, _) = overlapping(PASS_ROWS, 1);
+    let pairs = (0..PASS_ROWS as u32 / 2).map(|g| vec![2 * g, 2 * g + 1]);
+    let mut groups: Vec<Vec<u32>> = pairs.collect();
+    if PASS_ROWS % 2 == 1 {
+        groups.last_mut().unwrap().push(PASS_ROWS as u32 - 1);
+    }
+    let n_groups = groups.len();
+    let release = generalize(&t, Partition::new(groups)).unwrap();
+    let (calls, boxes) = watched("release boxes", &|p| {
+        GroupBoxes::from_release_checked(&t, &release, p)
+    });
+    assert_eq!(boxes, GroupBoxes::from_release(&t, &release));
+    let at_least = blocks(n_groups);
+    assert!(
+        calls >= at_least,
+        "{calls} checkpoints; at least {at_least}"
+    );
+}
+
+#[test]
+fn the_sa_codes_report_every_block_of_every_pass() {
+    let values = spread(PASS_ROWS);
+    let t = Table::from_columns(
+        vec![("q".into(), QiValues::Numeric(vec![0.0; PASS_ROWS]))],
+        vec![("s".into(), SaValues::Numeric(values))],
+    );
+    let (calls, codes) = watched("SA codes", &|p| SaCodes::new_checked(&t, "/m", p));
+    let plain = SaCodes::new(&t, "/m").unwrap();
+    assert_eq!(codes.distinct_values(), plain.distinct_values());
+    assert_eq!(format!("{codes:?}"), format!("{plain:?}"));
+    // The sort (three passes at least), the sorted values, the codes and
+    // the counts.
+    let at_least = 6 * blocks(PASS_ROWS);
+    assert!(
+        calls >= at_least,
+        "{calls} checkpoints; at least {at_least}"
+    );
 }

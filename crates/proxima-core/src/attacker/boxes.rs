@@ -5,6 +5,7 @@ use crate::error::{CoreError, CoreResult};
 use crate::generalize::{parse_date_interval_label, parse_numeric_label, GeneralizedQi, Release};
 use crate::hierarchy::Hierarchy;
 use crate::partition::Partition;
+use crate::progress::{Progress, ROWS_PER_CHECKPOINT};
 use crate::table::{QiValues, Table};
 
 /// Where a victim's point on one QI comes from.
@@ -42,6 +43,18 @@ pub struct GroupBoxes {
 impl GroupBoxes {
     /// The boxes a job's release publishes (`Release::generalized()`).
     pub fn from_release(table: &Table, release: &Release) -> GroupBoxes {
+        Self::from_release_checked(table, release, Progress::none())
+            .expect("never cancelled without a callback")
+    }
+
+    /// [`GroupBoxes::from_release`] with a checkpoint every block of groups
+    /// holding [`ROWS_PER_CHECKPOINT`] intervals (the fraction of the groups
+    /// done): `Cancelled` when `progress` says stop.
+    pub fn from_release_checked(
+        table: &Table,
+        release: &Release,
+        progress: Progress,
+    ) -> CoreResult<GroupBoxes> {
         let qis = table.qis();
         let dims: Vec<Dim> = qis
             .iter()
@@ -61,7 +74,12 @@ impl GroupBoxes {
             })
             .collect();
         let mut bounds = Vec::with_capacity(release.groups() * dims.len());
-        for generalized in release.generalized() {
+        let per_block = (ROWS_PER_CHECKPOINT / dims.len().max(1)).max(1);
+        let groups = release.generalized().len().max(1) as f64;
+        for (i, generalized) in release.generalized().iter().enumerate() {
+            if i % per_block == 0 {
+                progress.report(i as f64 / groups)?;
+            }
             for (g, column) in generalized.iter().zip(qis) {
                 bounds.push(match (*g, &column.values) {
                     (GeneralizedQi::Numeric { lo, hi }, _) => [lo, hi],
@@ -75,7 +93,8 @@ impl GroupBoxes {
                 });
             }
         }
-        GroupBoxes { bounds, dims }
+        progress.report(1.0)?;
+        Ok(GroupBoxes { bounds, dims })
     }
 
     /// The boxes of an uploaded (already generalized) table, read from each

@@ -19,6 +19,7 @@ use crate::neighborhood::{in_closed_interval, relative_interval, within};
 use crate::params::{Fraction, LDiversity, LDiversityVariant, Neighborhood, K};
 use crate::partition::Partition;
 use crate::privacy::{self, EmdReference, GroupCounts, SaCodes};
+use crate::progress::Progress;
 use crate::table::Table;
 
 use super::candidates::CandidateSets;
@@ -89,6 +90,7 @@ impl<'t> Spec<'t> {
         table: &'t Table,
         sa: &mut Option<SaCodes>,
         pointer: &str,
+        progress: Progress,
     ) -> CoreResult<Spec<'t>> {
         let needs_sa = matches!(
             check,
@@ -97,7 +99,7 @@ impl<'t> Spec<'t> {
                 | AuditCheck::TCloseness { .. }
         );
         if needs_sa && sa.is_none() {
-            *sa = Some(SaCodes::new(table, pointer)?);
+            *sa = Some(SaCodes::new_checked(table, pointer, progress)?);
         }
         Ok(match check {
             AuditCheck::KAnonymity { k } => Spec::K { k: k.get() },
@@ -906,7 +908,8 @@ mod tests {
         ];
         let mut codes = None;
         for check in &checks {
-            let spec = Spec::validate(check, &t, &mut codes, "/checks/0").unwrap();
+            let spec =
+                Spec::validate(check, &t, &mut codes, "/checks/0", Progress::none()).unwrap();
             let one = judge_on(&spec, codes.as_ref(), &t, p, &sets, &mut ticker, 1).unwrap();
             for parts in [2, 3, 7] {
                 let many =

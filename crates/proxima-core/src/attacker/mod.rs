@@ -283,7 +283,12 @@ pub fn evaluate_within(
     let specs = checks
         .iter()
         .enumerate()
-        .map(|(i, c)| Spec::validate(c, table, &mut sa, &format!("/checks/{i}")))
+        .map(|(i, c)| {
+            // The SA's codes, built by the first check that needs them,
+            // make checkpoints at the view's start.
+            let pointer = format!("/checks/{i}");
+            Spec::validate(c, table, &mut sa, &pointer, progress.sub(0.0, 0.0))
+        })
         .collect::<CoreResult<Vec<_>>>()?;
     let mut ticker = Ticker::new(progress);
     ticker.phase(0.0)?;
@@ -324,7 +329,7 @@ pub fn victim_figures(
     check_inputs(table, partition, boxes, None)?;
     boxes.check_points(table)?;
     let mut sa: Option<SaCodes> = None;
-    let spec = Spec::validate(check, table, &mut sa, "/checks/0")?;
+    let spec = Spec::validate(check, table, &mut sa, "/checks/0", Progress::none())?;
     let mut ticker = Ticker::new(Progress::none());
     let sets = CandidateSets::build(
         table,

@@ -170,7 +170,10 @@ pub fn audit(
         );
         if needs_sa && sa.is_none() {
             // Built once, by the first check that needs the SA's codes.
-            sa = Some(SaCodes::new(table, &pointer)?);
+            // A pass over every row: checkpoints by blocks, at the check's
+            // start (its own work reports from there).
+            let at_start = progress.sub(i as f64 / steps, i as f64 / steps);
+            sa = Some(SaCodes::new_checked(table, &pointer, at_start)?);
         }
         let sa_codes = || {
             sa.as_ref()

@@ -6,8 +6,10 @@
 //! without allocating.
 
 use super::reduce::{Neighborhoods, Offsets, RelativeBand};
+use crate::error::CoreResult;
 use crate::neighborhood::within;
 use crate::params::{EpsilonM, Neighborhood};
+use crate::progress::Progress;
 
 /// maxsize(G) (Def. 11) by the sliding window of Fig. 1: the longest run
 /// of consecutive sorted values whose ends are neighbours. Stops as soon
@@ -204,46 +206,68 @@ pub(crate) fn anonymity_trim<N: Neighborhoods>(
 /// holds c kept rows) keeps the most rows for a cap, and K grows with c,
 /// so a binary search finds c: O(n log n) in all, where
 /// [`anonymity_trim`]'s rounds can take O(n) each.
-pub(crate) fn window_thinning(sorted: &[f64], w: f64, m: usize) -> Vec<usize> {
+///
+/// Each greedy pass makes a checkpoint every [`ROWS_PER_CHECKPOINT`] rows
+/// (the fraction of the at most `2 + log₂(n/m)` passes done).
+///
+/// [`ROWS_PER_CHECKPOINT`]: crate::progress::ROWS_PER_CHECKPOINT
+pub(crate) fn window_thinning(
+    sorted: &[f64],
+    w: f64,
+    m: usize,
+    progress: Progress<'_>,
+) -> CoreResult<Vec<usize>> {
+    use crate::progress::ROWS_PER_CHECKPOINT as BLOCK;
     let n = sorted.len();
-    let thin = |cap: usize, out: Option<&mut Vec<usize>>| -> usize {
+    if m <= 1 {
+        return Ok(Vec::new());
+    }
+    // The binary search's passes and the last one, at most.
+    let passes = (usize::BITS - (n / m).leading_zeros()) as usize + 2;
+    let mut pass = 0usize;
+    let mut thin = |cap: usize, out: Option<&mut Vec<usize>>| -> CoreResult<usize> {
         let mut kept: Vec<usize> = Vec::with_capacity(n);
         let mut first = 0usize; // index into `kept` of the window's oldest
         let mut dropped = Vec::new();
-        for (p, &y) in sorted.iter().enumerate() {
-            while first < kept.len() && !within(y - sorted[kept[first]], w) {
-                first += 1;
-            }
-            if kept.len() - first < cap {
-                kept.push(p);
-            } else {
-                dropped.push(p);
+        for (b, block) in sorted.chunks(BLOCK).enumerate() {
+            let start = b * BLOCK;
+            progress.report((pass as f64 + start as f64 / n as f64) / passes as f64)?;
+            for (i, &y) in block.iter().enumerate() {
+                let p = start + i;
+                while first < kept.len() && !within(y - sorted[kept[first]], w) {
+                    first += 1;
+                }
+                if kept.len() - first < cap {
+                    kept.push(p);
+                } else {
+                    dropped.push(p);
+                }
             }
         }
+        pass = (pass + 1).min(passes - 1);
         if let Some(out) = out {
             *out = dropped;
         }
-        kept.len()
+        Ok(kept.len())
     };
-    if m <= 1 {
-        return Vec::new();
-    }
     let (mut lo, mut hi) = (0usize, n / m);
     // Invariant: cap lo satisfies lo·m ≤ K(lo) (0 trivially).
     while lo < hi {
         let mid = (lo + hi).div_ceil(2);
-        if mid * m <= thin(mid, None) {
+        if mid * m <= thin(mid, None)? {
             lo = mid;
         } else {
             hi = mid - 1;
         }
     }
     if lo == 0 {
-        return (0..n).collect();
+        progress.report(1.0)?;
+        return Ok((0..n).collect());
     }
     let mut out = Vec::new();
-    thin(lo, Some(&mut out));
-    out
+    thin(lo, Some(&mut out))?;
+    progress.report(1.0)?;
+    Ok(out)
 }
 
 /// Whether a group with these SA-sorted values (in the (e1,e2) domain of
@@ -312,13 +336,17 @@ mod tests {
         // every 3 consecutive values at cap 1 (K = 4: 0, 3, 6, 9 → 1·4 ≤ 4),
         // and cap 2 keeps 7 rows but needs 8.
         let s: Vec<f64> = (0..10).map(f64::from).collect();
-        let out = window_thinning(&s, 2.0, 4);
+        let out = window_thinning(&s, 2.0, 4, Progress::none()).unwrap();
         let kept: Vec<f64> = (0..10).filter(|p| !out.contains(p)).map(|p| s[p]).collect();
         assert_eq!(kept, vec![0.0, 3.0, 6.0, 9.0]);
         let nb = Offsets { e1: 1.0, e2: 1.0 };
         assert!(anonymity_check(kept.len(), |k| kept[k], nb, 4));
         // Already anonymous at the top cap: nothing goes.
-        assert!(window_thinning(&[0.0, 10.0, 20.0, 30.0], 2.0, 2).is_empty());
+        assert!(
+            window_thinning(&[0.0, 10.0, 20.0, 30.0], 2.0, 2, Progress::none())
+                .unwrap()
+                .is_empty()
+        );
     }
     use crate::params::{Epsilon, M};
 

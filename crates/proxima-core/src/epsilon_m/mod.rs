@@ -51,11 +51,11 @@ pub use maxsize::{group_satisfies, is_generalizable};
 pub use paper::paper_partition;
 pub use reduce::{reduce, Reduced};
 
-use crate::columnar::radix_order;
+use crate::columnar::radix_order_checked;
 use crate::error::{CoreError, CoreResult};
 use crate::params::{EpsilonM, Neighborhood};
 use crate::partition::{Partition, Placement};
-use crate::progress::Progress;
+use crate::progress::{Progress, ROWS_PER_CHECKPOINT};
 use crate::split::QiSpace;
 use crate::table::Table;
 use reduce::{check_values, Neighborhoods, Offsets, RelativeBand};
@@ -94,7 +94,9 @@ pub fn place_within(
         return Ok(Placement::default());
     }
     progress.report(0.0)?;
-    let (rows, sorted) = sort_by_sa(sa);
+    // The set-up passes report the partition's start: its own fractions
+    // begin there.
+    let (rows, sorted) = sort_by_sa(sa, progress.sub(0.0, 0.0))?;
     progress.report(0.0)?;
     feasibility::check_feasible_sorted(&sorted, params)?;
     drop(sorted);
@@ -138,7 +140,7 @@ pub fn place_by_mondrian(
         return Ok(Placement::default());
     }
     progress.report(0.0)?;
-    let by_sa = sort_by_sa(sa).1;
+    let by_sa = sort_by_sa(sa, progress.sub(0.0, 0.0))?.1;
     progress.report(0.0)?;
     feasibility::check_feasible_sorted(&by_sa, params)?;
     drop(by_sa);
@@ -192,7 +194,7 @@ pub fn check_feasible_in(table: &Table, params: &EpsilonM) -> CoreResult<MaxM> {
     if sa.is_empty() {
         return check_feasible(sa, params);
     }
-    feasibility::check_feasible_sorted(&sort_by_sa(sa).1, params)
+    feasibility::check_feasible_sorted(&sort_by_sa(sa, Progress::none())?.1, params)
 }
 
 /// The table's one numeric SA column, its values checked against the
@@ -207,11 +209,17 @@ fn checked_sa<'t>(table: &'t Table, params: &EpsilonM) -> CoreResult<&'t [f64]> 
 }
 
 /// The one sort: row ids by SA value, ties by row (deterministic), and the
-/// sorted values; linear ([`radix_order`]).
-fn sort_by_sa(sa: &[f64]) -> (Vec<u32>, Vec<f64>) {
-    let rows = radix_order(sa);
-    let values = rows.iter().map(|&r| sa[r as usize]).collect();
-    (rows, values)
+/// sorted values; linear ([`radix_order_checked`]).
+/// Checkpoints through `progress` inside the sort and by blocks of the
+/// gather.
+fn sort_by_sa(sa: &[f64], progress: Progress<'_>) -> CoreResult<(Vec<u32>, Vec<f64>)> {
+    let rows = radix_order_checked(sa, progress.sub(0.0, 0.9))?;
+    let mut values = Vec::with_capacity(rows.len());
+    for (b, block) in rows.chunks(ROWS_PER_CHECKPOINT).enumerate() {
+        progress.report(0.9 + 0.1 * (b * ROWS_PER_CHECKPOINT) as f64 / rows.len() as f64)?;
+        values.extend(block.iter().map(|&r| sa[r as usize]));
+    }
+    Ok((rows, values))
 }
 
 /// Split and partition, monomorphized per neighbourhood kind: the groups
@@ -248,20 +256,30 @@ fn run<N: Neighborhoods>(
     // Two partitions, the lower loss wins: suppressing by leaf (the split's
     // own trimming), or thinning the whole table first — unless thinning
     // drops at least as many rows as the leaves leave out.
-    let thinned = || {
-        let sorted: Vec<f64> = rows.iter().map(|&r| sa[r as usize]).collect();
-        let drop = maxsize::window_thinning(&sorted, width, m);
+    // Its checkpoints (by blocks of rows in each pass) report `progress`'s
+    // start: the split beside it reports its own fractions.
+    let thinned = |progress: Progress<'_>| -> CoreResult<(Vec<u32>, Vec<u32>)> {
+        let mut sorted: Vec<f64> = Vec::with_capacity(rows.len());
+        for block in rows.chunks(ROWS_PER_CHECKPOINT) {
+            progress.report(0.0)?;
+            sorted.extend(block.iter().map(|&r| sa[r as usize]));
+        }
+        let drop = maxsize::window_thinning(&sorted, width, m, progress.sub(0.0, 0.0))?;
         let mut dropped = vec![false; rows.len()];
         drop.iter().for_each(|&p| dropped[p] = true);
         let (mut kept, mut unplaced) = (Vec::new(), Vec::new());
-        for (&r, &d) in rows.iter().zip(&dropped) {
-            if d {
-                unplaced.push(r);
-            } else {
-                kept.push(r);
+        for (b, block) in rows.chunks(ROWS_PER_CHECKPOINT).enumerate() {
+            progress.report(0.0)?;
+            let flags = &dropped[b * ROWS_PER_CHECKPOINT..][..block.len()];
+            for (&r, &d) in block.iter().zip(flags) {
+                if d {
+                    unplaced.push(r);
+                } else {
+                    kept.push(r);
+                }
             }
         }
-        (kept, unplaced)
+        Ok((kept, unplaced))
     };
     // The split of the thinned table; its unplaced rows after the thinned.
     let split_thinned = |(kept, mut unplaced): (Vec<u32>, Vec<u32>), progress| {
@@ -271,7 +289,7 @@ fn run<N: Neighborhoods>(
     };
     let (by_leaf, by_table) = if !crate::parallel::fork_worthwhile(rows.len()) {
         let by_leaf = split::split_phase(&space, sa, nb, m, rows.clone(), progress.sub(0.0, 0.5))?;
-        let thin = thinned();
+        let thin = thinned(progress.sub(0.5, 0.5))?;
         progress.report(0.5)?;
         if thin.1.len() >= by_leaf.1.len() {
             return Ok(by_leaf);
@@ -285,7 +303,7 @@ fn run<N: Neighborhoods>(
         let (by_leaf, by_table) = crate::parallel::join(
             || split::split_phase(&space, sa, nb, m, rows.clone(), Progress::new(&report)),
             || {
-                let thin = thinned();
+                let thin = thinned(Progress::new(&report))?;
                 let thinning = thin.1.len();
                 split_thinned(thin, Progress::new(&report)).map(|t| (t, thinning))
             },
@@ -552,7 +570,7 @@ mod tests {
         ];
         let mut expected: Vec<u32> = (0..sa.len() as u32).collect();
         expected.sort_by(|&a, &b| sa[a as usize].total_cmp(&sa[b as usize]).then(a.cmp(&b)));
-        let (rows, values) = sort_by_sa(&sa);
+        let (rows, values) = sort_by_sa(&sa, Progress::none()).unwrap();
         assert_eq!(rows, expected);
         assert!(values
             .iter()
@@ -564,8 +582,8 @@ mod tests {
             .collect();
         let mut expected: Vec<u32> = (0..sa.len() as u32).collect();
         expected.sort_by(|&a, &b| sa[a as usize].total_cmp(&sa[b as usize]).then(a.cmp(&b)));
-        assert_eq!(sort_by_sa(&sa).0, expected);
-        assert_eq!(sort_by_sa(&[]), (vec![], vec![]));
+        assert_eq!(sort_by_sa(&sa, Progress::none()).unwrap().0, expected);
+        assert_eq!(sort_by_sa(&[], Progress::none()).unwrap(), (vec![], vec![]));
     }
 
     #[test]

@@ -32,7 +32,7 @@ pub fn paper_partition(
     if sa.is_empty() {
         return Ok(Partition::default());
     }
-    let (rows, sorted) = super::sort_by_sa(sa);
+    let (rows, sorted) = super::sort_by_sa(sa, progress.sub(0.0, 0.0))?;
     super::feasibility::check_feasible_sorted(&sorted, params)?;
     let e = params.epsilon.get();
     let m = params.m.get();

@@ -2,8 +2,10 @@
 
 use std::sync::Arc;
 
+use crate::columnar::radix_order_checked;
 use crate::error::{CoreError, CoreResult};
 use crate::hierarchy::Hierarchy;
+use crate::progress::{Progress, ROWS_PER_CHECKPOINT};
 use crate::table::{format_number, SaValues, Table};
 
 /// What the codes stand for.
@@ -35,6 +37,14 @@ impl SaCodes {
     /// `pointer` locates the request field that asked for an SA-based
     /// measure; a table without exactly one SA column is invalid there.
     pub fn new(table: &Table, pointer: &str) -> CoreResult<SaCodes> {
+        Self::new_checked(table, pointer, Progress::none())
+    }
+
+    /// [`SaCodes::new`] with a checkpoint every [`ROWS_PER_CHECKPOINT`]
+    /// rows of each pass (the sort of a numeric SA, the codes, the counts):
+    /// `Cancelled` when `progress` says stop. Its fractions stay in the
+    /// handle's range and never go back.
+    pub fn new_checked(table: &Table, pointer: &str, progress: Progress) -> CoreResult<SaCodes> {
         let column = match table.sensitive() {
             [one] => one,
             [] => {
@@ -54,16 +64,33 @@ impl SaCodes {
                 ))
             }
         };
+        // A pass starting at `from` of the whole takes a fifth of it or less;
+        // `at(from, b)` reports its b-th block.
+        let rows = table.rows().max(1) as f64;
+        let at = |from: f64, b: usize| {
+            progress.report(from + 0.1 * (b * ROWS_PER_CHECKPOINT) as f64 / rows)
+        };
         let (codes, domain) = match &column.values {
             SaValues::Numeric(v) => {
-                let mut values = v.clone();
-                values.sort_unstable_by(f64::total_cmp);
+                // Ascending in `total_cmp` order, as a sort by it gives
+                // (values equal under it have the same bits).
+                let order = radix_order_checked(v, progress.sub(0.0, 0.5))?;
+                let mut values: Vec<f64> = Vec::with_capacity(v.len());
+                for (b, block) in order.chunks(ROWS_PER_CHECKPOINT).enumerate() {
+                    at(0.5, b)?;
+                    values.extend(block.iter().map(|&r| v[r as usize]));
+                }
                 // -0.0 and 0.0 are one value.
                 values.dedup_by(|a, b| a == b);
-                let codes = v
-                    .iter()
-                    .map(|x| values.partition_point(|y| y < x) as u32)
-                    .collect();
+                let mut codes = Vec::with_capacity(v.len());
+                for (b, block) in v.chunks(ROWS_PER_CHECKPOINT).enumerate() {
+                    at(0.6, b)?;
+                    codes.extend(
+                        block
+                            .iter()
+                            .map(|x| values.partition_point(|y| y < x) as u32),
+                    );
+                }
                 (codes, CodeDomain::Numeric { values })
             }
             SaValues::Categorical {
@@ -72,8 +99,11 @@ impl SaCodes {
                 has_hierarchy,
             } => {
                 let mut present = vec![false; hierarchy.leaf_count()];
-                for &l in leaf_codes {
-                    present[l as usize] = true;
+                for (b, block) in leaf_codes.chunks(ROWS_PER_CHECKPOINT).enumerate() {
+                    at(0.0, b)?;
+                    for &l in block {
+                        present[l as usize] = true;
+                    }
                 }
                 let mut leaves: Vec<u32> = (0..hierarchy.leaf_count() as u32)
                     .filter(|&l| present[l as usize])
@@ -83,7 +113,11 @@ impl SaCodes {
                 for (code, &leaf) in leaves.iter().enumerate() {
                     code_of[leaf as usize] = code as u32;
                 }
-                let codes = leaf_codes.iter().map(|&l| code_of[l as usize]).collect();
+                let mut codes = Vec::with_capacity(leaf_codes.len());
+                for (b, block) in leaf_codes.chunks(ROWS_PER_CHECKPOINT).enumerate() {
+                    at(0.5, b)?;
+                    codes.extend(block.iter().map(|&l| code_of[l as usize]));
+                }
                 (
                     codes,
                     CodeDomain::Categorical {
@@ -99,9 +133,13 @@ impl SaCodes {
             CodeDomain::Categorical { leaves, .. } => leaves.len(),
         };
         let mut table_counts = vec![0u64; m];
-        for &c in &codes {
-            table_counts[c as usize] += 1;
+        for (b, block) in codes.chunks(ROWS_PER_CHECKPOINT).enumerate() {
+            at(0.8, b)?;
+            for &c in block {
+                table_counts[c as usize] += 1;
+            }
         }
+        progress.report(1.0)?;
         Ok(SaCodes {
             name: column.name.clone(),
             codes,

@@ -137,7 +137,7 @@ impl<'a> DegreeIndex<'a> {
     /// (`out[i]` belongs to `rows[i]`).
     pub(crate) fn degrees_in(&self, rows: &[u32], progress: Progress<'_>) -> CoreResult<Vec<u32>> {
         match &self.kind {
-            IndexKind::Scalar => Ok(self.scalar_degrees(rows)),
+            IndexKind::Scalar => self.scalar_degrees(rows, progress),
             IndexKind::Relative => Ok(self.relative_degrees(rows)),
             IndexKind::Keyed(keys) => {
                 let mut counts: HashMap<u32, u32> = HashMap::with_capacity(rows.len().min(1 << 16));
@@ -211,7 +211,7 @@ impl<'a> DegreeIndex<'a> {
         }
     }
 
-    fn scalar_degrees(&self, rows: &[u32]) -> Vec<u32> {
+    fn scalar_degrees(&self, rows: &[u32], progress: Progress<'_>) -> CoreResult<Vec<u32>> {
         let SpaceKind::Scalar { values, divisor } = self.space.kind() else {
             unreachable!("scalar index on a scalar space")
         };
@@ -226,14 +226,15 @@ impl<'a> DegreeIndex<'a> {
             sweep(&xs, *divisor, self.epsilon, |p, d| out[p] = d);
         } else {
             // Linear and stable: the order a stable comparison sort gives.
-            let order = crate::columnar::radix_order(&xs);
+            // The sort's checkpoints report this phase's start.
+            let order = crate::columnar::radix_order_checked(&xs, progress.sub(0.0, 0.0))?;
             let sorted: Vec<f64> = order.iter().map(|&i| xs[i as usize]).collect();
             xs = sorted;
             sweep(&xs, *divisor, self.epsilon, |p, d| {
                 out[order[p] as usize] = d
             });
         }
-        out
+        Ok(out)
     }
 
     fn relative_degrees(&self, rows: &[u32]) -> Vec<u32> {
