@@ -38,6 +38,17 @@ use shared::load_shared;
 /// The guarantee under test.
 const CANCEL_WITHIN: Duration = Duration::from_secs(1);
 
+/// One case at a time: each measures how soon a cancel is honoured while
+/// its job uses every core, and a sibling case running at once would take
+/// half of them (the test harness runs tests in parallel).
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 fn sal() -> Option<&'static Table> {
     static T: OnceLock<Option<Table>> = OnceLock::new();
     T.get_or_init(|| load_shared(SharedTable::SalSynthetic).map(|t| t.unwrap()))
@@ -167,6 +178,7 @@ fn k10() -> K {
 
 #[test]
 fn ingest_of_the_large_tables_is_cancellable() {
+    let _serial = one_at_a_time();
     let Some(data) = SharedData::find_or_skip("the ingest cases") else {
         return;
     };
@@ -185,6 +197,7 @@ fn ingest_of_the_large_tables_is_cancellable() {
 
 #[test]
 fn epsilon_m_on_sal_500k_is_cancellable() {
+    let _serial = one_at_a_time();
     let Some(t) = sal() else { return };
     for (nb, e) in [
         (Neighborhood::Absolute, 4500.0),
@@ -213,6 +226,7 @@ fn epsilon_m_on_sal_500k_is_cancellable() {
 
 #[test]
 fn xcolor_on_sal_500k_is_cancellable() {
+    let _serial = one_at_a_time();
     let Some(t) = sal() else { return };
     let params = Dissimilarity {
         epsilon: Epsilon::new(0.01, "/e").unwrap(),
@@ -235,6 +249,7 @@ fn xcolor_on_sal_500k_is_cancellable() {
 
 #[test]
 fn mondrian_on_adult_600k_is_cancellable() {
+    let _serial = one_at_a_time();
     let Some(t) = adult600k() else { return };
     let models = [
         ("k=10", PrivacyModel::KAnonymity(k10())),
@@ -264,6 +279,7 @@ fn mondrian_on_adult_600k_is_cancellable() {
 
 #[test]
 fn audit_of_adult_600k_is_cancellable() {
+    let _serial = one_at_a_time();
     let Some(t) = adult600k() else { return };
     let k = k10();
     let p = mondrian::anonymize(t, &PrivacyModel::KAnonymity(k), Progress::none()).unwrap();
@@ -281,6 +297,7 @@ fn audit_of_adult_600k_is_cancellable() {
 #[test]
 #[ignore]
 fn xcolor_on_adult_600k_composite_is_cancellable() {
+    let _serial = one_at_a_time();
     let Some(data) = SharedData::find_or_skip("xc-600k composite") else {
         return;
     };
@@ -314,6 +331,7 @@ fn xcolor_on_adult_600k_composite_is_cancellable() {
 #[test]
 #[ignore]
 fn gaps_on_5m_rows() {
+    let _serial = one_at_a_time();
     let Ok(path) = std::env::var("PROXIMA_SAL5M") else {
         println!("PROXIMA_SAL5M not set; skipped");
         return;

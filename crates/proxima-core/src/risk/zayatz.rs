@@ -34,8 +34,10 @@ pub fn zayatz(classes: &ClassSizes, population_size: f64) -> Estimate {
     }
     match conditional_uniqueness(classes, population_size) {
         Some(p) => {
-            let fraction = classes.records() as f64 / population_size;
-            Estimate::Uniques(c1 * p / fraction)
+            // c1·p·N/n, multiplied before dividing (c1/(n/N) rounds up past
+            // N when every record is unique and p = 1), and never above N.
+            let records = classes.records() as f64;
+            Estimate::Uniques((c1 * p * population_size / records).min(population_size))
         }
         None => Estimate::Undefined,
     }

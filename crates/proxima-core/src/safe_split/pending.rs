@@ -174,7 +174,7 @@ impl Engine<'_, '_, '_, '_> {
             let near = node.len() <= PIECE_REACH * items[p].rows;
             if items[p].alive && near && items.len() <= PER_PIECE_ITEMS {
                 self.checkpoints.before_node()?;
-                merged |= self.try_merge(rules, cols, &mut items, &[p], territory, &mut budget);
+                merged |= self.try_merge(rules, cols, &mut items, &[p], territory, &mut budget)?;
             }
         }
         let left: Vec<usize> = pending
@@ -184,9 +184,10 @@ impl Engine<'_, '_, '_, '_> {
             .collect();
         if left.len() > 1 {
             self.checkpoints.before_node()?;
-            merged |= self.try_merge(rules, cols, &mut items, &left, territory, &mut budget);
+            merged |= self.try_merge(rules, cols, &mut items, &left, territory, &mut budget)?;
         }
         let placed_all = !items.iter().any(|it| it.alive && it.pending);
+        self.checkpoints.before_node()?;
         if !placed_all && self.whole_node_absorbs(rules, cols, node.clone(), territory) {
             return self.absorb_whole(rules, cols, node, territory, refine, before, out);
         }
@@ -251,20 +252,22 @@ impl Engine<'_, '_, '_, '_> {
         seeds: &[usize],
         territory: &[(u32, u32)],
         budget: &mut Budget,
-    ) -> bool {
+    ) -> CoreResult<bool> {
         let mut merge = Merge::new(items.len(), &items[seeds[0]].keys);
         for &s in seeds {
             merge.take(items, s);
         }
         self.close(items, &mut merge);
         if !self.fits(items, &merge, territory) || !budget.spend(items, &merge) {
-            return false;
+            return Ok(false);
         }
         let mut done = rules.satisfied_union(cols, &merge.ranges(items));
         let mut rounds = 0;
         while !done {
+            // A round tests up to CANDIDATES merges: a checkpoint each.
+            self.checkpoints.before_node()?;
             if rounds == DILUTION_ROUNDS {
-                return false;
+                return Ok(false);
             }
             rounds += 1;
             let mut step: Option<(usize, Merge)> = None;
@@ -276,7 +279,7 @@ impl Engine<'_, '_, '_, '_> {
                     continue;
                 }
                 if !budget.spend(items, &trial) {
-                    return false;
+                    return Ok(false);
                 }
                 let ranges = trial.ranges(items);
                 let excess = match rules.excess_union(cols, &ranges) {
@@ -293,7 +296,7 @@ impl Engine<'_, '_, '_, '_> {
                 }
             }
             let Some((_, next)) = step else {
-                return false;
+                return Ok(false);
             };
             merge = next;
         }
@@ -314,7 +317,7 @@ impl Engine<'_, '_, '_, '_> {
             merged: true,
             alive: true,
         });
-        true
+        Ok(true)
     }
 
     /// Whether a merge publishes a box inside the node's territory and has
@@ -396,7 +399,9 @@ impl Engine<'_, '_, '_, '_> {
     ) -> CoreResult<bool> {
         out.groups.truncate(groups_before);
         out.unplaced.truncate(unplaced_before);
+        self.checkpoints.before_node()?;
         rules.restore_order(cols, node.clone());
+        self.checkpoints.before_node()?;
         self.settle_merged(rules, cols, node, territory.to_vec(), refine, out)?;
         Ok(true)
     }
@@ -464,6 +469,7 @@ impl Engine<'_, '_, '_, '_> {
             } else if !it.merged {
                 out.groups.push(range);
             } else {
+                self.checkpoints.before_node()?;
                 rules.restore_order(cols, range.clone());
                 self.settle_merged(rules, cols, range, it.label, refine, out)?;
             }
