@@ -739,6 +739,14 @@ impl Columns<'_> {
         }
     }
 
+    /// The row ids at `ranges`, one list (a candidate merge's rows).
+    pub fn ids_of(&self, ranges: &[Range<usize>]) -> Vec<u32> {
+        ranges
+            .iter()
+            .flat_map(|r| self.ids[r.clone()].iter().copied())
+            .collect()
+    }
+
     /// The row ids of each range, in order.
     pub fn groups(&self, ranges: &[Range<usize>]) -> Vec<Vec<u32>> {
         ranges

@@ -427,11 +427,7 @@ impl Rules for PredicateRules<'_, '_, '_> {
     }
 
     fn satisfied_union(&mut self, cols: &Columns<'_>, ranges: &[Range<usize>]) -> bool {
-        let rows: Vec<u32> = ranges
-            .iter()
-            .flat_map(|r| cols.ids[r.clone()].iter().copied())
-            .collect();
-        (self.allows)(&rows)
+        (self.allows)(&cols.ids_of(ranges))
     }
 
     fn restore_order(&mut self, cols: &mut Columns<'_>, node: Range<usize>) {
@@ -535,11 +531,7 @@ mod tests {
             (self.ok)(&cols.ids[node])
         }
         fn satisfied_union(&mut self, cols: &Columns<'_>, ranges: &[Range<usize>]) -> bool {
-            let rows: Vec<u32> = ranges
-                .iter()
-                .flat_map(|r| cols.ids[r.clone()].iter().copied())
-                .collect();
-            (self.ok)(&rows)
+            (self.ok)(&cols.ids_of(ranges))
         }
         fn restore_order(&mut self, _: &mut Columns, _: Range<usize>) {}
     }
