@@ -49,7 +49,7 @@
 
 use std::ops::Range;
 
-use crate::columnar::{extent, predicate_cut, ColumnStore, Columns, Dims, PredicateScratch, Tmp};
+use crate::columnar::{predicate_cut, ColumnStore, Columns, Dims, PredicateScratch, Tmp};
 use crate::error::CoreResult;
 use crate::partition::{Partition, Placement};
 use crate::progress::Progress;
@@ -350,14 +350,10 @@ impl Engine<'_, '_, '_, '_> {
 
     /// Whether every categorical label of `node`'s rows covers only ranks of
     /// its territory.
+    /// (A numeric or date label is its rows' key extent, inside the node's
+    /// territory by construction; the test matters for categorical ones.)
     fn clean(&self, cols: &Columns<'_>, node: Range<usize>, territory: &[(u32, u32)]) -> bool {
-        (0..self.dims.len()).all(|d| {
-            let keys = extent(&cols.keys[d][node.clone()]);
-            match self.dims.label_ranks(d, keys) {
-                None => true,
-                Some((lo, hi)) => territory[d].0 <= lo && hi <= territory[d].1,
-            }
-        })
+        pending::inside(&self.label_box(&self.key_extents(cols, node)), territory)
     }
 }
 

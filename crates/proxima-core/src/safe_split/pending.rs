@@ -199,9 +199,7 @@ impl Engine<'_, '_, '_, '_> {
 
     /// The piece at `range`, with its extents.
     fn item(&self, cols: &Columns<'_>, range: Range<usize>, pending: bool) -> Item {
-        let keys: Territory = (0..self.dims.len())
-            .map(|d| extent(&cols.keys[d][range.clone()]))
-            .collect();
+        let keys = self.key_extents(cols, range.clone());
         Item {
             rows: range.len(),
             ranges: vec![range],
@@ -213,10 +211,17 @@ impl Engine<'_, '_, '_, '_> {
         }
     }
 
+    /// Per dimension, the extent of the keys at `range`.
+    pub(super) fn key_extents(&self, cols: &Columns<'_>, range: Range<usize>) -> Territory {
+        (0..self.dims.len())
+            .map(|d| extent(&cols.keys[d][range.clone()]))
+            .collect()
+    }
+
     /// The box a group whose keys span `keys` publishes: the keys' extent
     /// on numeric and date dimensions, the leaves under the lowest common
     /// ancestor on categorical ones.
-    fn label_box(&self, keys: &[(u32, u32)]) -> Territory {
+    pub(super) fn label_box(&self, keys: &[(u32, u32)]) -> Territory {
         keys.iter()
             .enumerate()
             .map(|(d, &k)| self.dims.label_ranks(d, k).unwrap_or(k))
@@ -258,7 +263,7 @@ impl Engine<'_, '_, '_, '_> {
             merge.take(items, s);
         }
         self.close(items, &mut merge);
-        if !self.fits(items, &merge, territory) || !budget.spend(items, &merge) {
+        if !self.fits(&merge, territory) || !budget.spend(items, &merge) {
             return Ok(false);
         }
         let mut done = rules.satisfied_union(cols, &merge.ranges(items));
@@ -275,7 +280,7 @@ impl Engine<'_, '_, '_, '_> {
                 let mut trial = merge.clone();
                 trial.take(items, i);
                 self.close(items, &mut trial);
-                if !self.fits(items, &trial, territory) {
+                if !self.fits(&trial, territory) {
                     continue;
                 }
                 if !budget.spend(items, &trial) {
@@ -322,8 +327,7 @@ impl Engine<'_, '_, '_, '_> {
 
     /// Whether a merge publishes a box inside the node's territory and has
     /// few enough members to pursue.
-    fn fits(&self, items: &[Item], merge: &Merge, territory: &[(u32, u32)]) -> bool {
-        let _ = items;
+    fn fits(&self, merge: &Merge, territory: &[(u32, u32)]) -> bool {
         merge.members.len() <= MAX_MEMBERS && inside(&self.label_box(&merge.keys), territory)
     }
 
@@ -486,7 +490,7 @@ fn overlaps(a: &[(u32, u32)], b: &[(u32, u32)]) -> bool {
 }
 
 /// Whether box `a` lies inside `territory` on every dimension.
-fn inside(a: &[(u32, u32)], territory: &[(u32, u32)]) -> bool {
+pub(super) fn inside(a: &[(u32, u32)], territory: &[(u32, u32)]) -> bool {
     a.iter()
         .zip(territory)
         .all(|(&(lo, hi), &(t_lo, t_hi))| t_lo <= lo && hi <= t_hi)
