@@ -585,6 +585,17 @@ mod tests {
             .collect()
     }
 
+    /// Rows 0..8 on one numeric QI, SA all 0: leaves of two by median cuts.
+    fn line_of_eight() -> Table {
+        Table::from_columns(
+            vec![(
+                "x".into(),
+                QiValues::Numeric((0..8).map(f64::from).collect()),
+            )],
+            vec![("s".into(), SaValues::Numeric(vec![0.0; 8]))],
+        )
+    }
+
     proptest::proptest! {
         /// Whatever the model and however pieces merge, the groups publish
         /// pairwise disjoint boxes (so the attacker's view is the per-group
@@ -637,13 +648,7 @@ mod tests {
 
     #[test]
     fn numeric_cuts_give_disjoint_groups() {
-        let t = Table::from_columns(
-            vec![(
-                "x".into(),
-                QiValues::Numeric((0..8).map(f64::from).collect()),
-            )],
-            vec![("s".into(), SaValues::Numeric(vec![0.0; 8]))],
-        );
+        let t = line_of_eight();
         let two = |g: &[u32]| g.len() >= 2;
         let (groups, unplaced) = run(&t, two, two);
         assert!(unplaced.is_empty());
@@ -689,13 +694,7 @@ mod tests {
         // sibling, and so does every ancestor (no group above 4 rows): the
         // whole-node rule would leave it out. Its cousin {4,5} dilutes it:
         // {2..5} publishes [2-5], which meets no other group's box.
-        let t = Table::from_columns(
-            vec![(
-                "x".into(),
-                QiValues::Numeric((0..8).map(f64::from).collect()),
-            )],
-            vec![("s".into(), SaValues::Numeric(vec![0.0; 8]))],
-        );
+        let t = line_of_eight();
         let two = |g: &[u32]| g.len() >= 2;
         let ok = |g: &[u32]| (2..=4).contains(&g.len()) && (!g.contains(&2) || g.contains(&4));
         let (groups, unplaced) = run(&t, two, ok);
@@ -707,13 +706,7 @@ mod tests {
     fn failing_leaves_are_absorbed_or_left_unplaced() {
         // A predicate that fails on {0, 1} but holds on {0..3}: the parent
         // of the failing leaf absorbs it.
-        let t = Table::from_columns(
-            vec![(
-                "x".into(),
-                QiValues::Numeric((0..8).map(f64::from).collect()),
-            )],
-            vec![("s".into(), SaValues::Numeric(vec![0.0; 8]))],
-        );
+        let t = line_of_eight();
         let two = |g: &[u32]| g.len() >= 2;
         let bad = |g: &[u32]| g.len() >= 2 && !(g.len() == 2 && g.contains(&0));
         let (groups, unplaced) = run(&t, two, bad);
