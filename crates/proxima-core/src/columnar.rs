@@ -231,19 +231,8 @@ impl<'a> Dims<'a> {
                     return None;
                 }
                 let starts = hierarchy.child_rank_starts(level, node);
-                let mut counts = vec![0usize; starts.len()];
-                let child_of = |k: u32| starts.partition_point(|&s| s <= k) - 1;
-                if use_histogram {
-                    for (k, &c) in (lo..).zip(&scratch.hist) {
-                        if c > 0 {
-                            counts[child_of(k)] += c as usize;
-                        }
-                    }
-                } else {
-                    for &k in keys {
-                        counts[child_of(k)] += 1;
-                    }
-                }
+                let hist = use_histogram.then_some((lo, scratch.hist.as_slice()));
+                let counts = child_counts(&starts, keys, hist);
                 // The prefix of children whose count is closest to half,
                 // with both sides non-empty.
                 let half = n as f64 / 2.0;
@@ -334,10 +323,7 @@ impl Dims<'_> {
                     return Vec::new();
                 }
                 let starts = hierarchy.child_rank_starts(level, node);
-                let mut counts = vec![0usize; starts.len()];
-                for &k in keys {
-                    counts[starts.partition_point(|&s| s <= k) - 1] += 1;
-                }
+                let counts = child_counts(&starts, keys, None);
                 let mut acc = 0;
                 for i in 0..starts.len() - 1 {
                     acc += counts[i];
@@ -422,6 +408,29 @@ const EVERY_BOUNDARY: usize = 32;
 /// Where [`Dims::cuts_off_median`] looks when there are more places,
 /// nearest the middle first.
 const OFF_MEDIAN: [f64; 8] = [0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9];
+
+/// Rows per child of a categorical node whose children's first leaf ranks
+/// are `starts`: from the keys' histogram (starting at key `lo`) when one
+/// is at hand, else from the keys.
+fn child_counts(starts: &[u32], keys: &[u32], hist: Option<(u32, &[u32])>) -> Vec<usize> {
+    let mut counts = vec![0usize; starts.len()];
+    let child_of = |k: u32| starts.partition_point(|&s| s <= k) - 1;
+    match hist {
+        Some((lo, hist)) => {
+            for (k, &c) in (lo..).zip(hist) {
+                if c > 0 {
+                    counts[child_of(k)] += c as usize;
+                }
+            }
+        }
+        None => {
+            for &k in keys {
+                counts[child_of(k)] += 1;
+            }
+        }
+    }
+    counts
+}
 
 /// A numeric or date dimension: its distinct values ascending and every
 /// row's key (the rank of its value among them). Values equal under `==`
