@@ -193,15 +193,17 @@ fn check_sal(e: f64, nb: Neighborhood) -> usize {
 
 #[test]
 fn sal_absolute_epsilon_4500_m_5() {
-    // sal's densest ±4500 window holds 26 % of the rows: no release of all
-    // rows is (ε,5)-anonymous in the attacker's view (Theorem 1's m ≤ 7 is
-    // a per-group bound), so some rows must go — but not most of them.
+    // sal's densest ±4500 window holds 26 % of the rows: the table as one
+    // group fails, and the partitions found so far leave rows out. Trimmed
+    // leaf by leaf, 24.2 % of the rows went; failing nodes trimmed as a
+    // whole, where their rows share the slack of their neighbours, keep
+    // all but 19.2 % (docs/attackers-view.md §The price).
     if sal().is_none() {
         return;
     }
     let left_out = check_sal(4500.0, Neighborhood::Absolute);
     assert!(
-        left_out > 0 && left_out < 150_000,
+        left_out > 0 && left_out < 100_000,
         "{left_out} rows left out"
     );
 }

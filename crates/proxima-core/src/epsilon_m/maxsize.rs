@@ -197,6 +197,9 @@ pub(crate) fn anonymity_trim<N: Neighborhoods>(
     (0..n).collect()
 }
 
+/// Steps from above that [`window_thinning`] takes before bisecting.
+const FIXED_POINT_STEPS: usize = 4;
+
 /// Rows to leave out of a whole table (SA-sorted `sorted`) so that the rest
 /// passes anonymity-check, for neighbourhoods of fixed width `w` = e1 + e2
 /// (absolute ones): keep at most c rows in every closed window of width
@@ -222,8 +225,9 @@ pub(crate) fn window_thinning(
     if m <= 1 {
         return Ok(Vec::new());
     }
-    // The binary search's passes and the last one, at most.
-    let passes = (usize::BITS - (n / m).leading_zeros()) as usize + 2;
+    // The steps from above, the binary search's passes and the last one,
+    // at most.
+    let passes = FIXED_POINT_STEPS + (usize::BITS - (n / m).leading_zeros()) as usize + 2;
     let mut pass = 0usize;
     let mut thin = |cap: usize, out: Option<&mut Vec<usize>>| -> CoreResult<usize> {
         let mut kept: Vec<usize> = Vec::with_capacity(n);
@@ -251,6 +255,18 @@ pub(crate) fn window_thinning(
         Ok(kept.len())
     };
     let (mut lo, mut hi) = (0usize, n / m);
+    // The answer c* is at most ⌊K(c)/m⌋ for any c ≥ c* (c*·m ≤ K(c*) ≤
+    // K(c): a larger cap keeps more), and a c ≥ c* with c·m ≤ K(c) is c*
+    // itself. So a few steps c ← ⌊K(c)/m⌋ from n/m close in from above —
+    // usually onto c* — before the bisection takes what is left.
+    for _ in 0..FIXED_POINT_STEPS {
+        let kept = thin(hi, None)?;
+        if hi * m <= kept {
+            lo = hi;
+            break;
+        }
+        hi = (kept / m).min(hi - 1);
+    }
     // Invariant: cap lo satisfies lo·m ≤ K(lo) (0 trivially).
     while lo < hi {
         let mid = (lo + hi).div_ceil(2);
@@ -348,6 +364,42 @@ mod tests {
                 .is_empty()
         );
     }
+
+    /// The greedy thinning at one cap, written out again: positions left
+    /// out when every window of width `w` keeps at most `cap` rows.
+    fn thinned_at(s: &[f64], w: f64, cap: usize) -> Vec<usize> {
+        let mut kept: Vec<f64> = Vec::new();
+        let mut out = Vec::new();
+        for (p, &y) in s.iter().enumerate() {
+            if kept.iter().filter(|&&x| y - x <= w).count() < cap {
+                kept.push(y);
+            } else {
+                out.push(p);
+            }
+        }
+        out
+    }
+
+    proptest::proptest! {
+        /// The steps from above and the bisection find the largest cap c
+        /// with c·m ≤ K(c), as a scan over every cap does.
+        #[test]
+        fn window_thinning_takes_the_largest_cap_that_holds(
+            values in proptest::collection::vec(0u8..20, 1..80),
+            m in 2usize..6,
+        ) {
+            let mut s: Vec<f64> = values.iter().map(|&v| v as f64).collect();
+            s.sort_unstable_by(f64::total_cmp);
+            let n = s.len();
+            let best = (1..=n / m).rev().find(|&c| c * m <= n - thinned_at(&s, 2.0, c).len());
+            let expected = match best {
+                Some(c) => thinned_at(&s, 2.0, c),
+                None => (0..n).collect(),
+            };
+            proptest::prop_assert_eq!(window_thinning(&s, 2.0, m, Progress::none()).unwrap(), expected);
+        }
+    }
+
     use crate::params::{Epsilon, M};
 
     fn params(e: f64, m: u64, nb: Neighborhood) -> EpsilonM {

@@ -251,7 +251,7 @@ fn run<N: Neighborhoods>(
     // The whole table's thinning needs a fixed neighbourhood width (the
     // greedy rounds of `anonymity_trim` are too slow on whole tables).
     let Some(width) = nb.fixed_width() else {
-        return split::split_phase(&space, sa, nb, m, rows, progress);
+        return split::split_phase_leaving(&space, sa, nb, m, (rows, true), progress);
     };
     // Two partitions, the lower loss wins: suppressing by leaf (the split's
     // own trimming), or thinning the whole table first — unless thinning
@@ -288,7 +288,14 @@ fn run<N: Neighborhoods>(
         CoreResult::Ok((groups, unplaced))
     };
     let (by_leaf, by_table) = if !crate::parallel::fork_worthwhile(rows.len()) {
-        let by_leaf = split::split_phase(&space, sa, nb, m, rows.clone(), progress.sub(0.0, 0.5))?;
+        let by_leaf = split::split_phase_leaving(
+            &space,
+            sa,
+            nb,
+            m,
+            (rows.clone(), true),
+            progress.sub(0.0, 0.5),
+        )?;
         let thin = thinned(progress.sub(0.5, 0.5))?;
         progress.report(0.5)?;
         if thin.1.len() >= by_leaf.1.len() {
@@ -301,7 +308,10 @@ fn run<N: Neighborhoods>(
         let branches = crate::progress::Branches::new(progress);
         let report = |f: f64| branches.report(f);
         let (by_leaf, by_table) = crate::parallel::join(
-            || split::split_phase(&space, sa, nb, m, rows.clone(), Progress::new(&report)),
+            || {
+                let leaf = (rows.clone(), true);
+                split::split_phase_leaving(&space, sa, nb, m, leaf, Progress::new(&report))
+            },
             || {
                 let thin = thinned(Progress::new(&report))?;
                 let thinning = thin.1.len();

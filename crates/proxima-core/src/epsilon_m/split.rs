@@ -19,7 +19,9 @@
 //! hierarchies) make QIs with different units comparable. Ties go to the
 //! lower dimension index, so the result is deterministic.
 
-use super::maxsize::{anonymity_check, anonymity_excess, anonymity_trim, generalizable};
+use super::maxsize::{
+    anonymity_check, anonymity_excess, anonymity_trim, generalizable, window_thinning,
+};
 use super::reduce::Neighborhoods;
 use crate::columnar::{extent, extent_by_side, ColumnStore, Columns, CutScratch, Dims, Tmp};
 use crate::error::CoreResult;
@@ -42,11 +44,27 @@ pub(crate) fn split_phase<N: Neighborhoods>(
     rows: Vec<u32>,
     progress: Progress<'_>,
 ) -> CoreResult<(Vec<Vec<u32>>, Vec<u32>)> {
+    split_phase_leaving(space, sa, nb, m, (rows, false), progress)
+}
+
+/// [`split_phase`] where the whole table fails the model and rows must be
+/// left out: with `trim_nodes`, a node whose failing pieces no merge places
+/// may leave out its own densest rows as a whole, when that costs less
+/// than trimming its failing leaves one by one ([`Rules::node_trim`]).
+pub(crate) fn split_phase_leaving<N: Neighborhoods>(
+    space: &QiSpace<'_>,
+    sa: &[f64],
+    nb: N,
+    m: usize,
+    (rows, trim_nodes): (Vec<u32>, bool),
+    progress: Progress<'_>,
+) -> CoreResult<(Vec<Vec<u32>>, Vec<u32>)> {
     let (dims, row_keys) = Dims::new_checked(space, progress)?;
     let values = rows.iter().map(|&r| sa[r as usize]).collect();
     let mut store = ColumnStore::new_checked(row_keys, rows, values, progress)?;
     let mut cols = store.view();
     let mut scratch = Scratch::new(&dims, nb, m);
+    scratch.trim_nodes = trim_nodes;
     let outcome = safe_partition(&dims, &mut cols, &mut scratch, progress)?;
     Ok(outcome.rows(&cols))
 }
@@ -56,6 +74,11 @@ pub(crate) fn split_phase<N: Neighborhoods>(
 /// every position on each of the many small nodes would cost more than the
 /// whole split.
 pub(crate) const OFF_MEDIAN_MIN_GROUPS: usize = 4;
+
+/// Relative neighbourhoods have no fixed width for the window thinning: a
+/// node's own trimming then takes the greedy rounds, on nodes up to this
+/// many rows.
+const NODE_TRIM_GREEDY_MAX: usize = 4096;
 
 /// Per-node working memory, reused across nodes.
 struct Scratch<'d, 'a, N> {
@@ -71,6 +94,9 @@ struct Scratch<'d, 'a, N> {
     best_flags: Vec<bool>,
     /// SA values of the two halves of the cut being evaluated.
     half_sa: [Vec<f64>; 2],
+    /// Whether a node may leave out its own densest rows
+    /// ([`Rules::node_trim`]): only where the whole table fails.
+    trim_nodes: bool,
     tmp: Tmp,
 }
 
@@ -85,6 +111,7 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
             flags: Vec::new(),
             best_flags: Vec::new(),
             half_sa: [Vec::new(), Vec::new()],
+            trim_nodes: false,
             tmp: Tmp::default(),
         }
     }
@@ -134,7 +161,18 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
                 }
             }
         }
-        let (_, left, dim, right_start) = best?;
+        let (cost, left, dim, right_start) = best?;
+        if self.trim_nodes && !exact {
+            // Where rows must be left out, a cut is taken only when its
+            // halves, each trimmed, cost less than the node trimmed whole.
+            let whole = LeavingCost::of(&cols.payload[node.clone()], self.nb, m, self.dims.len());
+            let width: f64 = (0..self.dims.len())
+                .map(|d| self.dims.width(d, self.extents[d].0, self.extents[d].1))
+                .sum();
+            if cost >= whole.left_out + whole.kept * width {
+                return None;
+            }
+        }
         cols.partition(node, &self.best_flags, &mut self.tmp);
         Some((left, dim, right_start))
     }
@@ -201,6 +239,20 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         debug_assert_eq!(l, left);
         let (l_sa, r_sa) = (&l_buf[..l], &r_buf[..r]);
         let (nb, m) = (self.nb, self.m);
+        if self.trim_nodes && !exact {
+            let d = self.dims.len();
+            let (l_cost, r_cost) = (
+                LeavingCost::of(l_sa, nb, m, d),
+                LeavingCost::of(r_sa, nb, m, d),
+            );
+            let mut cost = 0.0;
+            for (d, keys) in cols.keys.iter().enumerate() {
+                let [(l_lo, l_hi), (r_lo, r_hi)] = extent_by_side(&keys[node.clone()], &self.flags);
+                cost += l_cost.kept * self.dims.width(d, l_lo, l_hi);
+                cost += r_cost.kept * self.dims.width(d, r_lo, r_hi);
+            }
+            return Some(cost + l_cost.left_out + r_cost.left_out);
+        }
         let passes = |half: &[f64]| {
             if exact {
                 anonymity_check(half.len(), |k| half[k], nb, m)
@@ -221,9 +273,71 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
     }
 }
 
+/// What a group costs when its densest rows are left out so that the rest
+/// satisfies the model, split as GCP counts it: `left_out` (each left-out
+/// row as generalized to the whole domain, one per dimension) and `kept`
+/// (the rows published, to be multiplied by the group's summed widths).
+struct LeavingCost {
+    left_out: f64,
+    kept: f64,
+}
+
+impl LeavingCost {
+    /// [`LeavingCost`] of a group with SA-sorted values `sa` (`dims` QIs),
+    /// from an estimate of how many rows its trimming leaves out: none when
+    /// it passes; else two greedy passes of the window thinning (cap
+    /// |G|/m, then the cap of what the first kept — never more than the
+    /// thinning itself leaves out, whose cap is smaller still) where
+    /// neighbourhoods have a fixed width, and the worst neighbourhood's own
+    /// excess otherwise. Linear, so that it can score every candidate cut.
+    fn of<N: Neighborhoods>(sa: &[f64], nb: N, m: usize, dims: usize) -> LeavingCost {
+        let n = sa.len();
+        let left_out = match nb.fixed_width() {
+            // The thinning caps windows around any value, not only around
+            // the group's own: a group that passes loses nothing.
+            _ if anonymity_check(n, |k| sa[k], nb, m) => 0,
+            Some(w) => {
+                let first = thinning_pass(sa, w, n / m);
+                thinning_pass(sa, w, (n - first) / m)
+            }
+            None => anonymity_excess(n, |k| sa[k], nb, m).div_ceil(m.max(2) - 1),
+        }
+        .min(n);
+        LeavingCost {
+            left_out: left_out as f64 * dims as f64,
+            kept: (n - left_out) as f64,
+        }
+    }
+}
+
+/// One greedy pass of the window thinning over SA-sorted `sa`: how many
+/// rows it leaves out when every closed window of width `w` keeps at most
+/// `cap` rows.
+fn thinning_pass(sa: &[f64], w: f64, cap: usize) -> usize {
+    if cap == 0 {
+        return sa.len();
+    }
+    let mut kept: Vec<f64> = Vec::with_capacity(sa.len());
+    let mut first = 0usize;
+    let mut left_out = 0usize;
+    for &y in sa {
+        while first < kept.len() && !crate::neighborhood::within(y - kept[first], w) {
+            first += 1;
+        }
+        if kept.len() - first < cap {
+            kept.push(y);
+        } else {
+            left_out += 1;
+        }
+    }
+    left_out
+}
+
 impl<N: Neighborhoods> Rules for Scratch<'_, '_, N> {
     fn fork(&self) -> Self {
-        Scratch::new(self.dims, self.nb, self.m)
+        let mut fork = Scratch::new(self.dims, self.nb, self.m);
+        fork.trim_nodes = self.trim_nodes;
+        fork
     }
 
     fn cut(
@@ -279,6 +393,66 @@ impl<N: Neighborhoods> Rules for Scratch<'_, '_, N> {
         cols.keep_in_front(node, |p, _| out.binary_search(&p).is_ok(), &mut self.tmp)
     }
 
+    fn node_trim_at_least(&mut self, cols: &Columns<'_>, node: Range<usize>) -> Option<usize> {
+        if !self.trim_nodes || node.len() < 2 * self.m {
+            return None;
+        }
+        // The node is a run of SA-sorted pieces: the stable sort merges them.
+        let sorted = &mut self.half_sa[0];
+        sorted.clear();
+        sorted.extend_from_slice(&cols.payload[node]);
+        sorted.sort_by(f64::total_cmp);
+        let cost = LeavingCost::of(sorted, self.nb, self.m, 1);
+        Some(cost.left_out as usize)
+    }
+
+    fn node_trim(&mut self, cols: &Columns<'_>, node: Range<usize>) -> Option<Vec<bool>> {
+        let (nb, m) = (self.nb, self.m);
+        let n = node.len();
+        if !self.trim_nodes || n < 2 * m {
+            return None;
+        }
+        // Positions by SA value, ties by QI keys: which of two rows the
+        // thinning leaves out then depends on their values only, never on
+        // the upload's order (rows equal in both are interchangeable).
+        let sa = &cols.payload[node.clone()];
+        let keys: Vec<&[u32]> = cols.keys.iter().map(|k| &k[node.clone()]).collect();
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        order.sort_unstable_by(|&a, &b| {
+            let (a, b) = (a as usize, b as usize);
+            sa[a]
+                .total_cmp(&sa[b])
+                .then_with(|| {
+                    keys.iter()
+                        .map(|k| k[a].cmp(&k[b]))
+                        .find(|o| o.is_ne())
+                        .unwrap_or(std::cmp::Ordering::Equal)
+                })
+                .then(a.cmp(&b))
+        });
+        let sorted: Vec<f64> = order.iter().map(|&p| sa[p as usize]).collect();
+        let leave = match nb.fixed_width() {
+            Some(w) => window_thinning(&sorted, w, m, Progress::none()).ok()?,
+            // The greedy rounds are quadratic at worst: small nodes only.
+            None if n <= NODE_TRIM_GREEDY_MAX => anonymity_trim(n, |k| sorted[k], nb, m),
+            None => return None,
+        };
+        if leave.is_empty() || leave.len() + m > n {
+            return None;
+        }
+        let mut flags = vec![false; n];
+        for &k in &leave {
+            flags[order[k] as usize] = true;
+        }
+        // The kept rows must pass as one group; a trimming that fell short
+        // is not offered (the engine then keeps what it had).
+        let kept: Vec<f64> = (0..n)
+            .filter(|&k| !flags[order[k] as usize])
+            .map(|k| sorted[k])
+            .collect();
+        anonymity_check(kept.len(), |k| kept[k], nb, m).then_some(flags)
+    }
+
     /// Sorts the node's positions by SA value, ties by row id (the order
     /// of the one initial sort), in every column.
     fn restore_order(&mut self, cols: &mut Columns<'_>, node: Range<usize>) {
@@ -290,6 +464,7 @@ impl<N: Neighborhoods> Rules for Scratch<'_, '_, N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::epsilon_m::maxsize::window_thinning;
     use crate::epsilon_m::reduce::Offsets;
     use crate::split::recursive_split;
     use crate::table::{QiValues, SaValues, Table};
@@ -494,6 +669,78 @@ mod tests {
             if anonymous && clean {
                 prop_assert!(unplaced.is_empty());
                 prop_assert_eq!(groups, leaves);
+            }
+        }
+    }
+
+    /// A node's own trimming, on a table of one QI whose rows are `sa`.
+    fn node_trim_of(sa: &[f64], e: f64, m: usize, trim_nodes: bool) -> Option<Vec<bool>> {
+        let t = Table::from_columns(
+            vec![(
+                "q".into(),
+                QiValues::Numeric((0..sa.len()).map(|i| (i % 7) as f64).collect()),
+            )],
+            vec![("s".into(), SaValues::Numeric(sa.to_vec()))],
+        );
+        let space = QiSpace::new(&t);
+        let (dims, keys) = Dims::new(&space);
+        let ids: Vec<u32> = (0..sa.len() as u32).collect();
+        let mut store = ColumnStore::new(keys, ids, sa.to_vec());
+        let cols = store.view();
+        let mut scratch = Scratch::new(&dims, Offsets { e1: e, e2: e }, m);
+        scratch.trim_nodes = trim_nodes;
+        scratch.node_trim(&cols, 0..sa.len())
+    }
+
+    fn passes(values: &[f64], e: f64, m: usize) -> bool {
+        let mut v = values.to_vec();
+        v.sort_unstable_by(f64::total_cmp);
+        anonymity_check(v.len(), |k| v[k], Offsets { e1: e, e2: e }, m)
+    }
+
+    #[test]
+    fn a_node_trims_itself_only_where_the_whole_table_fails() {
+        // Nine rows at 0 among 18: at m = 3 a row at 0 sees half the node.
+        let sa: Vec<f64> = (0..18)
+            .map(|i| if i < 9 { 0.0 } else { 10.0 * i as f64 })
+            .collect();
+        assert!(!passes(&sa, 1.0, 3));
+        assert_eq!(node_trim_of(&sa, 1.0, 3, false), None);
+        let leave = node_trim_of(&sa, 1.0, 3, true).expect("a trimming");
+        let kept: Vec<f64> = sa
+            .iter()
+            .zip(&leave)
+            .filter(|(_, &l)| !l)
+            .map(|(&v, _)| v)
+            .collect();
+        // Only rows at 0 go, and only as many as the others cannot dilute.
+        assert!(sa.iter().zip(&leave).all(|(&v, &l)| !l || v == 0.0));
+        assert_eq!(kept.len(), 13, "{leave:?}");
+        assert!(passes(&kept, 1.0, 3));
+    }
+
+    proptest! {
+        #[test]
+        fn what_a_node_keeps_passes_and_the_estimate_stays_below_the_thinning(
+            values in proptest::collection::vec(0u8..12, 4..60),
+            m in 2usize..5,
+        ) {
+            let sa: Vec<f64> = values.iter().map(|&v| v as f64).collect();
+            let e = 1.0;
+            if let Some(leave) = node_trim_of(&sa, e, m, true) {
+                let kept: Vec<f64> =
+                    sa.iter().zip(&leave).filter(|(_, &l)| !l).map(|(&v, _)| v).collect();
+                prop_assert!(kept.len() >= m && passes(&kept, e, m));
+            }
+            let mut sorted = sa.clone();
+            sorted.sort_unstable_by(f64::total_cmp);
+            let nb = Offsets { e1: e, e2: e };
+            let estimate = LeavingCost::of(&sorted, nb, m, 1).left_out as usize;
+            if anonymity_check(sorted.len(), |k| sorted[k], nb, m) {
+                prop_assert_eq!(estimate, 0);
+            } else {
+                let thinned = window_thinning(&sorted, 2.0 * e, m, Progress::none()).unwrap();
+                prop_assert!(estimate <= thinned.len(), "{} > {}", estimate, thinned.len());
             }
         }
     }

@@ -28,7 +28,10 @@
 //!    clean as a whole takes all of them (and is refined), as the paper's
 //!    engine would. Rows that even the root cannot place are *unplaced*:
 //!    the caller suppresses them within the job's suppression limit, or
-//!    fails the job.
+//!    fails the job. Where the whole table fails, rules may offer a node's
+//!    own trimming ([`Rules::node_trim`]): the node then leaves out its
+//!    densest rows and publishes the rest as one group (refined), when that
+//!    costs less than what its subtree holds.
 //!
 //! **Clean labels.** Every node owns a *territory*: per dimension, the key
 //! range left to it by its ancestors' cuts (a cut sends keys below the right
@@ -110,6 +113,24 @@ pub(crate) trait Rules: Send {
     /// suppression within the job's limit.
     fn trim(&mut self, _cols: &mut Columns<'_>, _node: Range<usize>) -> usize {
         0
+    }
+
+    /// For a node (its positions in any order) whose failing pieces no
+    /// merge placed: per position of the node, whether to leave the row out
+    /// so that the rest satisfies the model as one group — the alternative
+    /// to trimming each failing leaf on its own, where the node's rows
+    /// share their slack. `None` when the rules leave out no whole-node
+    /// rows (the job allows no suppression, or the model knows no such
+    /// trimming). Only asked when the whole table fails the model.
+    fn node_trim(&mut self, _cols: &Columns<'_>, _node: Range<usize>) -> Option<Vec<bool>> {
+        None
+    }
+
+    /// A cheap lower bound on how many rows [`Rules::node_trim`] would
+    /// leave out of `node`, so that the engine can skip a trimming that
+    /// cannot pay; `None` when the rules offer no node trimming.
+    fn node_trim_at_least(&mut self, _cols: &Columns<'_>, _node: Range<usize>) -> Option<usize> {
+        None
     }
 }
 

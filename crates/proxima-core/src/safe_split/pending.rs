@@ -191,6 +191,15 @@ impl Engine<'_, '_, '_, '_> {
         if !placed_all && self.whole_node_absorbs(rules, cols, node.clone(), territory) {
             return self.absorb_whole(rules, cols, node, territory, refine, before, out);
         }
+        if placed_all {
+            // Nothing to leave out below this node.
+        } else if let Some(kept) =
+            self.trim_whole_if_cheaper(rules, cols, &node, territory, &items)?
+        {
+            out.groups.truncate(groups_before);
+            out.unplaced.truncate(unplaced_before);
+            return self.settle_trimmed(rules, cols, node, kept, territory, refine, out);
+        }
         if merged {
             self.lay_out(rules, cols, node, refine, items, before, out)?;
         }
@@ -386,6 +395,96 @@ impl Engine<'_, '_, '_, '_> {
         territory: &[(u32, u32)],
     ) -> bool {
         self.clean(cols, node.clone(), territory) && rules.satisfied(cols, node, false)
+    }
+
+    /// Whether leaving out the rows of the node's own trimming
+    /// ([`Rules::node_trim`]) and publishing the rest as one clean group
+    /// costs less than what the subtree holds now, with its pending rows
+    /// counted as left out (a left-out row costs as much as a row
+    /// generalized to the whole domain, as GCP counts it). Where the whole
+    /// table fails, failing leaves trimmed one by one lose every row above
+    /// their own bound while their neighbours' slack goes unused; trimmed
+    /// together, the node's rows share it. When it does, the node's
+    /// positions are left with the kept rows in front and the trimmed ones
+    /// after, and their number is returned.
+    fn trim_whole_if_cheaper<R: Rules>(
+        &self,
+        rules: &mut R,
+        cols: &mut Columns<'_>,
+        node: &Range<usize>,
+        territory: &[(u32, u32)],
+        items: &[Item],
+    ) -> CoreResult<Option<usize>> {
+        self.checkpoints.before_node()?;
+        let full = self.dims.len() as f64;
+        let alive = || items.iter().filter(|it| it.alive);
+        let now: f64 = alive()
+            .map(|it| match it.pending {
+                true => it.rows as f64 * full,
+                false => self.loss(it.rows, it.keys.iter().copied()),
+            })
+            .sum();
+        // First the bound: at least `least` rows go, and the rest keep the
+        // node's extent (the trimming drops SA values, not QI extremes, so
+        // a kept box narrower than the node's is the exception).
+        let Some(least) = rules.node_trim_at_least(cols, node.clone()) else {
+            return Ok(None);
+        };
+        let mut extent: Territory = vec![(u32::MAX, 0); self.dims.len()];
+        for it in alive() {
+            for (e, k) in extent.iter_mut().zip(&it.keys) {
+                *e = (e.0.min(k.0), e.1.max(k.1));
+            }
+        }
+        let at_least = least as f64 * full + self.loss(node.len() - least, extent.into_iter());
+        if at_least >= now {
+            return Ok(None);
+        }
+        self.checkpoints.before_node()?;
+        let Some(leave) = rules.node_trim(cols, node.clone()) else {
+            return Ok(None);
+        };
+        let mut keys: Territory = vec![(u32::MAX, 0); self.dims.len()];
+        let mut kept = 0usize;
+        for (p, _) in leave.iter().enumerate().filter(|(_, &l)| !l) {
+            kept += 1;
+            for (d, k) in keys.iter_mut().enumerate() {
+                let key = cols.keys[d][node.start + p];
+                *k = (k.0.min(key), k.1.max(key));
+            }
+        }
+        let left_out = node.len() - kept;
+        if kept == 0 || !inside(&self.label_box(&keys), territory) {
+            return Ok(None);
+        }
+        let trimmed = left_out as f64 * full + self.loss(kept, keys.iter().copied());
+        if trimmed >= now {
+            return Ok(None);
+        }
+        cols.keep_in_front(node.clone(), |p, _| leave[p], &mut Default::default());
+        Ok(Some(kept))
+    }
+
+    /// The node after [`Engine::trim_whole_if_cheaper`]: its kept rows
+    /// (in front) one group, cut again by the model when `refine`; the rows
+    /// after them left out (an ancestor may still place them).
+    #[allow(clippy::too_many_arguments)]
+    fn settle_trimmed<R: Rules>(
+        &self,
+        rules: &mut R,
+        cols: &mut Columns<'_>,
+        node: Range<usize>,
+        kept: usize,
+        territory: &[(u32, u32)],
+        refine: bool,
+        out: &mut Outcome,
+    ) -> CoreResult<bool> {
+        let front = node.start..node.start + kept;
+        self.checkpoints.before_node()?;
+        rules.restore_order(cols, front.clone());
+        self.settle_merged(rules, cols, front, territory.to_vec(), refine, out)?;
+        out.unplaced.push(node.start + kept..node.end);
+        Ok(false)
     }
 
     /// The node replaces its subtree: one group, or cut again by the model
