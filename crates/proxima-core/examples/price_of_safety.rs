@@ -177,14 +177,9 @@ fn main() {
     }
 }
 
-/// The standard count-query workload (q = 2, s = 0.1, the bench's seed).
+/// The standard count-query workload (q = 2, s = 0.1, the standard seed).
 fn workload() -> WorkloadSpec {
-    WorkloadSpec {
-        queries: 1000,
-        q: 2,
-        selectivity: 0.1,
-        seed: 20_080_101,
-    }
+    WorkloadSpec::standard(2)
 }
 
 /// The paper's own release of the case (the (ε,m) paper's round-robin
