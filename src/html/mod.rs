@@ -281,8 +281,9 @@ h2{font-size:1.2rem;margin:28px 0 8px;padding-bottom:4px;border-bottom:2px solid
 h3{font-size:1.02rem;margin:18px 0 6px}h4{font-size:.95rem;margin:14px 0 4px}\
 p{margin:6px 0}\
 table{border-collapse:collapse;width:100%;margin:8px 0 12px;font-size:.9rem}\
-th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}\
-table.wide{font-size:.78rem}table.wide th,table.wide td{padding:3px 4px}\
+th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:break-word}\
+table.wide{font-size:.78rem}table.wide th,table.wide td{padding:3px 4px}table.wide th,table.wide td{overflow-wrap:anywhere}\
+td.num{white-space:nowrap}\
 th{background:#f2f4f7}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}\
 dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 16px;margin:8px 0}\
 dt{color:var(--muted)}dd{margin:0}\

@@ -261,11 +261,9 @@ fn facts_table(page: &mut Page, facts: Vec<(String, String, Option<&'static str>
             ]
         })
         .collect();
-    page.table_aligned(
-        &["Figure", "Value", "What it means"],
-        &[false, true, false],
-        rows,
-    );
+    // Values here may be text (the feasibility pairs): left-aligned, free
+    // to wrap.
+    page.table(&["Figure", "Value", "What it means"], rows);
 }
 
 /// A feasibility answer's figures in words: the theorem's bound, what is

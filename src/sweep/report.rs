@@ -302,7 +302,7 @@ pub fn html(report: &SweepReportDto, origin: Option<&str>) -> String {
             ]
         })
         .collect();
-    page.table(
+    page.table_aligned(
         &[
             "#",
             "parameters",
@@ -316,6 +316,9 @@ pub fn html(report: &SweepReportDto, origin: Option<&str>) -> String {
             "ms",
             "front",
             "job",
+        ],
+        &[
+            true, false, false, true, true, true, true, true, true, true, false, false,
         ],
         rows,
     );

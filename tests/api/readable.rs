@@ -106,7 +106,7 @@ async fn a_sweep_point_and_its_report_show_the_same_query_error() {
             percent(mean)
         );
         assert!(page.contains(&pair), "the report lacks {pair}");
-        let pair = format!("<td>{}</td><td>{}</td>", percent(median), percent(mean));
+        let pair = format!("<td class=\"num\">{}</td><td class=\"num\">{}</td>", percent(median), percent(mean));
         assert!(sweep_page.contains(&pair), "the sweep lacks {pair}");
     }
 }
