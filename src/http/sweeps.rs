@@ -177,10 +177,10 @@ pub async fn create(
     for (i, (p, c)) in grid.points.iter().zip(checked).enumerate() {
         let params = Value::Object(grid.params(p));
         match c {
-            Ok(job_params) => {
+            Ok(checked) => {
                 jobs.push(PointJob {
                     point: i as i32,
-                    params: job_params,
+                    params: checked.params,
                 });
                 points.push(json!({"params": params, "error": null}));
             }

@@ -106,7 +106,11 @@ async fn a_sweep_point_and_its_report_show_the_same_query_error() {
             percent(mean)
         );
         assert!(page.contains(&pair), "the report lacks {pair}");
-        let pair = format!("<td class=\"num\">{}</td><td class=\"num\">{}</td>", percent(median), percent(mean));
+        let pair = format!(
+            "<td class=\"num\">{}</td><td class=\"num\">{}</td>",
+            percent(median),
+            percent(mean)
+        );
         assert!(sweep_page.contains(&pair), "the sweep lacks {pair}");
     }
 }
@@ -177,4 +181,144 @@ async fn the_failed_adult_report_reads_once_and_prints_on_a4() {
         std::fs::write(dir.join("adult-failed.png"), &page.screenshot_png).unwrap();
         std::fs::write(dir.join("adult-failed.pdf"), &page.pdf).unwrap();
     }
+}
+
+/// Ten salaries 100 apart: at ε = 100 Theorem 1 allows m ≤ 5, the service
+/// delivers m ≤ 3 for sure (each inner value has 3 neighbours).
+fn ten_salaries_csv() -> String {
+    let mut csv = String::from("age,zip,salary,note\n");
+    for i in 0..10u64 {
+        let zip = [1000, 2000, 3000][(i % 3) as usize];
+        csv.push_str(&format!("{},{zip},{},n{i}\n", 20 + i * 3, 1000 + 100 * i));
+    }
+    csv
+}
+
+/// An m between what is delivered for sure and Theorem 1's bound is
+/// accepted with a warning that names both; within the deliverable m there
+/// is none; the warning is the creation answer's only.
+#[tokio::test]
+async fn an_m_beyond_the_deliverable_is_accepted_with_a_warning() {
+    let app = app_with_worker().await;
+    let res = upload(
+        &app,
+        crate::report::form(&crate::report::small_schema(None), &ten_salaries_csv()),
+    )
+    .await;
+    assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
+    let ds: Value = res.json().await.unwrap();
+    let feasible: Value = app
+        .post_json(
+            &format!("/v1/datasets/{}/feasibility", ds["id"].as_str().unwrap()),
+            &json!({"kind": "epsilon_m", "epsilon": 100}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(feasible["max_m"], 5, "{feasible}");
+    assert_eq!(feasible["deliverable"]["max_m"], 3, "{feasible}");
+
+    let job = |m: u64| json!({"dataset_id": ds["id"], "model": {"kind": "epsilon_m", "epsilon": 100, "m": m}});
+    let res = app.post_json("/v1/jobs", &job(4)).await;
+    assert_eq!(res.status(), 202);
+    let accepted: Value = res.json().await.unwrap();
+    let w = &accepted["warnings"];
+    assert_eq!(w.as_array().map(Vec::len), Some(1), "{accepted}");
+    assert_eq!(w[0]["code"], "beyond_deliverable");
+    assert_eq!(w[0]["details"]["deliverable_max_m"], 3);
+    assert_eq!(w[0]["details"]["m"], 4);
+    assert!(w[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("model_not_satisfied"));
+    let read: Value = app
+        .get(&format!("/v1/jobs/{}", accepted["id"].as_str().unwrap()))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert!(read.get("warnings").is_none(), "{read}");
+
+    let res = app.post_json("/v1/jobs", &job(3)).await;
+    assert_eq!(res.status(), 202);
+    let accepted: Value = res.json().await.unwrap();
+    assert!(accepted.get("warnings").is_none(), "{accepted}");
+    // Beyond Theorem 1: still refused.
+    let res = app.post_json("/v1/jobs", &job(6)).await;
+    assert_eq!(res.status(), 422);
+}
+
+/// A feasibility question the table cannot answer points at the request's
+/// own fields: the request is the model, it has no `/model`.
+#[tokio::test]
+async fn feasibility_errors_point_into_its_own_body() {
+    let app = app_with_worker().await;
+    // Two sensitive columns: (ε,m) needs exactly one numeric SA.
+    let mut schema = crate::report::small_schema(None);
+    schema["columns"][3]["role"] = json!("sensitive");
+    schema["columns"][3]["type"] = json!("categorical");
+    let res = upload(&app, crate::report::form(&schema, &ten_salaries_csv())).await;
+    assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
+    let ds: Value = res.json().await.unwrap();
+    let res = app
+        .post_json(
+            &format!("/v1/datasets/{}/feasibility", ds["id"].as_str().unwrap()),
+            &json!({"kind": "epsilon_m", "epsilon": 100}),
+        )
+        .await;
+    let p = expect_problem(res, 422, "invalid_parameters").await;
+    let pointers: Vec<&str> = p["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["pointer"].as_str().unwrap())
+        .collect();
+    assert_eq!(pointers, ["/kind"], "{p}");
+}
+
+/// A categorical QI uploaded without a hierarchy publishes, per group,
+/// its one value or `*` (docs/api.md §Datasets).
+#[tokio::test]
+async fn a_categorical_qi_without_hierarchy_publishes_its_value_or_a_star() {
+    let app = app_with_worker().await;
+    let form = reqwest::multipart::Form::new()
+        .part(
+            "schema",
+            reqwest::multipart::Part::bytes(
+                serde_json::to_vec(&crate::report::small_schema(None)).unwrap(),
+            )
+            .mime_str("application/json")
+            .unwrap(),
+        )
+        .part(
+            "data",
+            reqwest::multipart::Part::bytes(crate::report::SMALL_CSV.as_bytes().to_vec()),
+        );
+    let res = upload(&app, form).await;
+    assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
+    let ds: Value = res.json().await.unwrap();
+    let job = finished_job(
+        &app,
+        json!({"dataset_id": ds["id"], "model": {"kind": "k_anonymity", "k": 2}}),
+    )
+    .await;
+    let csv = app
+        .get(&format!("/v1/jobs/{job}/result"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let zip = header.iter().position(|c| *c == "zip").unwrap();
+    let labels: Vec<String> = lines
+        .map(|l| l.split(',').nth(zip).unwrap().to_string())
+        .collect();
+    assert_eq!(labels.len(), 6, "{csv}");
+    for l in &labels {
+        assert!(["1000", "2000", "3000", "*"].contains(&l.as_str()), "{csv}");
+    }
+    // The lone 3000 row shares its group with another zip: `*`.
+    assert!(labels.iter().any(|l| l == "*"), "{csv}");
 }
