@@ -244,6 +244,16 @@ async fn an_m_beyond_the_deliverable_is_accepted_with_a_warning() {
     assert_eq!(res.status(), 202);
     let accepted: Value = res.json().await.unwrap();
     assert!(accepted.get("warnings").is_none(), "{accepted}");
+    // Its audit holds the checks docs/api.md lists for (ε,m).
+    let id = accepted["id"].as_str().unwrap();
+    let done = app
+        .wait_job(id, |s| !matches!(s, "queued" | "running"))
+        .await;
+    assert_eq!(done["status"], "succeeded", "{done}");
+    assert_eq!(
+        audit_kinds(&app, id).await,
+        ["epsilon_m", "k_anonymity", "l_diversity"]
+    );
     // Beyond Theorem 1: still refused.
     let res = app.post_json("/v1/jobs", &job(6)).await;
     assert_eq!(res.status(), 422);
@@ -321,4 +331,25 @@ async fn a_categorical_qi_without_hierarchy_publishes_its_value_or_a_star() {
     }
     // The lone 3000 row shares its group with another zip: `*`.
     assert!(labels.iter().any(|l| l == "*"), "{csv}");
+    // The checks docs/api.md lists for k-anonymity.
+    assert_eq!(
+        audit_kinds(&app, &job).await,
+        ["k_anonymity", "l_diversity"]
+    );
+}
+
+/// The kinds of a job's audit checks, in order.
+async fn audit_kinds(app: &TestApp, job: &str) -> Vec<String> {
+    let audit: Value = app
+        .get(&format!("/v1/jobs/{job}/audit"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    audit["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["kind"].as_str().unwrap().to_string())
+        .collect()
 }
