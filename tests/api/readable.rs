@@ -119,6 +119,8 @@ async fn a_sweep_point_and_its_report_show_the_same_query_error() {
 const FAILED_JS: &str = "({
   text: document.body.innerText,
   tables: document.querySelectorAll('table').length,
+  sections: Array.from(document.querySelectorAll('section'))
+    .map(s => [s.id, Math.round(s.getBoundingClientRect().top + window.scrollY)]),
   jsonOutsideCode: (() => {
     const c = document.body.cloneNode(true);
     c.querySelectorAll('pre').forEach(p => p.remove());
@@ -180,6 +182,11 @@ async fn the_failed_adult_report_reads_once_and_prints_on_a4() {
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("adult-failed.png"), &page.screenshot_png).unwrap();
         std::fs::write(dir.join("adult-failed.pdf"), &page.pdf).unwrap();
+        std::fs::write(
+            dir.join("adult-failed-sections.json"),
+            page.eval["sections"].to_string(),
+        )
+        .unwrap();
     }
 }
 

@@ -727,6 +727,8 @@ const PAGE_FIGURES_JS: &str = "({
   rows: Array.from(document.querySelectorAll('tr'))
     .map(r => Array.from(r.querySelectorAll('td')).map(c => c.textContent)),
   text: document.body.innerText,
+  sections: Array.from(document.querySelectorAll('section'))
+    .map(s => [s.id, Math.round(s.getBoundingClientRect().top + window.scrollY)]),
   jsonOutsideCode: (() => {
     const c = document.body.cloneNode(true);
     c.querySelectorAll('pre').forEach(p => p.remove());
@@ -893,6 +895,12 @@ async fn the_adult_report_renders_in_a_real_browser() {
         std::fs::write(dir.join("adult-internal.png"), &page.screenshot_png).unwrap();
         std::fs::write(dir.join("adult-external.png"), &ext.screenshot_png).unwrap();
         std::fs::write(dir.join("adult-internal.pdf"), &page.pdf).unwrap();
+        // Where each section starts, to cut the docs' images at the rules.
+        std::fs::write(
+            dir.join("adult-internal-sections.json"),
+            page.eval["sections"].to_string(),
+        )
+        .unwrap();
         eprintln!("screenshots written to {}", dir.display());
     }
 }
