@@ -581,6 +581,32 @@ mod tests {
     }
 
     #[test]
+    fn point_labels_stay_inside_the_chart() {
+        let label = "epsilon=4500, m=5, suppression_limit=0.05";
+        let w = text_width(label);
+        for (px, py) in [
+            (LEFT, TOP),
+            (WIDTH - RIGHT, TOP),
+            (WIDTH - RIGHT, HEIGHT - BOTTOM),
+            (LEFT, HEIGHT - BOTTOM),
+            (WIDTH / 2.0, TOP + 4.0),
+        ] {
+            let (x, y, anchor) = label_place(px, py, label);
+            let (left, right) = match anchor {
+                "start" => (x, x + w),
+                "end" => (x - w, x),
+                _ => (x - w / 2.0, x + w / 2.0),
+            };
+            assert!(left >= 0.0 && right <= WIDTH, "{px},{py}: {left}..{right}");
+            // Below the title band (its baseline at 18) and above the bottom.
+            assert!(y - 9.0 > 20.0 && y < HEIGHT, "{px},{py}: baseline {y}");
+        }
+        // Slanted labels are cut to the room left of their category.
+        assert!(rotated_room(LEFT + 10.0) < 18);
+        assert_eq!(rotated_room(WIDTH), 18);
+    }
+
+    #[test]
     fn empty_charts_say_so() {
         let chart = BarChart {
             title: "t".into(),

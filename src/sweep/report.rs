@@ -100,7 +100,7 @@ pub fn report(sweep: SweepDto) -> SweepReportDto {
     let query = map(
         &sweep,
         "Risk against count-query error",
-        "count-query error, mean (q = 2, s = 0.1)",
+        "count-query error, mean (q = 2)",
         |p| p.summary.as_ref().and_then(|s| s.query_error),
         &sweep.query_error_frontier,
     );
@@ -110,20 +110,32 @@ pub fn report(sweep: SweepDto) -> SweepReportDto {
     }
 }
 
+/// How a map's utility axis is drawn: as it is (GCP, 0 to 1), or in
+/// percent (the query error, as every page shows it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Unit {
+    AsIs,
+    Percent,
+}
+
 /// The map as an SVG scatter: marks in the order of `map.marks`, the
 /// front given as positions among them.
-fn scatter(map: &MapDto) -> Scatter {
+fn scatter(map: &MapDto, unit: Unit) -> Scatter {
     let position = |point: usize| map.marks.iter().position(|m| m.point == point);
+    let (scale, y_label) = match unit {
+        Unit::AsIs => (1.0, map.y_label.clone()),
+        Unit::Percent => (100.0, format!("{}, %", map.y_label)),
+    };
     Scatter {
         title: map.title.clone(),
         x_label: map.x_label.clone(),
-        y_label: map.y_label.clone(),
+        y_label,
         points: map
             .marks
             .iter()
             .map(|m| ScatterPoint {
                 x: m.x,
-                y: m.y,
+                y: m.y * scale,
                 label: if m.label.is_empty() {
                     format!("point {}", m.point)
                 } else {
@@ -253,8 +265,9 @@ pub fn html(report: &SweepReportDto, origin: Option<&str>) -> String {
          the line are the Pareto front. Failed, cancelled and infeasible points, and points \
          without a risk figure, are not drawn (see the table).",
     );
-    for map in &report.maps {
-        page.raw(scatter(map).render());
+    // `report` builds the loss map, then the query-error map.
+    for (map, unit) in report.maps.iter().zip([Unit::AsIs, Unit::Percent]) {
+        page.raw(scatter(map, unit).render());
     }
     page.section("points", "Points");
     page.paragraph(Markup::concat([
