@@ -163,8 +163,11 @@ fn warnings_of(
              delivers for sure (m ≤ {deliverable} without leaving rows out, the feasibility \
              answer's deliverable.max_m): {remedy}"
         ),
-        details: serde_json::json!({"m": m, "deliverable_max_m": deliverable,
-                                    "suppression_limit": limit}),
+        details: crate::spec::job_resource::JobWarningDetailsDto {
+            m: m as u64,
+            deliverable_max_m: deliverable as u64,
+            suppression_limit: limit,
+        },
     }])
 }
 

@@ -69,9 +69,20 @@ pub struct JobWarningDto {
     /// for sure; the job may fail with `model_not_satisfied`.
     pub code: String,
     pub message: String,
-    /// The figures behind it (`deliverable_max_m`, `m`).
-    #[schema(value_type = Object)]
-    pub details: serde_json::Value,
+    pub details: JobWarningDetailsDto,
+}
+
+/// The figures behind a `beyond_deliverable` warning.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[schema(as = JobWarningDetails)]
+pub struct JobWarningDetailsDto {
+    /// The job's m.
+    pub m: u64,
+    /// The largest m the service delivers for sure on this table without
+    /// leaving rows out (the feasibility answer's `deliverable.max_m`).
+    pub deliverable_max_m: u64,
+    /// The job's suppression limit.
+    pub suppression_limit: f64,
 }
 
 /// A page of jobs, newest first.

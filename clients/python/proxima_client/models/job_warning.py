@@ -21,7 +21,7 @@ class JobWarning:
         code (str): `beyond_deliverable`: the parameters are within the theorem's
             bound (so the job is accepted) but above what the service delivers
             for sure; the job may fail with `model_not_satisfied`.
-        details (JobWarningDetails): The figures behind it (`deliverable_max_m`, `m`).
+        details (JobWarningDetails): The figures behind a `beyond_deliverable` warning.
         message (str):
     """
 

@@ -11,21 +11,53 @@ T = TypeVar("T", bound="JobWarningDetails")
 
 @_attrs_define
 class JobWarningDetails:
-    """The figures behind it (`deliverable_max_m`, `m`)."""
+    """The figures behind a `beyond_deliverable` warning.
 
+    Attributes:
+        deliverable_max_m (int): The largest m the service delivers for sure on this table without
+            leaving rows out (the feasibility answer's `deliverable.max_m`).
+        m (int): The job's m.
+        suppression_limit (float): The job's suppression limit.
+    """
+
+    deliverable_max_m: int
+    m: int
+    suppression_limit: float
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        deliverable_max_m = self.deliverable_max_m
+
+        m = self.m
+
+        suppression_limit = self.suppression_limit
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "deliverable_max_m": deliverable_max_m,
+                "m": m,
+                "suppression_limit": suppression_limit,
+            }
+        )
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        job_warning_details = cls()
+        deliverable_max_m = d.pop("deliverable_max_m")
+
+        m = d.pop("m")
+
+        suppression_limit = d.pop("suppression_limit")
+
+        job_warning_details = cls(
+            deliverable_max_m=deliverable_max_m,
+            m=m,
+            suppression_limit=suppression_limit,
+        )
 
         job_warning_details.additional_properties = d
         return job_warning_details
