@@ -360,3 +360,34 @@ async fn audit_kinds(app: &TestApp, job: &str) -> Vec<String> {
         .map(|c| c["kind"].as_str().unwrap().to_string())
         .collect()
 }
+
+/// In the committed document (and so in the generated clients) the two
+/// dissimilarity figures have types of their own: the theorem's
+/// `GuaranteedPair` and the service's `DeliverablePair`.
+#[test]
+fn guaranteed_and_deliverable_pairs_are_named_apart() {
+    let doc = crate::openapi::committed();
+    let props = &doc["components"]["schemas"]["DissimilarityFeasibility"]["properties"];
+    assert_eq!(
+        props["guaranteed"]["items"]["$ref"],
+        "#/components/schemas/GuaranteedPair"
+    );
+    assert_eq!(
+        props["deliverable"]["items"]["$ref"],
+        "#/components/schemas/DeliverablePair"
+    );
+    // And so the Python client's.
+    let client = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("clients/python/proxima_client/models/dissimilarity_feasibility.py"),
+    )
+    .unwrap();
+    assert!(
+        client.contains("deliverable: list[DeliverablePair]"),
+        "{client}"
+    );
+    assert!(
+        client.contains("guaranteed: list[GuaranteedPair]"),
+        "{client}"
+    );
+}
