@@ -966,6 +966,15 @@ async fn creditcard_sweep_over_m_matches_single_jobs() {
     assert_eq!(report["maps"].as_array().unwrap().len(), 2);
     assert_eq!(report["maps"][0]["marks"].as_array().unwrap().len(), 4);
     assert_eq!(report["maps"][0]["frontier"], done["frontier"]);
+    // The front by parameters: each index's point label, in the same order.
+    let labels: Vec<Value> = done["frontier"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| points[i.as_u64().unwrap() as usize]["label"].clone())
+        .collect();
+    assert!(!labels.is_empty());
+    assert_eq!(report["maps"][0]["frontier_labels"], json!(labels));
     let html = app.get(&format!("/v1/sweeps/{id}/report")).await;
     assert_eq!(html.status(), 200);
     assert!(html.headers()["content-type"]
