@@ -631,12 +631,12 @@ fn attacker(page: &mut Page, r: &ReleaseReport) {
             .iter()
             .map(|(edge, _)| format!("≤ {}", number(*edge)))
             .collect();
-        page.paragraph(format!(
+        page.paragraph(
             "The chart counts victims by their figure: the bar under \"≤ x\" counts the \
-             victims whose figure is at most x and above the bar before it. Most victims far \
-             on the safe side of the bound is what good looks like ({}).",
-            words::model_name(&c.kind)
-        ));
+             victims whose figure is at most x and above the bar before it. What good looks \
+             like: most victims far on the safe side of the model's bound (below it for a \
+             risk or a distance, above it for a size or an l).",
+        );
         page.raw(
             BarChart {
                 title: format!("Victims by their {} figure", words::model_name(&c.kind)),
