@@ -23,8 +23,8 @@ else
   fail "clients/python matches the committed document"
 fi
 
-if [ ! -d ../shared/data/adult ] || [ ! -d ../shared/data/creditcard ] || [ ! -d ../shared/examples ]; then
-  echo "skip - portal flow: ../shared/data/{adult,creditcard} or ../shared/examples is absent"
+if [ ! -d ../shared/data/adult ] || [ ! -d ../shared/data/adult_full ] || [ ! -d ../shared/data/creditcard ] || [ ! -d ../shared/examples ]; then
+  echo "skip - portal flow: ../shared/data/{adult,adult_full,creditcard} or ../shared/examples is absent"
 else
   flow_log="$(mktemp)"
   (
