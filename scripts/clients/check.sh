@@ -23,8 +23,8 @@ else
   fail "clients/python matches the committed document"
 fi
 
-if [ ! -d ../shared/data/adult ] || [ ! -d ../shared/data/creditcard ] || [ ! -d ../shared/examples ]; then
-  echo "skip - portal flow: ../shared/data/{adult,creditcard} or ../shared/examples is absent"
+if [ ! -d ../shared/data/adult ] || [ ! -d ../shared/data/adult_full ] || [ ! -d ../shared/data/creditcard ] || [ ! -d ../shared/examples ]; then
+  echo "skip - portal flow: ../shared/data/{adult,adult_full,creditcard} or ../shared/examples is absent"
 else
   flow_log="$(mktemp)"
   (
@@ -40,7 +40,26 @@ else
       grep -E '"level":"(ERROR|WARN)"' "$SERVER_LOG" | tail -20 || true
       exit 1
     }
+    # The README's flow, copied out of the README as a reader would and run
+    # from the project root, where the README says to run it.
+    python3 - clients/python/README.md >"$SERVER_WORK/readme_flow.py" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+print(blocks[0])
+PY
+    if PYTHONPATH="$SERVER_WORK/python" PROXIMA_URL="$BASE" PROXIMA_KEY="$KEY" \
+      .venv-clients/bin/python "$SERVER_WORK/readme_flow.py"; then
+      echo "readme flow: 1 passed, 0 failed"
+    else
+      echo "readme flow: 0 passed, 1 failed"
+    fi
   ) 2>&1 | tee "$flow_log"
+  readme="$(grep -E '^readme flow: [0-9]+ passed, [0-9]+ failed$' "$flow_log" | tail -1)"
+  case "$readme" in
+    "readme flow: 1 passed, 0 failed") pass "the client README's flow runs as copied" ;;
+    *) fail "the client README's flow runs as copied" ;;
+  esac
   summary="$(grep -E '^portal flow: [0-9]+ passed, [0-9]+ failed$' "$flow_log" | tail -1)"
   if [ -n "$summary" ]; then
     read -r p f <<<"$(sed -E 's/^portal flow: ([0-9]+) passed, ([0-9]+) failed$/\1 \2/' <<<"$summary")"

@@ -47,8 +47,9 @@ impl Markup {
         Markup(escape(text))
     }
 
-    /// A link; `href` is escaped as an attribute. Only relative paths and
-    /// `#` anchors are meant here: a report links within the service.
+    /// A link; `href` is escaped as an attribute. A report links within
+    /// the service: a path, a `#` anchor, or the service's own absolute URL
+    /// (so that a saved copy still links back).
     pub fn link(href: &str, text: &str) -> Markup {
         Markup(format!("<a href=\"{}\">{}</a>", escape(href), escape(text)))
     }
@@ -191,7 +192,14 @@ impl Page {
                 ""
             }
         };
-        self.body.push_str("<table><thead><tr>");
+        // Many columns (the riskiest records' QIs) get a smaller font, and
+        // every cell may wrap anywhere: no table is wider than the page,
+        // on screen or on A4.
+        self.body.push_str(if head.len() > WIDE_TABLE {
+            "<table class=\"wide\"><thead><tr>"
+        } else {
+            "<table><thead><tr>"
+        });
         for (i, h) in head.iter().enumerate() {
             let _ = write!(self.body, "<th{}>{}</th>", class(i), escape(h));
         }
@@ -257,6 +265,9 @@ impl Page {
     }
 }
 
+/// Tables with more columns than this are set in a smaller font.
+const WIDE_TABLE: usize = 6;
+
 /// One stylesheet for every page: system fonts (nothing to download),
 /// readable on screen, and print rules that keep a chart or a table with its
 /// heading and drop the screen's width limit.
@@ -270,7 +281,9 @@ h2{font-size:1.2rem;margin:28px 0 8px;padding-bottom:4px;border-bottom:2px solid
 h3{font-size:1.02rem;margin:18px 0 6px}h4{font-size:.95rem;margin:14px 0 4px}\
 p{margin:6px 0}\
 table{border-collapse:collapse;width:100%;margin:8px 0 12px;font-size:.9rem}\
-th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}\
+th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:break-word}\
+table.wide{font-size:.78rem}table.wide th,table.wide td{padding:3px 4px}table.wide th,table.wide td{overflow-wrap:anywhere}\
+td.num{white-space:nowrap}\
 th{background:#f2f4f7}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}\
 dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 16px;margin:8px 0}\
 dt{color:var(--muted)}dd{margin:0}\
@@ -285,7 +298,7 @@ svg.chart{display:block;max-width:100%;height:auto;margin:8px 0 14px}\
 svg.chart text{font:11px system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;fill:var(--ink)}\
 svg.chart .axis{stroke:#7a8394;stroke-width:1}svg.chart .grid{stroke:#e6e9ee;stroke-width:1}\
 svg.chart .frontier{fill:none;stroke:var(--bad);stroke-width:1.5}\
-@media print{body{font-size:11pt}main{max-width:none;padding:0}\
+@media print{body{font-size:11pt}main{max-width:none;padding:0}table.wide{font-size:7.5pt}\
 section,table,svg.chart,.callout{break-inside:avoid}h2,h3{break-after:avoid}\
 a{color:inherit;text-decoration:none}}\
 @page{size:A4;margin:14mm}";

@@ -103,7 +103,7 @@ impl BarChart {
                 let _ = write!(
                     svg,
                     "<text x=\"{cx:.1}\" y=\"{ly:.1}\" text-anchor=\"end\" transform=\"rotate(-35 {cx:.1} {ly:.1})\">{}</text>",
-                    escape(&shorten(category, 18))
+                    escape(&shorten(category, rotated_room(cx)))
                 );
             } else {
                 let _ = write!(
@@ -196,23 +196,52 @@ impl Scatter {
             } else {
                 ("#ffffff", PALETTE[0])
             };
+            let (lx, ly, anchor) = label_place(px, py, &p.label);
             let _ = write!(
                 svg,
                 "<circle class=\"mark{}\" cx=\"{px:.1}\" cy=\"{py:.1}\" r=\"5\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"1.5\"><title>{}: {} = {}, {} = {}</title></circle>\
-                 <text class=\"point-label\" x=\"{:.1}\" y=\"{:.1}\">{}</text>",
+                 <text class=\"point-label\" x=\"{lx:.1}\" y=\"{ly:.1}\" text-anchor=\"{anchor}\">{}</text>",
                 if p.highlighted { " highlighted" } else { "" },
                 escape(&p.label),
                 escape(&self.x_label),
                 number(p.x),
                 escape(&self.y_label),
                 number(p.y),
-                px + 7.0,
-                py - 6.0,
-                escape(&shorten(&p.label, 28)),
+                escape(&p.label),
             );
         }
         close_svg(svg)
     }
+}
+
+/// A generous estimate of a label's width at the charts' 11 px font (wide
+/// glyphs included), so that placement errs on the side of room.
+fn text_width(text: &str) -> f64 {
+    text.chars().count() as f64 * 6.6
+}
+
+/// Where a point's label goes: right of the point and above it, unless
+/// that runs past the chart's right edge (then it ends left of the point)
+/// or above the plot (then it sits below the point). The whole label stays
+/// inside the chart's box: it is never cut, however long the parameters.
+fn label_place(px: f64, py: f64, label: &str) -> (f64, f64, &'static str) {
+    let w = text_width(label);
+    let (x, anchor) = if px + 7.0 + w <= WIDTH - 2.0 {
+        (px + 7.0, "start")
+    } else if px - 7.0 - w >= 2.0 {
+        (px - 7.0, "end")
+    } else {
+        // Wider than either side: centred on the chart.
+        (WIDTH / 2.0, "middle")
+    };
+    // The baseline 6 above the point, unless the text's top (about 9
+    // above its baseline) would reach into the title's band.
+    let y = if py - 6.0 - 9.0 < TOP - 8.0 {
+        py + 16.0
+    } else {
+        py - 6.0
+    };
+    (x, y, anchor)
 }
 
 /// A linear scale from data values to viewBox coordinates.
@@ -296,6 +325,13 @@ pub fn number(v: f64) -> String {
             s
         }
     }
+}
+
+/// How many characters a label slanted at -35° and ending at `cx` can
+/// hold without running past the chart's left edge (at most 18).
+fn rotated_room(cx: f64) -> usize {
+    let per_char = 6.6 * 35f64.to_radians().cos();
+    (((cx - 2.0) / per_char).floor().max(3.0) as usize).min(18)
 }
 
 fn shorten(text: &str, max: usize) -> String {
@@ -542,6 +578,32 @@ mod tests {
             .collect();
         assert_eq!(xs.len(), 2);
         assert!(xs[0] < xs[1], "joined in order of x: {xs:?}");
+    }
+
+    #[test]
+    fn point_labels_stay_inside_the_chart() {
+        let label = "epsilon=4500, m=5, suppression_limit=0.05";
+        let w = text_width(label);
+        for (px, py) in [
+            (LEFT, TOP),
+            (WIDTH - RIGHT, TOP),
+            (WIDTH - RIGHT, HEIGHT - BOTTOM),
+            (LEFT, HEIGHT - BOTTOM),
+            (WIDTH / 2.0, TOP + 4.0),
+        ] {
+            let (x, y, anchor) = label_place(px, py, label);
+            let (left, right) = match anchor {
+                "start" => (x, x + w),
+                "end" => (x - w, x),
+                _ => (x - w / 2.0, x + w / 2.0),
+            };
+            assert!(left >= 0.0 && right <= WIDTH, "{px},{py}: {left}..{right}");
+            // Below the title band (its baseline at 18) and above the bottom.
+            assert!(y - 9.0 > 20.0 && y < HEIGHT, "{px},{py}: baseline {y}");
+        }
+        // Slanted labels are cut to the room left of their category.
+        assert!(rotated_room(LEFT + 10.0) < 18);
+        assert_eq!(rotated_room(WIDTH), 18);
     }
 
     #[test]

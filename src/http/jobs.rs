@@ -16,7 +16,7 @@ use super::list::ListQuery;
 use super::AppState;
 use crate::spec::dataset::load_stored_with_progress;
 use crate::spec::JobStatus;
-use crate::spec::{JobDto, JobListDto, JobParams, JobRequestDto, MetricDto};
+use crate::spec::{JobDto, JobListDto, JobParams, JobRequestDto, JobWarningDto, MetricDto};
 use crate::store::datasets::DatasetRow;
 use crate::store::jobs::{Cancelled, Created, JobFilter, JobRow, NewJob};
 use proxima_core::CoreError;
@@ -44,6 +44,7 @@ pub fn job_dto(j: &JobRow) -> JobDto {
         suppression_limit: j.suppression_limit,
         xcolor: j.xcolor,
         sweep_id: j.sweep_id,
+        warnings: Vec::new(),
     }
 }
 
@@ -64,9 +65,17 @@ pub async fn validate_job(
     state: &AppState,
     request: &JobRequestDto,
     dataset: DatasetRow,
-) -> Result<JobParams, ApiError> {
+) -> Result<Checked, ApiError> {
     let mut checked = validate_jobs(state, std::slice::from_ref(request), dataset).await?;
     Ok(checked.pop().expect("one answer per request")?)
+}
+
+/// A request checked against its table: what the job runs with, and what
+/// is known before queueing that may make it fail.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    pub params: JobParams,
+    pub warnings: Vec<JobWarningDto>,
 }
 
 /// [`validate_job`] for several requests on one dataset (a sweep's points),
@@ -76,7 +85,7 @@ pub async fn validate_jobs(
     state: &AppState,
     requests: &[JobRequestDto],
     dataset: DatasetRow,
-) -> Result<Vec<Result<JobParams, CoreError>>, ApiError> {
+) -> Result<Vec<Result<Checked, CoreError>>, ApiError> {
     let computation = super::compute::begin(state, &dataset.tenant).await?;
     let files = state
         .store
@@ -86,7 +95,7 @@ pub async fn validate_jobs(
     let checked = computation
         .run(
             "validating a job",
-            move |progress| -> Result<Vec<Result<JobParams, CoreError>>, CoreError> {
+            move |progress| -> Result<Vec<Result<Checked, CoreError>>, CoreError> {
                 let table = load_stored_with_progress(&dataset.schema, &files, progress)?;
                 Ok(requests.iter().map(|r| check_one(&table, r)).collect())
             },
@@ -99,7 +108,7 @@ pub async fn validate_jobs(
 /// dissimilarity model (the one model that takes a metric) the metric in
 /// force — the requested one or the SA's default — is resolved, so the job
 /// shows what is applied.
-fn check_one(table: &proxima_core::Table, request: &JobRequestDto) -> Result<JobParams, CoreError> {
+fn check_one(table: &proxima_core::Table, request: &JobRequestDto) -> Result<Checked, CoreError> {
     let spec = request.to_spec(table.schema())?;
     proxima_core::run::validate(table, &spec)?;
     let metric = match spec.model {
@@ -108,7 +117,58 @@ fn check_one(table: &proxima_core::Table, request: &JobRequestDto) -> Result<Job
         }
         _ => None,
     };
-    Ok(request.resolved(&spec, metric))
+    Ok(Checked {
+        params: request.resolved(&spec, metric),
+        warnings: warnings_of(table, &spec)?,
+    })
+}
+
+/// What can be known before queueing without running the job. For (ε,m):
+/// an m that Theorem 1 allows (else `validate` refused it) but above the m
+/// the service delivers for sure on this table (the whole table as one
+/// group passes; `epsilon_m::deliverable_max_m`, the feasibility answer's
+/// `deliverable.max_m`) may fail with `model_not_satisfied` — not must:
+/// the engine's groups may still pass, or the suppression limit absorb the
+/// rest. Cheap: one sort of the SA.
+fn warnings_of(
+    table: &proxima_core::Table,
+    spec: &proxima_core::run::JobSpec,
+) -> Result<Vec<JobWarningDto>, CoreError> {
+    let proxima_core::params::PrivacyModel::EpsilonM(p) = &spec.model else {
+        return Ok(Vec::new());
+    };
+    let Some(sa) = table.single_numeric_sa().filter(|sa| !sa.is_empty()) else {
+        return Ok(Vec::new());
+    };
+    let deliverable = proxima_core::epsilon_m::deliverable_max_m(sa, p.epsilon, p.neighborhood)?;
+    let m = p.m.get();
+    if m <= deliverable {
+        return Ok(Vec::new());
+    }
+    let limit = spec.suppression_limit.get();
+    let remedy = if limit > 0.0 {
+        format!(
+            "the job leaves rows out within its suppression_limit ({limit}) and fails with \
+             model_not_satisfied if that is not enough"
+        )
+    } else {
+        "the job may fail with model_not_satisfied; a suppression_limit lets it leave rows \
+         out instead"
+            .to_string()
+    };
+    Ok(vec![JobWarningDto {
+        code: "beyond_deliverable".into(),
+        message: format!(
+            "m = {m} is within Theorem 1's bound for this table, but above what the service \
+             delivers for sure (m ≤ {deliverable} without leaving rows out, the feasibility \
+             answer's deliverable.max_m): {remedy}"
+        ),
+        details: crate::spec::job_resource::JobWarningDetailsDto {
+            m: m as u64,
+            deliverable_max_m: deliverable as u64,
+            suppression_limit: limit,
+        },
+    }])
 }
 
 /// The request's `dataset_id` (a 422 at `/dataset_id` when it is not a
@@ -166,8 +226,10 @@ pub fn idempotency_of(
     Ok(Some((key.to_string(), hash)))
 }
 
-fn created(job: &JobRow, status: StatusCode) -> Response {
-    let mut res = (status, Json(job_dto(job))).into_response();
+fn created(job: &JobRow, status: StatusCode, warnings: Vec<JobWarningDto>) -> Response {
+    let mut dto = job_dto(job);
+    dto.warnings = warnings;
+    let mut res = (status, Json(dto)).into_response();
     if let Ok(loc) = HeaderValue::from_str(&format!("/v1/jobs/{}", job.id)) {
         res.headers_mut().insert(header::LOCATION, loc);
     }
@@ -220,7 +282,7 @@ pub async fn create(
     if let Some((key, hash)) = &idempotency {
         if let Some(found) = state.store.find_idempotent(&tenant.0, key).await? {
             return if &found.1 == hash {
-                Ok(created(&found.0, StatusCode::OK))
+                Ok(created(&found.0, StatusCode::OK, Vec::new()))
             } else {
                 Err(ApiError::idempotency_conflict())
             };
@@ -232,7 +294,7 @@ pub async fn create(
         .await?
         .ok_or_else(|| ApiError::not_found("dataset"))?;
     super::limits::check_job_quota(&state, &tenant.0).await?;
-    let params = validate_job(&state, &request?, dataset).await?;
+    let Checked { params, warnings } = validate_job(&state, &request?, dataset).await?;
     let new = NewJob {
         tenant: tenant.0.clone(),
         dataset_id,
@@ -242,8 +304,8 @@ pub async fn create(
         max_active: Some(state.limits.max_active_jobs_per_tenant.max(1)),
     };
     match state.store.create_job(&new).await? {
-        Created::New(job) => Ok(created(&job, StatusCode::ACCEPTED)),
-        Created::Replayed(job) => Ok(created(&job, StatusCode::OK)),
+        Created::New(job) => Ok(created(&job, StatusCode::ACCEPTED, warnings)),
+        Created::Replayed(job) => Ok(created(&job, StatusCode::OK, warnings)),
         Created::Conflict => Err(ApiError::idempotency_conflict()),
         Created::OverQuota => Err(super::limits::too_many_jobs(
             state.limits.max_active_jobs_per_tenant.max(1),

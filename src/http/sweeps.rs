@@ -177,10 +177,10 @@ pub async fn create(
     for (i, (p, c)) in grid.points.iter().zip(checked).enumerate() {
         let params = Value::Object(grid.params(p));
         match c {
-            Ok(job_params) => {
+            Ok(checked) => {
                 jobs.push(PointJob {
                     point: i as i32,
-                    params: job_params,
+                    params: checked.params,
                 });
                 points.push(json!({"params": params, "error": null}));
             }
@@ -392,5 +392,32 @@ pub async fn report(
     if json {
         return Ok(Json(report).into_response());
     }
-    Ok(super::negotiate::html_page(report::html(&report)))
+    let origin = origin_of(&headers);
+    Ok(super::negotiate::html_page(report::html(
+        &report,
+        origin.as_deref(),
+    )))
+}
+
+/// `scheme://host` of the request as the client addressed it (`Host`, and
+/// `X-Forwarded-Proto` behind a proxy), for links that work in a saved
+/// page; `None` without a usable `Host`.
+fn origin_of(headers: &HeaderMap) -> Option<String> {
+    let host = headers.get(axum::http::header::HOST)?.to_str().ok()?;
+    // A host is letters, digits, dots, dashes, colons and brackets: anything
+    // else is not put into a link.
+    let plain = |s: &str| {
+        !s.is_empty()
+            && s.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'))
+    };
+    if !plain(host) {
+        return None;
+    }
+    let scheme = headers
+        .get("x-forwarded-proto")
+        .and_then(|v| v.to_str().ok())
+        .filter(|p| matches!(*p, "http" | "https"))
+        .unwrap_or("http");
+    Some(format!("{scheme}://{host}"))
 }

@@ -16,6 +16,7 @@ pub mod risk;
 pub mod sa;
 pub mod utility;
 pub mod warnings;
+pub mod words;
 
 use proxima_core::error::CoreResult;
 use proxima_core::generalize::{label, Release};

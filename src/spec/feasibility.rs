@@ -158,9 +158,13 @@ pub enum FeasibilityResponseDto {
     Dissimilarity {
         max_degree: u64,
         rows: u64,
+        /// What the theorem guarantees for partitions judged group by
+        /// group: an upper bound in the attacker's view.
         guaranteed: Vec<GuaranteedPairDto>,
         bound: BoundDto,
-        deliverable: Vec<GuaranteedPairDto>,
+        /// What the service delivers for sure on this table, in the
+        /// attacker's view, without suppression.
+        deliverable: Vec<DeliverablePairDto>,
     },
 }
 
@@ -229,9 +233,23 @@ pub enum LowerBoundDto {
     LowerBound,
 }
 
+/// A (k, δ) pair Theorem 3 of XColor guarantees for a partition judged
+/// group by group: every group of at least k rows can have at most
+/// `max_delta` of its rows' SA neighbourhoods shared — an upper bound in
+/// the attacker's view, not a promise about a job.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[schema(as = GuaranteedPair)]
 pub struct GuaranteedPairDto {
+    pub k: u64,
+    pub max_delta: f64,
+}
+
+/// A (k, δ) pair the service delivers for sure on this table: a job with
+/// this k and any δ up to `max_delta` (no suppression) succeeds in the
+/// attacker's view — the whole table is a valid group.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = DeliverablePair)]
+pub struct DeliverablePairDto {
     pub k: u64,
     pub max_delta: f64,
 }
@@ -243,8 +261,33 @@ pub fn answer(question: &Question, table: &Table) -> CoreResult<FeasibilityRespo
 }
 
 /// [`answer`], cancellable at the core's checkpoints (the dissimilarity
-/// question's degree index is quadratic on wide numeric SAs).
+/// question's degree index is quadratic on wide numeric SAs). Errors point
+/// into the feasibility request's own body (see [`own_pointers`]).
 pub fn answer_with_progress(
+    question: &Question,
+    table: &Table,
+    progress: proxima_core::Progress<'_>,
+) -> CoreResult<FeasibilityResponseDto> {
+    answer_in_core_terms(question, table, progress).map_err(own_pointers)
+}
+
+/// The core speaks of a job's body, where the model sits under `/model`;
+/// the feasibility request is the model itself, flat (`{"kind":
+/// "epsilon_m", "epsilon": …}`). `/model/epsilon` becomes `/epsilon`, and
+/// `/model` (the model as a whole: e.g. it needs a numeric SA) becomes
+/// `/kind`, the field that chose it.
+fn own_pointers(mut e: CoreError) -> CoreError {
+    for f in &mut e.errors {
+        if f.pointer == "/model" {
+            f.pointer = "/kind".into();
+        } else if let Some(rest) = f.pointer.strip_prefix("/model/") {
+            f.pointer = format!("/{rest}");
+        }
+    }
+    e
+}
+
+fn answer_in_core_terms(
     question: &Question,
     table: &Table,
     progress: proxima_core::Progress<'_>,
@@ -311,7 +354,7 @@ pub fn answer_with_progress(
                     .iter()
                     .filter(|&&k| k <= f.rows)
                     .filter_map(|&k| {
-                        delivered.map(|max_delta| GuaranteedPairDto {
+                        delivered.map(|max_delta| DeliverablePairDto {
                             k: k as u64,
                             max_delta,
                         })
@@ -492,5 +535,22 @@ mod tests {
             .unwrap();
         let e = answer(&q, &t).unwrap_err();
         assert_eq!(e.kind, ErrorKind::InvalidParameters);
+        // The request has no `/model`: the error points at its own field.
+        assert!(!e.errors.is_empty());
+        for f in &e.errors {
+            assert!(!f.pointer.starts_with("/model"), "{}", f.pointer);
+        }
+        assert_eq!(e.errors[0].pointer, "/kind");
+    }
+
+    #[test]
+    fn core_pointers_become_the_requests_own() {
+        let e = own_pointers(
+            CoreError::invalid_parameters("/model/epsilon", "too wide")
+                .with_error("/model", "needs a numeric SA")
+                .with_error("/sensitive_metric", "bad"),
+        );
+        let pointers: Vec<&str> = e.errors.iter().map(|f| f.pointer.as_str()).collect();
+        assert_eq!(pointers, ["/epsilon", "/kind", "/sensitive_metric"]);
     }
 }

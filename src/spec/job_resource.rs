@@ -52,6 +52,37 @@ pub struct JobDto {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub sweep_id: Option<Uuid>,
+    /// API extension, only in the answer to `POST /v1/jobs` (not stored):
+    /// what is known before queueing that may make the job fail — e.g. an
+    /// m within Theorem 1's bound but above what the service delivers for
+    /// sure on this table. Absent when there is nothing to say.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<JobWarningDto>,
+}
+
+/// A warning given when a job is accepted.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[schema(as = JobWarning)]
+pub struct JobWarningDto {
+    /// `beyond_deliverable`: the parameters are within the theorem's
+    /// bound (so the job is accepted) but above what the service delivers
+    /// for sure; the job may fail with `model_not_satisfied`.
+    pub code: String,
+    pub message: String,
+    pub details: JobWarningDetailsDto,
+}
+
+/// The figures behind a `beyond_deliverable` warning.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[schema(as = JobWarningDetails)]
+pub struct JobWarningDetailsDto {
+    /// The job's m.
+    pub m: u64,
+    /// The largest m the service delivers for sure on this table without
+    /// leaving rows out (the feasibility answer's `deliverable.max_m`).
+    pub deliverable_max_m: u64,
+    /// The job's suppression limit.
+    pub suppression_limit: f64,
 }
 
 /// A page of jobs, newest first.

@@ -27,10 +27,11 @@ pub use audit::{
     audit_checks, checks_from_json, AuditRequestDto, AuditTarget, CheckDto, GroupsDto,
 };
 pub use feasibility::{
-    answer as answer_feasibility, FeasibilityRequestDto, FeasibilityResponseDto, GuaranteedPairDto,
+    answer as answer_feasibility, DeliverablePairDto, FeasibilityRequestDto,
+    FeasibilityResponseDto, GuaranteedPairDto,
 };
 pub use job::{job_spec, JobParams, JobRequestDto, JobSummaryDto};
-pub use job_resource::{JobDto, JobListDto};
+pub use job_resource::{JobDto, JobListDto, JobWarningDto};
 pub use job_status::JobStatus;
 pub use metric::MetricDto;
 pub use model::{

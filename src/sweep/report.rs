@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 use super::resource::{PointDto, PointStatus, SweepDto};
 use crate::html::svg::{Scatter, ScatterPoint};
 use crate::html::{Markup, Page};
+use crate::report::words;
 
 /// One mark of a map: a point with both figures.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -38,6 +39,9 @@ pub struct MapDto {
     pub marks: Vec<MarkDto>,
     /// The point indexes on this map's Pareto front, safest first.
     pub frontier: Vec<usize>,
+    /// The same points by their parameters (`label`), in the same order,
+    /// so that a reader need not look indexes up.
+    pub frontier_labels: Vec<String>,
 }
 
 /// The report as JSON: the sweep (its points with their figures, their
@@ -76,6 +80,11 @@ fn map(
         y_label: y_label.into(),
         marks,
         frontier: frontier.to_vec(),
+        frontier_labels: frontier
+            .iter()
+            .filter_map(|&i| sweep.points.iter().find(|p| p.index == i))
+            .map(|p| p.label.clone())
+            .collect(),
     }
 }
 
@@ -91,7 +100,7 @@ pub fn report(sweep: SweepDto) -> SweepReportDto {
     let query = map(
         &sweep,
         "Risk against count-query error",
-        "count-query error (q = 2, s = 0.1)",
+        "count-query error, mean (q = 2)",
         |p| p.summary.as_ref().and_then(|s| s.query_error),
         &sweep.query_error_frontier,
     );
@@ -101,20 +110,32 @@ pub fn report(sweep: SweepDto) -> SweepReportDto {
     }
 }
 
+/// How a map's utility axis is drawn: as it is (GCP, 0 to 1), or in
+/// percent (the query error, as every page shows it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Unit {
+    AsIs,
+    Percent,
+}
+
 /// The map as an SVG scatter: marks in the order of `map.marks`, the
 /// front given as positions among them.
-fn scatter(map: &MapDto) -> Scatter {
+fn scatter(map: &MapDto, unit: Unit) -> Scatter {
     let position = |point: usize| map.marks.iter().position(|m| m.point == point);
+    let (scale, y_label) = match unit {
+        Unit::AsIs => (1.0, map.y_label.clone()),
+        Unit::Percent => (100.0, format!("{}, %", map.y_label)),
+    };
     Scatter {
         title: map.title.clone(),
         x_label: map.x_label.clone(),
-        y_label: map.y_label.clone(),
+        y_label,
         points: map
             .marks
             .iter()
             .map(|m| ScatterPoint {
                 x: m.x,
-                y: m.y,
+                y: m.y * scale,
                 label: if m.label.is_empty() {
                     format!("point {}", m.point)
                 } else {
@@ -130,6 +151,14 @@ fn scatter(map: &MapDto) -> Scatter {
 fn figure(v: Option<f64>) -> Markup {
     match v {
         Some(v) => Markup::text(&format!("{v:.4}")),
+        None => Markup::span("muted", "—"),
+    }
+}
+
+/// A query error as the release report shows it: a percentage.
+fn percent(v: Option<f64>) -> Markup {
+    match v {
+        Some(v) => Markup::text(&format!("{}%", crate::html::svg::number(100.0 * v))),
         None => Markup::span("muted", "—"),
     }
 }
@@ -153,17 +182,37 @@ fn status(p: &PointDto) -> Markup {
     }
 }
 
-/// The report as a self-contained HTML page.
-pub fn html(report: &SweepReportDto) -> String {
+/// Where the page's links point: `origin` (`http://host:port`, from the
+/// request) before the service's path, so that the links still work in a
+/// copy of the page saved to disk; the bare path without one.
+fn absolute(origin: Option<&str>, path: &str) -> String {
+    match origin {
+        Some(o) => format!("{}{path}", o.trim_end_matches('/')),
+        None => path.to_owned(),
+    }
+}
+
+/// The report as a self-contained HTML page. `origin` makes the points'
+/// report links absolute (see [`absolute`]).
+pub fn html(report: &SweepReportDto, origin: Option<&str>) -> String {
     let sweep = &report.sweep;
     let mut page = Page::new("Risk–utility sweep");
     let counts = &sweep.counts;
+    let model = &sweep.request["model"];
+    let mut params = model.clone();
+    if let Some(m) = params.as_object_mut() {
+        m.remove("kind");
+    }
     page.definitions(vec![
         ("Sweep", Markup::code(&sweep.id.to_string())),
         ("Dataset", Markup::code(&sweep.dataset_id.to_string())),
         (
             "Model",
-            Markup::code(&sweep.request["model"].to_string()),
+            Markup::text(&format!(
+                "{} with {}",
+                words::model_name(model["kind"].as_str().unwrap_or("unknown")),
+                words::value_text(&params)
+            )),
         ),
         (
             "Status",
@@ -184,24 +233,58 @@ pub fn html(report: &SweepReportDto) -> String {
             )),
         ),
     ]);
+    page.section("front", "The Pareto front, by parameters");
+    page.paragraph(
+        "The points worth choosing from: no other finished point is at least as safe and at \
+         most as lossy while better in one of the two. Safest first.",
+    );
+    for map in &report.maps {
+        let items = if map.frontier_labels.is_empty() {
+            "no finished point with both figures".to_owned()
+        } else {
+            map.frontier_labels
+                .iter()
+                .map(|l| {
+                    if l.is_empty() {
+                        "(no swept parameter)"
+                    } else {
+                        l.as_str()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        page.paragraph(Markup::concat([
+            Markup::text(&format!("{}: ", map.title)),
+            Markup::text(&items),
+        ]));
+    }
     page.section("maps", "Risk–utility maps");
     page.paragraph(
         "One mark per finished point, labelled with its parameters. Filled marks joined by \
-         the line are the Pareto front: no other finished point is at least as safe and at \
-         most as lossy while better in one of the two. Failed, cancelled and infeasible \
-         points, and points without a risk figure, are not drawn (see the table).",
+         the line are the Pareto front. Failed, cancelled and infeasible points, and points \
+         without a risk figure, are not drawn (see the table).",
     );
-    for map in &report.maps {
-        page.raw(scatter(map).render());
+    // `report` builds the loss map, then the query-error map.
+    for (map, unit) in report.maps.iter().zip([Unit::AsIs, Unit::Percent]) {
+        page.raw(scatter(map, unit).render());
     }
     page.section("points", "Points");
-    page.paragraph(
-        "Risk is the axis's figure; GCP the information loss; query error the count-query \
-         workload's mean relative error (q = 2 QIs and the SA, s = 0.1; the front and the \
-         map use it) and median the same queries' median error; suppressed counts the rows left \
-         out (missing values and by the model); ms the job's time; job links to the point's \
-         release report.",
-    );
+    page.paragraph(Markup::concat([
+        Markup::text(
+            "Risk is the axis's figure (lower or higher is safer as said above); GCP the \
+             information loss (0 = published as uploaded, 1 = all generalized away); the query \
+             error is the count-query workload's median and mean relative error in percent \
+             (q = 2 QIs and the SA, the same queries as the q = 2 line of each point's release \
+             report; the map and its front use the mean). ",
+        ),
+        Markup::text(&crate::report::html::query_error_text()),
+        Markup::text(
+            " Suppressed counts the rows left out (missing values and by the model); ms the \
+             job's time; the report link is the point's release report (absolute, so that it \
+             works from a saved copy: fetch it with your API key).",
+        ),
+    ]));
     let rows = sweep
         .points
         .iter()
@@ -213,8 +296,8 @@ pub fn html(report: &SweepReportDto) -> String {
                 status(p),
                 figure(s.and_then(|s| s.risk)),
                 figure(s.map(|s| s.information_loss)),
-                figure(s.and_then(|s| s.query_error)),
-                figure(s.and_then(|s| s.query_error_median)),
+                percent(s.and_then(|s| s.query_error_median)),
+                percent(s.and_then(|s| s.query_error)),
                 Markup::text(&s.map_or(String::new(), |s| s.groups.to_string())),
                 Markup::text(&s.map_or(String::new(), |s| {
                     (s.suppressed_rows + s.suppressed_by_model).to_string()
@@ -226,26 +309,29 @@ pub fn html(report: &SweepReportDto) -> String {
                     Markup::text("")
                 },
                 match &p.report {
-                    Some(url) => Markup::link(url, "report"),
+                    Some(url) => Markup::link(&absolute(origin, url), "report"),
                     None => Markup::span("muted", "—"),
                 },
             ]
         })
         .collect();
-    page.table(
+    page.table_aligned(
         &[
             "#",
             "parameters",
             "status",
             "risk",
             "GCP",
-            "query error",
-            "median",
+            "query error, median",
+            "query error, mean",
             "groups",
             "suppressed",
             "ms",
             "front",
             "job",
+        ],
+        &[
+            true, false, false, true, true, true, true, true, true, true, false, false,
         ],
         rows,
     );

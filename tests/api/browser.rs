@@ -38,7 +38,67 @@ pub struct Rendered {
     /// The JSON value of the expression passed to [`render`], evaluated
     /// after the load event.
     pub eval: Value,
+    /// Every SVG text (axis labels, point labels, titles) whose box, from
+    /// `getBBox` mapped through its transforms into the SVG's viewBox,
+    /// reaches outside that viewBox: text a reader sees cut. Each entry
+    /// names the text and how far it sticks out.
+    pub clipped_labels: Vec<String>,
+    /// Laid out as printed on A4 (print media, the page's 182 mm between
+    /// its 14 mm margins = 688 CSS px): every table, `pre` or cell wider
+    /// than the printable width or than its own box. Empty when the page
+    /// prints without cutting a column.
+    pub too_wide_for_a4: Vec<String>,
 }
+
+/// The width an A4 page prints at between the stylesheet's 14 mm margins,
+/// in CSS px (96 per inch): (210 − 2 × 14) mm.
+pub const A4_PRINTABLE_PX: f64 = 182.0 / 25.4 * 96.0;
+
+/// Text of SVGs that leaves its SVG's viewBox (see `Rendered::clipped_labels`).
+const CLIPPED_LABELS_JS: &str = "(() => {
+  const out = [];
+  for (const svg of document.querySelectorAll('svg')) {
+    const vb = svg.viewBox.baseVal;
+    const toSvg = svg.getScreenCTM().inverse();
+    for (const t of svg.querySelectorAll('text')) {
+      const b = t.getBBox();
+      if (b.width === 0 && b.height === 0) continue;
+      const m = toSvg.multiply(t.getScreenCTM());
+      const pts = [[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height], [b.x + b.width, b.y + b.height]]
+        .map(([x, y]) => new DOMPoint(x, y).matrixTransform(m));
+      const xs = pts.map(p => p.x), ys = pts.map(p => p.y);
+      const left = vb.x - Math.min(...xs), right = Math.max(...xs) - (vb.x + vb.width);
+      const top = vb.y - Math.min(...ys), bottom = Math.max(...ys) - (vb.y + vb.height);
+      if (Math.max(left, right, top, bottom) > 0.5) {
+        out.push(`${t.textContent} (out by left ${left.toFixed(1)}, right ${right.toFixed(1)}, top ${top.toFixed(1)}, bottom ${bottom.toFixed(1)})`);
+      }
+    }
+  }
+  return out;
+})()";
+
+/// Tables, `pre` blocks and cells wider than the printable width or their
+/// own box, under print media at A4 width (see `Rendered::too_wide_for_a4`).
+const TOO_WIDE_JS: &str = "(() => {
+  const out = [];
+  const width = document.documentElement.clientWidth;
+  const name = e => e.tagName.toLowerCase() + ': ' + e.textContent.slice(0, 60);
+  for (const e of document.querySelectorAll('table, pre, dl')) {
+    const r = e.getBoundingClientRect();
+    if (r.right > width + 0.5 || e.scrollWidth > e.clientWidth + 1) {
+      out.push(`${name(e)} (right edge ${r.right.toFixed(1)} of ${width}, content ${e.scrollWidth} in ${e.clientWidth})`);
+    }
+  }
+  for (const c of document.querySelectorAll('td, th, dd')) {
+    if (c.scrollWidth > c.clientWidth + 1) {
+      out.push(`${name(c)} (content ${c.scrollWidth} in ${c.clientWidth})`);
+    }
+  }
+  if (document.documentElement.scrollWidth > width + 1) {
+    out.push(`the page itself (${document.documentElement.scrollWidth} in ${width})`);
+  }
+  return out;
+})()";
 
 /// Loads `url` with `Authorization: Bearer <bearer_key>` and evaluates
 /// `eval_js` (an expression; its value must be JSON-serialisable) once the
@@ -208,6 +268,8 @@ impl Browser {
             .cloned()
             .unwrap_or(Value::Null);
 
+        let clipped_labels = strings(&evaluate(&mut cdp, s, CLIPPED_LABELS_JS));
+
         let metrics = cdp.call("Page.getLayoutMetrics", json!({}), s);
         let size = &metrics["cssContentSize"];
         let (width, height) = (
@@ -220,6 +282,17 @@ impl Browser {
                    "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}}),
             s,
         );
+        // Laid out as on paper: print media at the A4 page's printable
+        // width.
+        cdp.call("Emulation.setEmulatedMedia", json!({"media": "print"}), s);
+        cdp.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": A4_PRINTABLE_PX.floor() as u64, "height": 1000,
+                   "deviceScaleFactor": 1, "mobile": false}),
+            s,
+        );
+        let too_wide_for_a4 = strings(&evaluate(&mut cdp, s, TOO_WIDE_JS));
+        cdp.call("Emulation.setEmulatedMedia", json!({"media": ""}), s);
         // Print as a person does from the browser: without the screen
         // size emulated for the screenshot (with it, Chromium lays the
         // pages out 1100 px wide and clips them at the paper's margin).
@@ -278,6 +351,8 @@ impl Browser {
             screenshot_png: decode(&shot["data"]),
             pdf: decode(&pdf["data"]),
             eval,
+            clipped_labels,
+            too_wide_for_a4,
         }
     }
 }
@@ -293,6 +368,30 @@ impl Drop for Browser {
             );
         }
     }
+}
+
+/// The value of `expression` in the page (it must not throw).
+fn evaluate(cdp: &mut Cdp, session: Option<&str>, expression: &str) -> Value {
+    let evaluated = cdp.call(
+        "Runtime.evaluate",
+        json!({"expression": expression, "returnByValue": true}),
+        session,
+    );
+    if let Some(details) = evaluated.get("exceptionDetails") {
+        panic!("evaluating a layout check threw: {details}");
+    }
+    evaluated["result"]
+        .get("value")
+        .cloned()
+        .unwrap_or(Value::Null)
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .into_iter()
+        .flatten()
+        .map(|x| x.as_str().unwrap_or_default().to_owned())
+        .collect()
 }
 
 /// `scheme://host:port` of a URL (the test app's pages are all http).

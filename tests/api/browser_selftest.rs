@@ -44,7 +44,9 @@ fn good_page() -> String {
                 .map(|i| ScatterPoint {
                     x: i as f64 * 0.1,
                     y: 1.0 - i as f64 * 0.2,
-                    label: format!("m={i}"),
+                    // Long labels on the marks at the chart's top and right
+                    // edges: placed so that none is cut.
+                    label: format!("epsilon={i}000, m={i}, suppression_limit=0.0{i}"),
                     highlighted: i % 2 == 0,
                 })
                 .collect(),
@@ -83,10 +85,26 @@ async fn bad() -> Html<&'static str> {
     )
 }
 
+/// A label past its SVG's right edge, one slanted past its left edge, and
+/// a table wider than an A4 page: what the layout checks must catch.
+async fn cramped() -> Html<&'static str> {
+    Html(
+        "<!DOCTYPE html><html><head><title>cramped</title></head><body>\
+         <svg viewBox=\"0 0 200 100\" width=\"200\" height=\"100\">\
+         <text x=\"190\" y=\"50\">cut on the right</text>\
+         <text x=\"10\" y=\"90\" text-anchor=\"end\" transform=\"rotate(-35 10 90)\">slanted out</text>\
+         <text x=\"20\" y=\"30\">inside</text></svg>\
+         <table><tr><td style=\"white-space:nowrap\">a very long cell that does not wrap at all, \
+         a very long cell that does not wrap at all, a very long cell that does not wrap at all, \
+         a very long cell</td></tr></table></body></html>",
+    )
+}
+
 async fn serve() -> String {
     let app = Router::new()
         .route("/good", get(good))
-        .route("/bad", get(bad));
+        .route("/bad", get(bad))
+        .route("/cramped", get(cramped));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
@@ -123,6 +141,8 @@ async fn a_self_contained_page_renders_clean_with_its_marks() {
         r.screenshot_png.len()
     );
     assert!(r.pdf.starts_with(b"%PDF"));
+    assert!(r.clipped_labels.is_empty(), "{:?}", r.clipped_labels);
+    assert!(r.too_wide_for_a4.is_empty(), "{:?}", r.too_wide_for_a4);
     // To look at the charts: PROXIMA_SCREENSHOT_DIR=/tmp/shots cargo test … browser_selftest
     if let Some(dir) = std::env::var_os("PROXIMA_SCREENSHOT_DIR") {
         std::fs::create_dir_all(&dir).unwrap();
@@ -152,6 +172,22 @@ async fn script_errors_and_external_loads_are_caught() {
     assert_eq!(
         r.external_requests,
         vec!["http://127.0.0.1:9/pixel.png".to_owned()]
+    );
+}
+
+#[tokio::test]
+async fn cut_labels_and_tables_wider_than_a4_are_caught() {
+    let base = serve().await;
+    let Some(r) = browser::render(&format!("{base}/cramped"), KEY, "1").await else {
+        return;
+    };
+    assert_eq!(r.clipped_labels.len(), 2, "{:?}", r.clipped_labels);
+    assert!(r.clipped_labels[0].starts_with("cut on the right"));
+    assert!(r.clipped_labels[1].starts_with("slanted out"));
+    assert!(
+        r.too_wide_for_a4.iter().any(|t| t.starts_with("table")),
+        "{:?}",
+        r.too_wide_for_a4
     );
 }
 

@@ -25,6 +25,7 @@ mod portal;
 mod pressure;
 mod queue;
 mod quota_race;
+mod readable;
 mod report;
 mod resources;
 mod stored_table;

@@ -726,8 +726,46 @@ const PAGE_FIGURES_JS: &str = "({
     .map(s => s.querySelectorAll('.mark').length),
   rows: Array.from(document.querySelectorAll('tr'))
     .map(r => Array.from(r.querySelectorAll('td')).map(c => c.textContent)),
-  text: document.body.innerText
+  text: document.body.innerText,
+  sections: Array.from(document.querySelectorAll('section'))
+    .map(s => [s.id, Math.round(s.getBoundingClientRect().top + window.scrollY)]),
+  jsonOutsideCode: (() => {
+    const c = document.body.cloneNode(true);
+    c.querySelectorAll('pre').forEach(p => p.remove());
+    return /\\{\\s*\"/.test(c.textContent);
+  })(),
+  unexplained: Array.from(document.querySelectorAll('#risk table, #utility table, #attacker-view table'))
+    .filter(t => t.querySelector('th:last-child').textContent === 'What it means')
+    .flatMap(t => Array.from(t.querySelectorAll('tbody tr')))
+    .filter(r => r.lastElementChild.textContent.trim() === '')
+    .map(r => r.firstElementChild.textContent)
 })";
+
+/// What every rendered report must be for a reader: no raw JSON outside
+/// the replayable request, every figure of the risk, attacker's-view and
+/// utility tables explained, no label outside its chart, nothing cut when
+/// printed on A4.
+fn assert_readable(page: &crate::browser::Rendered, which: &str) {
+    assert_eq!(
+        page.eval["jsonOutsideCode"], false,
+        "{which}: raw JSON outside the request"
+    );
+    assert_eq!(
+        page.eval["unexplained"],
+        json!([]),
+        "{which}: figures without an explanation"
+    );
+    assert!(
+        page.clipped_labels.is_empty(),
+        "{which}: {:?}",
+        page.clipped_labels
+    );
+    assert!(
+        page.too_wide_for_a4.is_empty(),
+        "{which}: {:?}",
+        page.too_wide_for_a4
+    );
+}
 
 /// Does `row` hold `values` side by side?
 fn row_holds(row: &[String], values: &[String]) -> bool {
@@ -811,6 +849,11 @@ async fn the_adult_report_renders_in_a_real_browser() {
     );
     assert!(page.screenshot_png.starts_with(b"\x89PNG"));
     assert!(page.pdf.len() > 1000 && page.pdf.starts_with(b"%PDF"));
+    assert_readable(&page, "internal");
+    // The query error: median first, in percent, with why the mean is larger.
+    let text = page.eval["text"].as_str().unwrap();
+    assert!(text.contains("Median error\tMean error"), "{text}");
+    assert!(text.contains("dominated by rare queries"), "{text}");
     // The internal page lists the risky combinations.
     let rows: Vec<Vec<String>> = serde_json::from_value(page.eval["rows"].clone()).unwrap();
     assert!(rows.iter().any(|r| row_holds(r, &combos[0])));
@@ -826,6 +869,7 @@ async fn the_adult_report_renders_in_a_real_browser() {
     );
     assert_eq!(ext.eval["hash"], sha);
     assert!(ext.pdf.starts_with(b"%PDF"));
+    assert_readable(&ext, "external");
     let ext_rows: Vec<Vec<String>> = serde_json::from_value(ext.eval["rows"].clone()).unwrap();
     let ext_text = ext.eval["text"].as_str().unwrap();
     for combo in &combos {
@@ -851,6 +895,12 @@ async fn the_adult_report_renders_in_a_real_browser() {
         std::fs::write(dir.join("adult-internal.png"), &page.screenshot_png).unwrap();
         std::fs::write(dir.join("adult-external.png"), &ext.screenshot_png).unwrap();
         std::fs::write(dir.join("adult-internal.pdf"), &page.pdf).unwrap();
+        // Where each section starts, to cut the docs' images at the rules.
+        std::fs::write(
+            dir.join("adult-internal-sections.json"),
+            page.eval["sections"].to_string(),
+        )
+        .unwrap();
         eprintln!("screenshots written to {}", dir.display());
     }
 }

@@ -966,6 +966,15 @@ async fn creditcard_sweep_over_m_matches_single_jobs() {
     assert_eq!(report["maps"].as_array().unwrap().len(), 2);
     assert_eq!(report["maps"][0]["marks"].as_array().unwrap().len(), 4);
     assert_eq!(report["maps"][0]["frontier"], done["frontier"]);
+    // The front by parameters: each index's point label, in the same order.
+    let labels: Vec<Value> = done["frontier"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| points[i.as_u64().unwrap() as usize]["label"].clone())
+        .collect();
+    assert!(!labels.is_empty());
+    assert_eq!(report["maps"][0]["frontier_labels"], json!(labels));
     let html = app.get(&format!("/v1/sweeps/{id}/report")).await;
     assert_eq!(html.status(), 200);
     assert!(html.headers()["content-type"]
@@ -1005,7 +1014,8 @@ async fn the_report_renders_in_chromium() {
     let js = "({marks: Array.from(document.querySelectorAll('svg')).map(s => s.querySelectorAll('.mark').length), \
                fronts: document.querySelectorAll('svg polyline.frontier').length, \
                links: Array.from(document.querySelectorAll('a')).map(a => a.getAttribute('href')) \
-                        .filter(h => h.endsWith('/report')).length, \
+                        .filter(h => h.endsWith('/report')), \
+               front: document.getElementById('front').innerText, \
                rows: document.querySelectorAll('tbody tr').length})";
     let Some(page) =
         crate::browser::render(&app.url(&format!("/v1/sweeps/{id}/report")), &app.key, js).await
@@ -1021,7 +1031,28 @@ async fn the_report_renders_in_chromium() {
     );
     assert_eq!(page.eval["marks"], json!([3, 3]), "{}", page.eval);
     assert_eq!(page.eval["fronts"], 2, "{}", page.eval);
-    assert_eq!(page.eval["links"], 3, "{}", page.eval);
+    // Absolute links: a saved copy of the page still reaches the reports.
+    let links = page.eval["links"].as_array().unwrap();
+    assert_eq!(links.len(), 3, "{}", page.eval);
+    for l in links {
+        let l = l.as_str().unwrap();
+        assert!(l.starts_with(&app.url("/v1/jobs/")), "{l} is not absolute");
+    }
+    // The front by parameters, not by indexes.
+    let front = page.eval["front"].as_str().unwrap();
+    assert!(front.contains("k=3"), "{front}");
     assert_eq!(page.eval["rows"], 4, "{}", page.eval);
+    assert!(page.clipped_labels.is_empty(), "{:?}", page.clipped_labels);
+    assert!(
+        page.too_wide_for_a4.is_empty(),
+        "{:?}",
+        page.too_wide_for_a4
+    );
     assert!(page.pdf.starts_with(b"%PDF"));
+    if std::env::var_os("PROXIMA_UPDATE_SCREENSHOTS").is_some() {
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/report-screenshots");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("sweep.png"), &page.screenshot_png).unwrap();
+    }
 }

@@ -23,6 +23,7 @@ from .dataset_list import DatasetList
 from .dataset_schema import DatasetSchema
 from .deliverable_epsilon import DeliverableEpsilon
 from .deliverable_m import DeliverableM
+from .deliverable_pair import DeliverablePair
 from .delta_l_diversity_check import DeltaLDiversityCheck
 from .delta_l_diversity_check_kind import DeltaLDiversityCheckKind
 from .dissimilarity_check import DissimilarityCheck
@@ -58,6 +59,8 @@ from .job_list import JobList
 from .job_request import JobRequest
 from .job_status import JobStatus
 from .job_summary import JobSummary
+from .job_warning import JobWarning
+from .job_warning_details import JobWarningDetails
 from .k_anonymity_check import KAnonymityCheck
 from .k_anonymity_check_kind import KAnonymityCheckKind
 from .k_anonymity_model import KAnonymityModel
@@ -180,6 +183,7 @@ __all__ = (
     "DatasetSchema",
     "DeliverableEpsilon",
     "DeliverableM",
+    "DeliverablePair",
     "DeltaLDiversityCheck",
     "DeltaLDiversityCheckKind",
     "DissimilarityCheck",
@@ -215,6 +219,8 @@ __all__ = (
     "JobRequest",
     "JobStatus",
     "JobSummary",
+    "JobWarning",
+    "JobWarningDetails",
     "KAnonymityCheck",
     "KAnonymityCheckKind",
     "KAnonymityModel",

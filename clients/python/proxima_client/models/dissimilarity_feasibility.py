@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..models.feasibility_bound import FeasibilityBound, check_feasibility_bound
 
 if TYPE_CHECKING:
+    from ..models.deliverable_pair import DeliverablePair
     from ..models.guaranteed_pair import GuaranteedPair
 
 
@@ -22,14 +23,16 @@ class DissimilarityFeasibility:
 
         Attributes:
             bound (FeasibilityBound): What the theorems' figures are.
-            deliverable (list[GuaranteedPair]):
-            guaranteed (list[GuaranteedPair]):
+            deliverable (list[DeliverablePair]): What the service delivers for sure on this table, in the
+                attacker's view, without suppression.
+            guaranteed (list[GuaranteedPair]): What the theorem guarantees for partitions judged group by
+                group: an upper bound in the attacker's view.
             max_degree (int):
             rows (int):
     """
 
     bound: FeasibilityBound
-    deliverable: list[GuaranteedPair]
+    deliverable: list[DeliverablePair]
     guaranteed: list[GuaranteedPair]
     max_degree: int
     rows: int
@@ -68,6 +71,7 @@ class DissimilarityFeasibility:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.deliverable_pair import DeliverablePair  # noqa: PLC0415
         from ..models.guaranteed_pair import GuaranteedPair  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -76,7 +80,7 @@ class DissimilarityFeasibility:
         deliverable = []
         _deliverable = d.pop("deliverable")
         for deliverable_item_data in _deliverable:
-            deliverable_item = GuaranteedPair.from_dict(deliverable_item_data)
+            deliverable_item = DeliverablePair.from_dict(deliverable_item_data)
 
             deliverable.append(deliverable_item)
 

@@ -11,10 +11,14 @@ T = TypeVar("T", bound="GuaranteedPair")
 
 @_attrs_define
 class GuaranteedPair:
-    """
-    Attributes:
-        k (int):
-        max_delta (float):
+    """A (k, δ) pair Theorem 3 of XColor guarantees for a partition judged
+    group by group: every group of at least k rows can have at most
+    `max_delta` of its rows' SA neighbourhoods shared — an upper bound in
+    the attacker's view, not a promise about a job.
+
+        Attributes:
+            k (int):
+            max_delta (float):
     """
 
     k: int

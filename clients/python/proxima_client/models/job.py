@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from ..models.hierarchical_metric import HierarchicalMetric
     from ..models.job_error import JobError
     from ..models.job_summary import JobSummary
+    from ..models.job_warning import JobWarning
     from ..models.k_anonymity_model import KAnonymityModel
     from ..models.l_diversity_model import LDiversityModel
     from ..models.lp_metric import LpMetric
@@ -54,6 +55,10 @@ class Job:
         suppression_limit (float): The share of rows the job may leave out of the release to satisfy
             the model in the attacker's view (the request's; 0 by default).
         sweep_id (UUID | Unset): API extension, present only on a sweep's point: its sweep.
+        warnings (list[JobWarning] | Unset): API extension, only in the answer to `POST /v1/jobs` (not stored):
+            what is known before queueing that may make the job fail — e.g. an
+            m within Theorem 1's bound but above what the service delivers for
+            sure on this table. Absent when there is nothing to say.
         xcolor (XColorOptions | Unset): API extension: XColor's initial colouring (docs/design.md §4). `qi_aware`
             (default) splits the QI space first; `degree_balanced` is the paper's
             Algorithm 1, kept for comparison.
@@ -76,6 +81,7 @@ class Job:
     summary: JobSummary | None
     suppression_limit: float
     sweep_id: UUID | Unset = UNSET
+    warnings: list[JobWarning] | Unset = UNSET
     xcolor: XColorOptions | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -165,6 +171,13 @@ class Job:
         if not isinstance(self.sweep_id, Unset):
             sweep_id = str(self.sweep_id)
 
+        warnings: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.warnings, Unset):
+            warnings = []
+            for warnings_item_data in self.warnings:
+                warnings_item = warnings_item_data.to_dict()
+                warnings.append(warnings_item)
+
         xcolor: dict[str, Any] | Unset = UNSET
         if not isinstance(self.xcolor, Unset):
             xcolor = self.xcolor.to_dict()
@@ -191,6 +204,8 @@ class Job:
         )
         if sweep_id is not UNSET:
             field_dict["sweep_id"] = sweep_id
+        if warnings is not UNSET:
+            field_dict["warnings"] = warnings
         if xcolor is not UNSET:
             field_dict["xcolor"] = xcolor
 
@@ -205,6 +220,7 @@ class Job:
         from ..models.hierarchical_metric import HierarchicalMetric  # noqa: PLC0415
         from ..models.job_error import JobError  # noqa: PLC0415
         from ..models.job_summary import JobSummary  # noqa: PLC0415
+        from ..models.job_warning import JobWarning  # noqa: PLC0415
         from ..models.k_anonymity_model import KAnonymityModel  # noqa: PLC0415
         from ..models.l_diversity_model import LDiversityModel  # noqa: PLC0415
         from ..models.lp_metric import LpMetric  # noqa: PLC0415
@@ -406,6 +422,15 @@ class Job:
         else:
             sweep_id = UUID(_sweep_id)
 
+        _warnings = d.pop("warnings", UNSET)
+        warnings: list[JobWarning] | Unset = UNSET
+        if _warnings is not UNSET:
+            warnings = []
+            for warnings_item_data in _warnings:
+                warnings_item = JobWarning.from_dict(warnings_item_data)
+
+                warnings.append(warnings_item)
+
         _xcolor = d.pop("xcolor", UNSET)
         xcolor: XColorOptions | Unset
         if isinstance(_xcolor, Unset):
@@ -429,6 +454,7 @@ class Job:
             summary=summary,
             suppression_limit=suppression_limit,
             sweep_id=sweep_id,
+            warnings=warnings,
             xcolor=xcolor,
         )
 

@@ -19,6 +19,8 @@ class SweepMap:
 
     Attributes:
         frontier (list[int]): The point indexes on this map's Pareto front, safest first.
+        frontier_labels (list[str]): The same points by their parameters (`label`), in the same order,
+            so that a reader need not look indexes up.
         marks (list[SweepMapMark]): One per point that has both figures (succeeded points).
         title (str):
         x_label (str): The risk figure (`sweep.risk`).
@@ -26,6 +28,7 @@ class SweepMap:
     """
 
     frontier: list[int]
+    frontier_labels: list[str]
     marks: list[SweepMapMark]
     title: str
     x_label: str
@@ -34,6 +37,8 @@ class SweepMap:
 
     def to_dict(self) -> dict[str, Any]:
         frontier = self.frontier
+
+        frontier_labels = self.frontier_labels
 
         marks = []
         for marks_item_data in self.marks:
@@ -51,6 +56,7 @@ class SweepMap:
         field_dict.update(
             {
                 "frontier": frontier,
+                "frontier_labels": frontier_labels,
                 "marks": marks,
                 "title": title,
                 "x_label": x_label,
@@ -67,6 +73,8 @@ class SweepMap:
         d = dict(src_dict)
         frontier = cast(list[int], d.pop("frontier"))
 
+        frontier_labels = cast(list[str], d.pop("frontier_labels"))
+
         marks = []
         _marks = d.pop("marks")
         for marks_item_data in _marks:
@@ -82,6 +90,7 @@ class SweepMap:
 
         sweep_map = cls(
             frontier=frontier,
+            frontier_labels=frontier_labels,
             marks=marks,
             title=title,
             x_label=x_label,

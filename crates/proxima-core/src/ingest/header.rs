@@ -46,14 +46,54 @@ pub(crate) fn map_header(schema: &Schema, header: &csv::ByteRecord) -> CoreResul
         .filter(|(_, n)| schema.column(n).is_none())
         .map(|(p, n)| (p, *n))
         .collect();
+    // Schema columns missing from the header: named in their own error,
+    // and beside the undescribed ones when both happen (a renamed column).
+    let absent: Vec<(usize, &str)> = schema
+        .columns()
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| !seen.contains(c.name.as_str()))
+        .map(|(i, c)| (i, c.name.as_str()))
+        .collect();
+    let missing_error = |err: CoreError| {
+        absent
+            .iter()
+            .take(NAMES_LISTED)
+            .fold(err, |err, (i, name)| {
+                err.with_error(
+                    format!("/columns/{i}/name"),
+                    format!(
+                        "column {} is missing from the CSV header",
+                        quote_value(name)
+                    ),
+                )
+            })
+    };
+    let missing_detail = || {
+        Detail::List(
+            absent
+                .iter()
+                .take(NAMES_LISTED)
+                .map(|(_, n)| Detail::from(echoed(n).0))
+                .collect(),
+        )
+    };
     if !undescribed.is_empty() {
         let total = undescribed.len();
         let list = quoted_list(undescribed.iter().map(|(_, n)| *n), total);
+        let also_missing = if absent.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; the schema's column(s) {} are missing from the CSV",
+                quoted_list(absent.iter().map(|(_, n)| *n), absent.len())
+            )
+        };
         let mut err = CoreError::new(
             ErrorKind::UndescribedColumn,
             format!(
                 "the CSV has column(s) the schema does not describe: {list}; describe every \
-                 column (role \"identifier\" drops one)"
+                 column (role \"identifier\" drops one){also_missing}"
             ),
         );
         for (pos, name) in undescribed.iter().take(NAMES_LISTED) {
@@ -70,37 +110,24 @@ pub(crate) fn map_header(schema: &Schema, header: &csv::ByteRecord) -> CoreResul
             .take(NAMES_LISTED)
             .map(|(_, n)| Detail::from(echoed(n).0))
             .collect();
-        return Err(err
+        let mut err = missing_error(err)
             .with_detail("columns", Detail::List(cols))
-            .with_detail("count", total));
+            .with_detail("count", total);
+        if !absent.is_empty() {
+            err = err.with_detail("missing", missing_detail());
+        }
+        return Err(err);
     }
-    let absent: Vec<(usize, &str)> = schema
-        .columns()
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| !seen.contains(c.name.as_str()))
-        .map(|(i, c)| (i, c.name.as_str()))
-        .collect();
     if !absent.is_empty() {
         let total = absent.len();
         let list = quoted_list(absent.iter().map(|(_, n)| *n), total);
-        let mut err = CoreError::new(
+        let err = CoreError::new(
             ErrorKind::UnknownColumn,
-            format!("the schema describes column(s) the CSV does not have: {list}"),
+            format!("column(s) of the schema missing from the CSV: {list}"),
         );
-        for (i, name) in absent.iter().take(NAMES_LISTED) {
-            err = err.with_error(
-                format!("/columns/{i}/name"),
-                format!("column {} is not in the CSV header", quote_value(name)),
-            );
-        }
-        let cols = absent
-            .iter()
-            .take(NAMES_LISTED)
-            .map(|(_, n)| Detail::from(echoed(n).0))
-            .collect();
-        return Err(err
-            .with_detail("columns", Detail::List(cols))
+        return Err(missing_error(err)
+            .with_detail("columns", missing_detail())
+            .with_detail("missing", missing_detail())
             .with_detail("count", total));
     }
     Ok(names

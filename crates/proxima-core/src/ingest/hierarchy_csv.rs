@@ -51,6 +51,22 @@ fn row_error(column: &str, at: RowAt, message: String) -> CoreError {
     err
 }
 
+/// A hint for a one-field row that holds another usual delimiter: the file
+/// was most likely written with `,`, a tab or `|` where ARX's format (and
+/// this parser) expects `;`. Empty when no such delimiter is in the row.
+fn delimiter_hint(field: &str) -> String {
+    let found = [(',', "','"), ('\t', "a tab"), ('|', "'|'")]
+        .into_iter()
+        .find(|(c, _)| field.contains(*c));
+    match found {
+        Some((_, name)) => format!(
+            " (the line is separated by {name}: hierarchy files are ';'-separated, \
+             `leaf;level1;…;root`, as ARX writes them)"
+        ),
+        None => String::new(),
+    }
+}
+
 /// Checks one row before the tree checks: at least a leaf and a root, the
 /// same number of levels as the first row, and no empty label (an empty
 /// label almost always comes from a stray trailing delimiter).
@@ -61,13 +77,15 @@ fn check_row(
     first: Option<(RowAt, usize)>,
 ) -> CoreResult<()> {
     if row.len() < 2 {
+        let only = row.first().map(String::as_str).unwrap_or("");
         return Err(row_error(
             column,
             at,
             format!(
-                "{} has {} level(s); a hierarchy row needs at least a leaf and a root",
-                quote_value(row.first().map(String::as_str).unwrap_or("")),
-                row.len()
+                "{} has {} level(s); a hierarchy row needs at least a leaf and a root{}",
+                quote_value(only),
+                row.len(),
+                delimiter_hint(only)
             ),
         ));
     }
@@ -208,6 +226,23 @@ mod tests {
         assert_eq!(h.label(1, h.ancestor(a, 1)), "[15; 20[");
         assert_eq!(h.lca_level(first, a), 1);
         assert_eq!(h.lca_level(first, b), 2);
+    }
+
+    #[test]
+    fn a_comma_separated_file_gets_a_hint_that_semicolons_are_expected() {
+        for (bytes, name) in [
+            (&b"a,X,*\nb,X,*\n"[..], "','"),
+            (&b"a\tX\t*\nb\tX\t*\n"[..], "a tab"),
+        ] {
+            let e = parse_hierarchy_csv(bytes, "c").unwrap_err();
+            assert_eq!(e.kind, ErrorKind::InvalidHierarchy);
+            assert!(e.message.contains(name), "{}", e.message);
+            assert!(e.message.contains("';'-separated"), "{}", e.message);
+            assert_eq!(e.errors[0].pointer, "/hierarchies/c/line/1");
+        }
+        // A one-level row without another delimiter gets no hint.
+        let e = parse_hierarchy_csv(b"a\nb\n", "c").unwrap_err();
+        assert!(!e.message.contains("separated"), "{}", e.message);
     }
 
     #[test]

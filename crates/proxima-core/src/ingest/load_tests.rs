@@ -192,6 +192,29 @@ fn schema_column_absent_from_header_is_unknown() {
     assert_eq!(e.kind, ErrorKind::UnknownColumn);
     assert_names(&e, &["'salary'"]);
     assert_eq!(e.errors[0].pointer, "/columns/5/name");
+    assert!(e.message.contains("missing from the CSV"), "{}", e.message);
+    assert!(e.errors[0].message.contains("'salary' is missing"));
+}
+
+#[test]
+fn a_renamed_column_is_named_undescribed_and_missing() {
+    // `salary` became `income`: one undescribed, one missing; both named.
+    let e = err("id,age,education,city,born,income,note\n1,2,Masters,a,2001-01-01,3,n\n");
+    assert_eq!(e.kind, ErrorKind::UndescribedColumn);
+    assert!(e.message.contains("'income'"), "{}", e.message);
+    assert!(
+        e.message.contains("'salary' are missing from the CSV"),
+        "{}",
+        e.message
+    );
+    assert_eq!(
+        e.detail("missing"),
+        Some(&Detail::List(vec![Detail::from("salary")]))
+    );
+    assert!(e
+        .errors
+        .iter()
+        .any(|x| x.pointer == "/columns/5/name" && x.message.contains("missing")));
 }
 
 #[test]

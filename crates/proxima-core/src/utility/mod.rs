@@ -14,5 +14,5 @@ pub use ncp::{
 };
 pub use workload::{
     query_answers, query_error, query_errors, sa_predicates, Published, QueryAnswer,
-    WorkloadResult, WorkloadSpec,
+    WorkloadResult, WorkloadSpec, STANDARD_QUERIES, STANDARD_SEED, STANDARD_SELECTIVITY,
 };

@@ -19,7 +19,7 @@ use super::shared::load_shared;
 pub const CASES: &str = "xc-credit em-credit mo-adult xc-adult em-sal-s25";
 
 /// The bench's workload seed (`proxima-tools` `WORKLOAD_SEED`).
-pub const BENCH_SEED: u64 = 20_080_101;
+pub const BENCH_SEED: u64 = proxima_core::utility::STANDARD_SEED;
 
 fn spec(model: PrivacyModel, algorithm: Algorithm, metric: Option<MetricSpec>) -> JobSpec {
     JobSpec {

@@ -19,9 +19,6 @@ use super::data;
 use super::report::{CaseResult, CheckOutcome, StatedFigure};
 use super::stats::Stats;
 
-/// The workload's seed (fixed, so every run and release sees the same queries).
-pub const WORKLOAD_SEED: u64 = 20_080_101;
-
 /// How many runs and warm-ups.
 #[derive(Debug, Clone, Copy)]
 pub struct Plan {
@@ -91,12 +88,7 @@ fn query_error(
         ));
         return (None, None);
     }
-    let spec = WorkloadSpec {
-        queries: 1000,
-        q,
-        selectivity: 0.1,
-        seed: WORKLOAD_SEED,
-    };
+    let spec = WorkloadSpec::standard(q);
     match utility::query_error(published, &spec) {
         Ok(w) => (w.mean_relative_error, w.median_relative_error),
         Err(e) => {
