@@ -72,9 +72,13 @@ pub fn pretty_json() -> String {
         super::sweeps::get,
         super::sweeps::cancel,
         super::sweeps::report,
+        super::approvals::create,
+        super::approvals::list,
+        super::settings::get,
+        super::settings::put,
     ),
     components(
-        schemas(ResultFormat, ReportFormat, ReportAudienceParam, super::sweeps::SweepReportFormat),
+        schemas(ResultFormat, ResultPurpose, ReportFormat, ReportAudienceParam, super::sweeps::SweepReportFormat),
         responses(Unauthorized, NotFound, Internal, RequestTimeout)
     ),
     modifiers(&BearerAuth, &HierarchyParts, &Unions, &SweepModels),
@@ -84,6 +88,7 @@ pub fn pretty_json() -> String {
         (name = "jobs", description = "Anonymization jobs, their releases and audits"),
         (name = "audits", description = "Synchronous audits before publication"),
         (name = "sweeps", description = "Risk–utility sweeps: a grid of jobs and its R-U map"),
+        (name = "settings", description = "The tenant's release policy (admin keys set it)"),
     )
 )]
 pub struct ApiDoc;
@@ -219,6 +224,14 @@ impl<'r> ToResponse<'r> for RequestTimeout {
 pub enum ResultFormat {
     csv,
     json,
+}
+
+/// `?purpose=` of a release download.
+#[derive(ToSchema)]
+#[allow(non_camel_case_types)]
+pub enum ResultPurpose {
+    owner_check,
+    publication,
 }
 
 /// `?format=` of a release report.
