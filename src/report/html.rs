@@ -28,6 +28,7 @@ fn opt(x: Option<f64>) -> Markup {
 pub fn render(r: &ReleaseReport) -> String {
     let title = format!("Release report: {} / job {}", r.dataset.name, r.job.id);
     let mut page = Page::new(&title);
+    super::sign_off::verdict(&mut page, r);
     page.paragraph(Markup::concat([
         Markup::text("Audience: "),
         Markup::code(match r.audience {
@@ -58,6 +59,7 @@ pub fn render(r: &ReleaseReport) -> String {
     if let Some(risky) = &r.riskiest {
         riskiest(&mut page, risky);
     }
+    super::sign_off::approvals(&mut page, r);
     page.finish()
 }
 
@@ -549,8 +551,9 @@ fn warnings(page: &mut Page, r: &ReleaseReport) {
         page.paragraph("None of the computed warnings applies.");
         return;
     }
-    for w in &r.warnings {
-        page.callout(
+    for (i, w) in r.warnings.iter().enumerate() {
+        page.callout_with_id(
+            &super::verdict::warning_anchor(i + 1),
             Callout::Warning,
             &format!("{} ({})", w.kind, w.column),
             Markup::text(&format!(

@@ -14,6 +14,7 @@ pub mod content;
 pub mod html;
 pub mod risk;
 pub mod sa;
+pub mod sign_off;
 pub mod utility;
 pub mod verdict;
 pub mod warnings;
