@@ -28,7 +28,6 @@ fn opt(x: Option<f64>) -> Markup {
 pub fn render(r: &ReleaseReport) -> String {
     let title = format!("Release report: {} / job {}", r.dataset.name, r.job.id);
     let mut page = Page::new(&title);
-    super::sign_off::verdict(&mut page, r);
     page.paragraph(Markup::concat([
         Markup::text("Audience: "),
         Markup::code(match r.audience {
@@ -45,6 +44,7 @@ pub fn render(r: &ReleaseReport) -> String {
             }
         }),
     ]));
+    super::sign_off::verdict(&mut page, r);
     summary(&mut page, r);
     dataset(&mut page, r);
     if let Some(f) = &r.failure {
