@@ -18,6 +18,7 @@ pub mod id;
 pub mod inflight;
 pub mod jobs;
 pub mod json;
+pub mod keys;
 pub mod limits;
 pub mod list;
 pub mod metrics;
@@ -129,6 +130,7 @@ pub fn router(state: AppState) -> Router {
             "/jobs/{id}/approvals",
             post(approvals::create).get(approvals::list),
         )
+        .route("/keys", post(keys::create))
         .route(
             "/settings/release-policy",
             get(settings::get).merge(put(settings::put)),

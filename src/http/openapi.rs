@@ -76,6 +76,7 @@ pub fn pretty_json() -> String {
         super::approvals::list,
         super::settings::get,
         super::settings::put,
+        super::keys::create,
     ),
     components(
         schemas(ResultFormat, ResultPurpose, ReportFormat, ReportAudienceParam, super::sweeps::SweepReportFormat),

@@ -60,7 +60,7 @@ pub fn allowed(method: &Method, template: &str) -> Allowed {
     let read = method == Method::GET || method == Method::HEAD;
     match template {
         "/settings/release-policy" if read => Allowed::Everyone,
-        "/settings/release-policy" => Allowed::Admins,
+        "/settings/release-policy" | "/keys" => Allowed::Admins,
         "/jobs/{id}/approvals" if read => Allowed::Everyone,
         "/jobs/{id}/approvals" => Allowed::Reviewers,
         "/datasets"
@@ -150,6 +150,7 @@ mod tests {
                 "/settings/release-policy",
                 [false, false, true],
             ),
+            (&post, "/keys", [false, false, true]),
             (&post, "/some/new/route", [false, false, true]),
         ];
         for (method, path, expect) in cases {

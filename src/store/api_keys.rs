@@ -33,7 +33,7 @@ pub fn hash_key(key: &str) -> Vec<u8> {
 /// What identifies a key when shown: `pxk_` and 8 characters, but never
 /// more than half of the key (a short bootstrap key must not be stored in
 /// clear through its prefix).
-fn display_prefix(key: &str) -> String {
+pub(crate) fn display_prefix(key: &str) -> String {
     let n = key.chars().count();
     key.chars()
         .take((KEY_PREFIX.len() + 8).min(n / 2))

@@ -882,3 +882,44 @@ async fn the_verdict_renders_in_a_real_browser_with_working_links() {
     assert!(page.eval["links"].as_u64().unwrap() >= 2, "{}", page.eval);
     assert_eq!(page.eval["broken"], json!([]));
 }
+
+#[tokio::test]
+async fn an_admin_makes_keys_with_roles_of_its_own_tenant() {
+    let app = TestApp::start().await;
+    let res = post(&app, &app.key, "/v1/keys", json!({"role": "reviewer"})).await;
+    assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
+    assert_eq!(res.headers()["cache-control"], "no-store");
+    let made: Value = res.json().await.unwrap();
+    assert_eq!(made["role"], "reviewer");
+    assert_eq!(made["tenant"], "t1");
+    let new_key = made["key"].as_str().unwrap();
+    assert!(new_key.starts_with(made["prefix"].as_str().unwrap()));
+    // The new key works, as a reviewer of t1.
+    assert_eq!(get(&app, new_key, "/v1/datasets").await.status(), 200);
+    expect_problem(
+        post(&app, new_key, "/v1/keys", json!({"role": "admin"})).await,
+        403,
+        "role_forbidden",
+    )
+    .await;
+    let submitter = key(&app, KeyRole::Submitter).await;
+    expect_problem(
+        post(&app, &submitter, "/v1/keys", json!({"role": "admin"})).await,
+        403,
+        "role_forbidden",
+    )
+    .await;
+    for (body, pointer) in [
+        (json!({"role": "root"}), "/role"),
+        (json!({}), "/role"),
+        (json!({"role": "admin", "tenant": "t2"}), "/tenant"),
+    ] {
+        let p = expect_problem(
+            post(&app, &app.key, "/v1/keys", body).await,
+            422,
+            "invalid_parameters",
+        )
+        .await;
+        assert_eq!(p["errors"][0]["pointer"], pointer, "{p}");
+    }
+}
