@@ -18,14 +18,6 @@ use super::json::ApiJson;
 use super::AppState;
 use crate::spec::access::KeyRole;
 
-/// The body of `POST /v1/keys`.
-#[derive(Debug, ToSchema)]
-#[schema(as = KeyRequest)]
-#[allow(dead_code)] // documentation of the body parsed by `role_of`
-pub struct KeyRequestDoc {
-    pub role: KeyRole,
-}
-
 /// A key just made.
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(as = CreatedKey)]
@@ -39,24 +31,6 @@ pub struct CreatedKeyDto {
     pub key: String,
 }
 
-fn role_of(body: &Value) -> Result<KeyRole, ApiError> {
-    let obj = body
-        .as_object()
-        .ok_or_else(|| ApiError::invalid_parameters("", "the body must be a JSON object"))?;
-    if let Some(other) = obj.keys().find(|k| k.as_str() != "role") {
-        return Err(ApiError::invalid_parameters(
-            &format!("/{}", other.replace('~', "~0").replace('/', "~1")),
-            "unknown field; a key request has only role",
-        ));
-    }
-    obj.get("role")
-        .and_then(Value::as_str)
-        .and_then(|r| r.parse().ok())
-        .ok_or_else(|| {
-            ApiError::invalid_parameters("/role", "role must be submitter, reviewer or admin")
-        })
-}
-
 #[utoipa::path(
     post,
     path = "/v1/keys",
@@ -64,7 +38,7 @@ fn role_of(body: &Value) -> Result<KeyRole, ApiError> {
     tag = "settings",
     summary = "Make an API key of this tenant with a role (admin keys)",
     security(("bearer" = [])),
-    request_body(content = KeyRequestDoc, content_type = "application/json"),
+    request_body(content = crate::spec::access::KeyRequest, content_type = "application/json"),
     responses(
         (status = 201, description = "The key, shown once", body = CreatedKeyDto),
         (status = 400, description = "Unparseable JSON (`malformed_json`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
@@ -81,7 +55,9 @@ pub async fn create(
     Extension(tenant): Extension<Tenant>,
     ApiJson(body): ApiJson<Value>,
 ) -> Result<Response, ApiError> {
-    let role = role_of(&body)?;
+    let role = crate::spec::access::parse_key_request(&body)
+        .map_err(|(pointer, message)| ApiError::invalid_parameters(&pointer, message))?
+        .role;
     let key = state.store.create_key_with_role(&tenant.0, role).await?;
     let made = state
         .store

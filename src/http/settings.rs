@@ -47,7 +47,7 @@ pub async fn get(
                    built after this apply it; approvals already given keep the verdict they \
                    bound.",
     security(("bearer" = [])),
-    request_body(content = crate::spec::policy::ReleasePolicy, content_type = "application/json"),
+    request_body(content = crate::spec::policy::ReleasePolicyRequest, content_type = "application/json"),
     responses(
         (status = 200, description = "The policy now in force", body = ReleasePolicyResource),
         (status = 400, description = "Unparseable JSON (`malformed_json`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),

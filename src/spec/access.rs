@@ -54,6 +54,37 @@ impl std::fmt::Display for KeyRole {
     }
 }
 
+/// The body of `POST /v1/keys`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = KeyRequest)]
+pub struct KeyRequest {
+    pub role: KeyRole,
+}
+
+/// Parses a `POST /v1/keys` body; the error names its pointer.
+pub fn parse_key_request(body: &serde_json::Value) -> Result<KeyRequest, (String, String)> {
+    let Some(obj) = body.as_object() else {
+        return Err((String::new(), "the body must be a JSON object".into()));
+    };
+    if let Some(other) = obj.keys().find(|k| k.as_str() != "role") {
+        return Err((
+            format!("/{}", other.replace('~', "~0").replace('/', "~1")),
+            "unknown field; a key request has only role".into(),
+        ));
+    }
+    obj.get("role")
+        .and_then(serde_json::Value::as_str)
+        .and_then(|r| r.parse().ok())
+        .map(|role| KeyRequest { role })
+        .ok_or_else(|| {
+            (
+                "/role".into(),
+                "role must be submitter, reviewer or admin".into(),
+            )
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -37,6 +37,7 @@ impl TryFrom<String> for ApprovalDecision {
 
 /// The body of `POST /v1/jobs/{id}/approvals`.
 #[derive(Debug, Clone, PartialEq, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[schema(as = ApprovalRequest)]
 pub struct ApprovalRequest {
     pub decision: ApprovalDecision,

@@ -57,6 +57,32 @@ impl Default for ReleasePolicy {
     }
 }
 
+/// The body of `PUT /v1/settings/release-policy`: every field optional (a
+/// field left out takes its default, not its previous value); `source`
+/// and `updated_at` may be sent back as served and are ignored. Parsed by
+/// [`parse_policy`]; this type documents it and checks it in tests.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = ReleasePolicyRequest)]
+pub struct ReleasePolicyRequest {
+    #[schema(minimum = 0, maximum = 1)]
+    pub max_prosecutor_risk: Option<f64>,
+    #[schema(minimum = 0, maximum = 1)]
+    pub max_below_k_share: Option<f64>,
+    #[schema(minimum = 0, maximum = 1)]
+    pub max_population_uniques_share: Option<f64>,
+    #[schema(minimum = 0, maximum = 1)]
+    pub max_suppressed_share: Option<f64>,
+    #[schema(minimum = 0)]
+    pub max_median_query_error: Option<f64>,
+    pub require_approval: Option<bool>,
+    pub four_eyes: Option<bool>,
+    /// Ignored (read-only).
+    pub source: Option<PolicySource>,
+    /// Ignored (read-only).
+    pub updated_at: Option<chrono::DateTime<chrono::Utc>>,
+}
+
 /// The policy as served, with where it comes from.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[schema(as = ReleasePolicyResource)]
@@ -70,7 +96,7 @@ pub struct ReleasePolicyResource {
     pub updated_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum PolicySource {
     Default,
