@@ -923,3 +923,63 @@ async fn an_admin_makes_keys_with_roles_of_its_own_tenant() {
         assert_eq!(p["errors"][0]["pointer"], pointer, "{p}");
     }
 }
+
+#[tokio::test]
+async fn keys_made_before_roles_become_admins_and_new_ones_name_their_role() {
+    // The migrations before roles, a key made then, then the rest.
+    let url = fresh_database().await;
+    let store = proxima::store::Store::connect(&url, 2).await.unwrap();
+    let before: Vec<_> = proxima::store::MIGRATOR
+        .iter()
+        .filter(|m| m.version < 6)
+        .cloned()
+        .collect();
+    sqlx::migrate::Migrator::with_migrations(before)
+        .run(&store.pool)
+        .await
+        .unwrap();
+    sqlx::query(
+        "INSERT INTO api_keys (id, tenant, key_hash, prefix) VALUES ($1, 't1', $2, 'pxk_old')",
+    )
+    .bind(uuid::Uuid::new_v4())
+    .bind(proxima::store::api_keys::hash_key("pxk_old_key"))
+    .execute(&store.pool)
+    .await
+    .unwrap();
+    store.migrate().await.unwrap();
+    let old = store.key_identity("pxk_old_key").await.unwrap().unwrap();
+    assert_eq!(old.role, KeyRole::Admin);
+
+    // `proxima keys create`: `--role` names it, submitter by default, an
+    // unknown role refused.
+    let create = |role: Option<&str>| {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_proxima"));
+        cmd.args(["keys", "create", "--tenant", "t1"])
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("DATABASE_URL", &url);
+        if let Some(r) = role {
+            cmd.args(["--role", r]);
+        }
+        cmd.output().unwrap()
+    };
+    for (role, expected) in [
+        (Some("reviewer"), KeyRole::Reviewer),
+        (Some("admin"), KeyRole::Admin),
+        (None, KeyRole::Submitter),
+    ] {
+        let out = create(role);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let key = stdout.lines().last().unwrap().trim();
+        let made = store.key_identity(key).await.unwrap().unwrap();
+        assert_eq!(made.role, expected, "{role:?}");
+    }
+    let out = create(Some("root"));
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("submitter, reviewer or admin"));
+}
