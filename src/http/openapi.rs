@@ -82,7 +82,7 @@ pub fn pretty_json() -> String {
         schemas(ResultFormat, ResultPurpose, ReportFormat, ReportAudienceParam, super::sweeps::SweepReportFormat),
         responses(Unauthorized, NotFound, Internal, RequestTimeout)
     ),
-    modifiers(&BearerAuth, &HierarchyParts, &Unions, &SweepModels),
+    modifiers(&BearerAuth, &HierarchyParts, &Unions, &SweepModels, &RoleRefusals),
     tags(
         (name = "operations", description = "Liveness, readiness and metrics (no auth)"),
         (name = "datasets", description = "Uploaded tables and parameter guidance"),
@@ -145,6 +145,47 @@ impl Modify for HierarchyParts {
                 .pattern(Some("^(schema|data|hierarchy:.+)$"))
                 .build(),
         )));
+    }
+}
+
+/// Adds the 403 `role_forbidden` to every `/v1` operation that not every
+/// key role may call, naming the roles that may (from `http::roles`, the
+/// table the middleware reads), unless the operation documents its own 403.
+struct RoleRefusals;
+
+impl Modify for RoleRefusals {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use axum::http::Method;
+        for (path, item) in openapi.paths.paths.iter_mut() {
+            let Some(template) = path.strip_prefix("/v1") else {
+                continue;
+            };
+            for (method, op) in [
+                (Method::GET, &mut item.get),
+                (Method::POST, &mut item.post),
+                (Method::PUT, &mut item.put),
+                (Method::PATCH, &mut item.patch),
+                (Method::DELETE, &mut item.delete),
+            ] {
+                let Some(op) = op.as_mut() else {
+                    continue;
+                };
+                let need = super::roles::allowed(&method, template);
+                if need == super::roles::Allowed::Everyone {
+                    continue;
+                }
+                op.responses
+                    .responses
+                    .entry("403".to_string())
+                    .or_insert_with(|| {
+                        problem_response(&format!(
+                            "This key's role may not call this operation (`role_forbidden`): it \
+                             needs a key with the role {}",
+                            need.roles().join(" or ")
+                        ))
+                    });
+            }
+        }
     }
 }
 

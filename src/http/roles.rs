@@ -45,7 +45,8 @@ impl Allowed {
         }
     }
 
-    fn roles(self) -> Vec<&'static str> {
+    /// The roles admitted, in `KeyRole::ALL`'s order.
+    pub fn roles(self) -> Vec<&'static str> {
         KeyRole::ALL
             .into_iter()
             .filter(|r| self.admits(*r))

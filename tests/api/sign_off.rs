@@ -983,3 +983,37 @@ async fn keys_made_before_roles_become_admins_and_new_ones_name_their_role() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("submitter, reviewer or admin"));
 }
+
+#[test]
+fn the_document_names_the_403_of_every_operation_a_role_may_not_call() {
+    let doc = crate::openapi::committed();
+    for (method, path, roles) in [
+        ("post", "/v1/jobs", "submitter or admin"),
+        ("delete", "/v1/datasets/{id}", "submitter or admin"),
+        ("post", "/v1/sweeps", "submitter or admin"),
+    ] {
+        let d = doc["paths"][path][method]["responses"]["403"]["description"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{method} {path} has no 403"));
+        assert!(d.contains("role_forbidden") && d.contains(roles), "{d}");
+    }
+    for (method, path) in [
+        ("get", "/v1/jobs/{id}/report"),
+        ("get", "/v1/jobs/{id}/result"),
+    ] {
+        assert!(
+            doc["paths"][path][method]["responses"]["403"].is_null(),
+            "{method} {path}: every role may"
+        );
+    }
+    for (method, path) in [
+        ("post", "/v1/jobs/{id}/approvals"),
+        ("put", "/v1/settings/release-policy"),
+        ("post", "/v1/keys"),
+    ] {
+        let d = doc["paths"][path][method]["responses"]["403"]["description"]
+            .as_str()
+            .unwrap();
+        assert!(d.contains("role_forbidden"), "{d}");
+    }
+}
