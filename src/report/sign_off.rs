@@ -25,6 +25,20 @@ fn effect_label(e: Effect) -> Markup {
     }
 }
 
+/// The name of the section an anchor points at, as the link's text.
+fn section_name(anchor: &str) -> String {
+    match anchor.trim_start_matches('#') {
+        "attacker-view" => "Attacker's view".into(),
+        "risk" => "Re-identification risk".into(),
+        "utility" => "Utility".into(),
+        "failure" => "Why the job failed".into(),
+        other => match other.strip_prefix("warning-") {
+            Some(n) => format!("Warning {n}"),
+            None => other.into(),
+        },
+    }
+}
+
 fn pct(x: f64) -> String {
     format!("{}%", crate::html::svg::number(100.0 * x))
 }
@@ -68,7 +82,7 @@ pub fn verdict(page: &mut Page, r: &ReleaseReport) {
             vec![
                 effect_label(reason.effect),
                 Markup::text(&reason.message),
-                Markup::link(&reason.anchor, "see"),
+                Markup::link(&reason.anchor, &section_name(&reason.anchor)),
             ]
         })
         .collect();
@@ -150,7 +164,7 @@ pub fn approvals(page: &mut Page, r: &ReleaseReport) {
                 },
                 Markup::text(&a.name),
                 Markup::text(&a.role),
-                Markup::text(&a.created_at.to_rfc3339()),
+                Markup::text(&a.created_at.format("%Y-%m-%d %H:%M:%S UTC").to_string()),
                 Markup::code(&a.verdict),
                 binds,
                 Markup::text(a.comment.as_deref().unwrap_or("")),

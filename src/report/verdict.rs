@@ -188,13 +188,16 @@ fn warning_kind(kind: &str) -> ReasonKind {
     }
 }
 
+/// A share as a percentage the way the report writes them: one decimal
+/// (two below 0.1 %), no trailing `.0`.
 fn pct(x: f64) -> String {
     let p = 100.0 * x;
-    if p != 0.0 && p.abs() < 0.1 {
-        format!("{p:.2} %")
+    let s = if p != 0.0 && p.abs() < 0.1 {
+        format!("{p:.2}")
     } else {
-        format!("{p:.1} %")
-    }
+        format!("{p:.1}")
+    };
+    format!("{}%", s.strip_suffix(".0").unwrap_or(&s))
 }
 
 /// Decides. `source` says where `policy` came from.
@@ -571,7 +574,8 @@ mod tests {
         let r = &v.reasons[0];
         assert_eq!(r.kind, ReasonKind::FineGrainedColumn);
         assert_eq!(r.anchor, "#warning-1");
-        assert!(r.message.contains("42.4 %"), "{}", r.message);
+        assert!(r.message.contains("42.4%"), "{}", r.message);
+        assert!(r.message.contains("allows 5%"), "{}", r.message);
         f.warnings = vec![warning(ReasonKind::FineGrainedColumn, Some(0.01))];
         assert_eq!(decide(&f).decision, Decision::PublishableWithConditions);
         f.warnings = vec![warning(ReasonKind::FineGrainedColumn, None)];
