@@ -1017,3 +1017,45 @@ fn the_document_names_the_403_of_every_operation_a_role_may_not_call() {
         assert!(d.contains("role_forbidden"), "{d}");
     }
 }
+
+#[tokio::test]
+async fn a_sweeps_jobs_remember_who_submitted_them() {
+    let app = app().await;
+    let admin = app.key.clone();
+    assert_eq!(put_policy(&app, &admin, loose()).await.status(), 200);
+    let ds = upload(&app, &admin).await;
+    let res = post(
+        &app,
+        &admin,
+        "/v1/sweeps",
+        json!({"dataset_id": ds["id"], "model": {"kind": "k_anonymity", "k": [2, 3]}}),
+    )
+    .await;
+    assert_eq!(res.status(), 202, "{}", res.text().await.unwrap());
+    let sweep: Value = res.json().await.unwrap();
+    let job = sweep["points"][0]["job_id"].as_str().unwrap().to_string();
+    app.wait_job(&job, |s| !matches!(s, "queued" | "running"))
+        .await;
+    let p = expect_problem(
+        post(
+            &app,
+            &admin,
+            &format!("/v1/jobs/{job}/approvals"),
+            approval("approve"),
+        )
+        .await,
+        403,
+        "four_eyes_required",
+    )
+    .await;
+    assert_eq!(p["details"]["submitter_known"], true);
+    let reviewer = key(&app, KeyRole::Reviewer).await;
+    let res = post(
+        &app,
+        &reviewer,
+        &format!("/v1/jobs/{job}/approvals"),
+        approval("approve"),
+    )
+    .await;
+    assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
+}
