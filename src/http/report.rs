@@ -63,7 +63,10 @@ fn audience_of(q: &ListQuery) -> Result<Audience, ApiError> {
     summary = "The release report a release officer signs",
     description = "A self-contained HTML page (inline SVG charts, no script, no external load, \
                    printable) or, with `Accept: application/json` or `?format=json`, the same \
-                   content as JSON: the dataset and the replayable request, the SHA-256 of the \
+                   content as JSON. It opens with the verdict (`publishable`, \
+                   `publishable_with_conditions` or `not_publishable`, each reason linked to its \
+                   section, and the release policy applied) and ends with the approvals recorded; \
+                   between them: the dataset and the replayable request, the SHA-256 of the \
                    CSV release as `GET …/result` serves it, re-identification risk before and \
                    after (with population uniqueness when the dataset has `population`), the \
                    attacker's-view figures of the model, group sizes, the SA distribution, \
