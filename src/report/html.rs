@@ -555,7 +555,7 @@ fn warnings(page: &mut Page, r: &ReleaseReport) {
         page.callout_with_id(
             &super::verdict::warning_anchor(i + 1),
             Callout::Warning,
-            &format!("{} ({})", w.kind, w.column),
+            &format!("Warning {}: {} ({})", i + 1, w.kind, w.column),
             Markup::text(&format!(
                 "{} (measured {}, threshold {})",
                 w.message,
