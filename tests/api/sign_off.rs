@@ -1059,3 +1059,55 @@ async fn a_sweeps_jobs_remember_who_submitted_them() {
     .await;
     assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
 }
+
+/// The README walkthrough's XColor job on adult: `occupation`, published
+/// as is, leaves far more than 5 % of the records below k = 10, so the
+/// default policy calls the release not publishable, pointing at that
+/// warning (the README says so).
+#[tokio::test]
+async fn the_walkthroughs_adult_release_is_not_publishable_because_of_occupation() {
+    let Some(shared) = shared_dir() else {
+        eprintln!("skipped: ../shared/data is absent");
+        return;
+    };
+    let app = TestApp::with(Options {
+        max_body: 64 << 20,
+        runner: Some(Arc::new(CoreRunner)),
+        ..Options::default()
+    })
+    .await;
+    let ds = crate::report::upload_adult(&app, &shared).await;
+    let model = json!({"kind": "dissimilarity", "epsilon": 0.02, "delta": 0.5, "k": 10});
+    let id =
+        crate::report::finished_job(&app, json!({"dataset_id": ds["id"], "model": model})).await;
+    let r = report(&app, &app.key, &id).await;
+    let v = &r["verdict"];
+    assert_eq!(v["decision"], "not_publishable", "{v}");
+    let occupation = v["reasons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| {
+            x["kind"] == "fine_grained_column"
+                && x["message"].as_str().unwrap().contains("'occupation'")
+        })
+        .unwrap_or_else(|| panic!("no reason about occupation: {v}"));
+    assert_eq!(occupation["effect"], "blocking");
+    assert!(occupation["value"].as_f64().unwrap() > 0.05, "{occupation}");
+    let n: usize = occupation["anchor"]
+        .as_str()
+        .unwrap()
+        .strip_prefix("#warning-")
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(r["warnings"][n - 1]["column"], "occupation");
+    // The model itself holds in the attacker's view: that reason is ok.
+    let model_reason = v["reasons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["kind"] == "model")
+        .unwrap();
+    assert_eq!(model_reason["effect"], "ok");
+}
