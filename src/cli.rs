@@ -45,6 +45,11 @@ pub enum KeysCommand {
     Create {
         #[arg(long)]
         tenant: String,
+        /// `submitter` (datasets, jobs, audits, sweeps), `reviewer` (reads
+        /// reports, approves or rejects) or `admin` (everything, and the
+        /// tenant's settings).
+        #[arg(long, default_value = "submitter", value_parser = parse_role)]
+        role: crate::spec::access::KeyRole,
         #[command(flatten)]
         db: DbArgs,
     },
@@ -54,6 +59,10 @@ pub enum KeysCommand {
         #[command(flatten)]
         db: DbArgs,
     },
+}
+
+fn parse_role(s: &str) -> Result<crate::spec::access::KeyRole, String> {
+    s.parse()
 }
 
 fn runtime() -> tokio::runtime::Runtime {
@@ -92,8 +101,8 @@ pub fn dispatch(command: Command) -> ExitCode {
             service(result)
         }
         Command::Migrate(args) => service(runtime().block_on(crate::server::migrate(args))),
-        Command::Keys(KeysCommand::Create { tenant, db }) => {
-            service(runtime().block_on(crate::server::keys_create(&db, &tenant)))
+        Command::Keys(KeysCommand::Create { tenant, role, db }) => {
+            service(runtime().block_on(crate::server::keys_create(&db, &tenant, role)))
         }
         Command::Keys(KeysCommand::Revoke { key, db }) => {
             service(runtime().block_on(crate::server::keys_revoke(&db, &key)))

@@ -170,15 +170,19 @@ async fn shutdown_signal() {
 }
 
 /// `proxima keys create --tenant NAME`: prints the new key on the last line.
-pub async fn keys_create(db: &DbArgs, tenant: &str) -> Result<()> {
+pub async fn keys_create(
+    db: &DbArgs,
+    tenant: &str,
+    role: crate::spec::access::KeyRole,
+) -> Result<()> {
     if tenant.trim().is_empty() {
         anyhow::bail!("--tenant must not be empty");
     }
     let database = open_database(db).await?;
     let store = Store::connect(&database.url, 2).await?;
     store.migrate().await?;
-    let key = store.create_key(tenant).await?;
-    println!("created an API key for tenant `{tenant}`:");
+    let key = store.create_key_with_role(tenant, role).await?;
+    println!("created a {role} API key for tenant `{tenant}`:");
     println!("{key}");
     store.pool.close().await;
     drop(database);

@@ -6,7 +6,9 @@
 #      afresh from the committed document, against a real `proxima serve` on
 #      a private database (scripts/lib/private_server.sh), one check per
 #      step; skipped with a reason when ../shared (the tables) is absent;
-#   3. a TypeScript portal snippet compiles with `tsc --strict` against
+#   3. the four-eyes sign-off (four_eyes_flow.py) the same way, needing no
+#      shared data;
+#   4. a TypeScript portal snippet compiles with `tsc --strict` against
 #      openapi-typescript's output (ts/check.sh).
 # Ends with `clients: N passed, M failed`; exits 1 when anything failed.
 set -uo pipefail
@@ -70,6 +72,33 @@ PY
   fi
   rm -f "$flow_log"
 fi
+
+# The four-eyes sign-off (four_eyes_flow.py) through a client generated
+# afresh, on its own private server; needs no shared data.
+flow_log="$(mktemp)"
+(
+  set -e
+  # shellcheck source=../lib/private_server.sh
+  . scripts/lib/private_server.sh
+  start_private_server foureyes --workers 1
+  scripts/clients/generate.sh --out "$SERVER_WORK/python" >/dev/null
+  wait_ready
+  PYTHONPATH="$SERVER_WORK/python" .venv-clients/bin/python scripts/clients/four_eyes_flow.py \
+    "$BASE" "$KEY" || {
+    echo "clients: the server's log:"
+    grep -E '"level":"(ERROR|WARN)"' "$SERVER_LOG" | tail -20 || true
+    exit 1
+  }
+) 2>&1 | tee "$flow_log"
+summary="$(grep -E '^four-eyes flow: [0-9]+ passed, [0-9]+ failed$' "$flow_log" | tail -1)"
+if [ -n "$summary" ]; then
+  read -r p f <<<"$(sed -E 's/^four-eyes flow: ([0-9]+) passed, ([0-9]+) failed$/\1 \2/' <<<"$summary")"
+  passed=$((passed + p))
+  failed=$((failed + f))
+else
+  fail "four-eyes flow (it did not run to its summary)"
+fi
+rm -f "$flow_log"
 
 if scripts/clients/ts/check.sh; then
   pass "TypeScript portal snippet compiles with tsc --strict"

@@ -171,6 +171,26 @@ impl Page {
         self
     }
 
+    /// A callout with an anchor `id` (a report's warning, linked from its
+    /// verdict).
+    pub fn callout_with_id(
+        &mut self,
+        id: &str,
+        kind: Callout,
+        title: &str,
+        text: impl Into<Markup>,
+    ) -> &mut Page {
+        let _ = write!(
+            self.body,
+            "<div id=\"{}\" class=\"{}\"><strong>{}</strong> {}</div>",
+            escape(id),
+            kind.class(),
+            escape(title),
+            text.into().as_str()
+        );
+        self
+    }
+
     /// A table; numeric-looking cells are right-aligned by the stylesheet
     /// through the `num` class when `numeric[i]` is set for their column.
     pub fn table(&mut self, head: &[&str], rows: Vec<Vec<Markup>>) -> &mut Page {
@@ -294,6 +314,7 @@ pre{background:#f6f8fa;border:1px solid var(--line);padding:8px;white-space:pre-
 .callout.warning{border-color:var(--warn);background:#fdf6e7}\
 .callout.failure{border-color:var(--bad);background:#fbeceb}\
 .ok{color:var(--ok);font-weight:600}.bad{color:var(--bad);font-weight:600}.muted{color:var(--muted)}\
+.warn{color:var(--warn);font-weight:600}\
 svg.chart{display:block;max-width:100%;height:auto;margin:8px 0 14px}\
 svg.chart text{font:11px system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;fill:var(--ink)}\
 svg.chart .axis{stroke:#7a8394;stroke-width:1}svg.chart .grid{stroke:#e6e9ee;stroke-width:1}\

@@ -13,17 +13,26 @@ use super::AppState;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tenant(pub String);
 
+/// The key that made the request (its id, never the key) and its role,
+/// set by [`require_key`] beside [`Tenant`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Caller {
+    pub key_id: uuid::Uuid,
+    pub role: crate::spec::access::KeyRole,
+}
+
 pub async fn require_key(
     State(state): State<AppState>,
     mut req: Request,
     next: Next,
 ) -> Result<Response, ApiError> {
     let key = bearer_key(req.headers())?;
-    let tenant = state
+    let identity = state
         .store
-        .tenant_for_key(key)
+        .key_identity(key)
         .await?
         .ok_or_else(|| ApiError::unauthorized("unknown or revoked API key"))?;
+    let tenant = identity.tenant;
     // One of the tenant's request slots, held until the response body has
     // been sent (`http::inflight`); refused before the body is read.
     let permit = match state.limits.requests.admit(&tenant) {
@@ -37,6 +46,10 @@ pub async fn require_key(
         }
     };
     req.extensions_mut().insert(Tenant(tenant));
+    req.extensions_mut().insert(Caller {
+        key_id: identity.id,
+        role: identity.role,
+    });
     let res = next.run(req).await;
     Ok(super::inflight::Holding::response(res, permit))
 }

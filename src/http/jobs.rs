@@ -269,6 +269,7 @@ fn created(job: &JobRow, status: StatusCode, warnings: Vec<JobWarningDto>) -> Re
 pub async fn create(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,
+    Extension(caller): Extension<super::auth::Caller>,
     headers: HeaderMap,
     ApiJson(body): ApiJson<Value>,
 ) -> Result<Response, ApiError> {
@@ -302,6 +303,7 @@ pub async fn create(
         max_attempts: state.max_attempts,
         idempotency,
         max_active: Some(state.limits.max_active_jobs_per_tenant.max(1)),
+        submitted_by: Some(caller.key_id),
     };
     match state.store.create_job(&new).await? {
         Created::New(job) => Ok(created(&job, StatusCode::ACCEPTED, warnings)),

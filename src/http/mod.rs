@@ -1,6 +1,7 @@
 //! The HTTP API (docs/api.md): one file per resource, our own JSON extractor and
 //! one problem+json error table.
 
+pub mod approvals;
 pub mod audits;
 pub mod auth;
 pub mod body_rate;
@@ -17,6 +18,7 @@ pub mod id;
 pub mod inflight;
 pub mod jobs;
 pub mod json;
+pub mod keys;
 pub mod limits;
 pub mod list;
 pub mod metrics;
@@ -25,6 +27,8 @@ pub mod openapi;
 mod openapi_unions;
 pub mod report;
 pub mod results;
+pub mod roles;
+pub mod settings;
 pub mod sweeps;
 pub mod upload;
 
@@ -32,7 +36,7 @@ use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::header;
 use axum::middleware::{self, Next};
 use axum::response::Response;
-use axum::routing::{get, post};
+use axum::routing::{get, post, put};
 use axum::Router;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::trace::TraceLayer;
@@ -122,6 +126,18 @@ pub fn router(state: AppState) -> Router {
         .route("/sweeps/{id}", get(sweeps::get))
         .route("/sweeps/{id}/cancel", post(sweeps::cancel))
         .route("/sweeps/{id}/report", get(sweeps::report))
+        .route(
+            "/jobs/{id}/approvals",
+            post(approvals::create).get(approvals::list),
+        )
+        .route("/keys", post(keys::create))
+        .route(
+            "/settings/release-policy",
+            get(settings::get).merge(put(settings::put)),
+        )
+        // Inside `require_key` (a later route_layer wraps this one): the
+        // caller's role is known here.
+        .route_layer(middleware::from_fn(roles::require_role))
         .route_layer(middleware::from_fn_with_state(
             state.clone(),
             auth::require_key,

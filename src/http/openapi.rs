@@ -72,18 +72,24 @@ pub fn pretty_json() -> String {
         super::sweeps::get,
         super::sweeps::cancel,
         super::sweeps::report,
+        super::approvals::create,
+        super::approvals::list,
+        super::settings::get,
+        super::settings::put,
+        super::keys::create,
     ),
     components(
-        schemas(ResultFormat, ReportFormat, ReportAudienceParam, super::sweeps::SweepReportFormat),
+        schemas(ResultFormat, ResultPurpose, ReportFormat, ReportAudienceParam, super::sweeps::SweepReportFormat),
         responses(Unauthorized, NotFound, Internal, RequestTimeout)
     ),
-    modifiers(&BearerAuth, &HierarchyParts, &Unions, &SweepModels),
+    modifiers(&BearerAuth, &HierarchyParts, &Unions, &SweepModels, &RoleRefusals),
     tags(
         (name = "operations", description = "Liveness, readiness and metrics (no auth)"),
         (name = "datasets", description = "Uploaded tables and parameter guidance"),
         (name = "jobs", description = "Anonymization jobs, their releases and audits"),
         (name = "audits", description = "Synchronous audits before publication"),
         (name = "sweeps", description = "Risk–utility sweeps: a grid of jobs and its R-U map"),
+        (name = "settings", description = "The tenant's release policy (admin keys set it)"),
     )
 )]
 pub struct ApiDoc;
@@ -139,6 +145,47 @@ impl Modify for HierarchyParts {
                 .pattern(Some("^(schema|data|hierarchy:.+)$"))
                 .build(),
         )));
+    }
+}
+
+/// Adds the 403 `role_forbidden` to every `/v1` operation that not every
+/// key role may call, naming the roles that may (from `http::roles`, the
+/// table the middleware reads), unless the operation documents its own 403.
+struct RoleRefusals;
+
+impl Modify for RoleRefusals {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use axum::http::Method;
+        for (path, item) in openapi.paths.paths.iter_mut() {
+            let Some(template) = path.strip_prefix("/v1") else {
+                continue;
+            };
+            for (method, op) in [
+                (Method::GET, &mut item.get),
+                (Method::POST, &mut item.post),
+                (Method::PUT, &mut item.put),
+                (Method::PATCH, &mut item.patch),
+                (Method::DELETE, &mut item.delete),
+            ] {
+                let Some(op) = op.as_mut() else {
+                    continue;
+                };
+                let need = super::roles::allowed(&method, template);
+                if need == super::roles::Allowed::Everyone {
+                    continue;
+                }
+                op.responses
+                    .responses
+                    .entry("403".to_string())
+                    .or_insert_with(|| {
+                        problem_response(&format!(
+                            "This key's role may not call this operation (`role_forbidden`): it \
+                             needs a key with the role {}",
+                            need.roles().join(" or ")
+                        ))
+                    });
+            }
+        }
     }
 }
 
@@ -219,6 +266,14 @@ impl<'r> ToResponse<'r> for RequestTimeout {
 pub enum ResultFormat {
     csv,
     json,
+}
+
+/// `?purpose=` of a release download.
+#[derive(ToSchema)]
+#[allow(non_camel_case_types)]
+pub enum ResultPurpose {
+    owner_check,
+    publication,
 }
 
 /// `?format=` of a release report.

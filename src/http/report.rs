@@ -63,7 +63,10 @@ fn audience_of(q: &ListQuery) -> Result<Audience, ApiError> {
     summary = "The release report a release officer signs",
     description = "A self-contained HTML page (inline SVG charts, no script, no external load, \
                    printable) or, with `Accept: application/json` or `?format=json`, the same \
-                   content as JSON: the dataset and the replayable request, the SHA-256 of the \
+                   content as JSON. It opens with the verdict (`publishable`, \
+                   `publishable_with_conditions` or `not_publishable`, each reason linked to its \
+                   section, and the release policy applied) and ends with the approvals recorded; \
+                   between them: the dataset and the replayable request, the SHA-256 of the \
                    CSV release as `GET …/result` serves it, re-identification risk before and \
                    after (with population uniqueness when the dataset has `population`), the \
                    attacker's-view figures of the model, group sizes, the SA distribution, \
@@ -106,9 +109,8 @@ pub async fn report(
         .get_job(&tenant.0, id)
         .await?
         .ok_or_else(|| ApiError::not_found("job"))?;
-    let succeeded = match job.status {
-        JobStatus::Succeeded => true,
-        JobStatus::Failed => false,
+    match job.status {
+        JobStatus::Succeeded | JobStatus::Failed => {}
         status => {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
@@ -117,21 +119,52 @@ pub async fn report(
             )
             .with_details(json!({"status": status.as_str()})))
         }
-    };
+    }
+    build_then(
+        &state,
+        &tenant.0,
+        job,
+        audience,
+        move |report| match format {
+            ReportFormat::Json => Json(report).into_response(),
+            ReportFormat::Html => super::negotiate::html_page(crate::report::html::render(&report)),
+        },
+    )
+    .await
+}
+
+/// Builds the report of a succeeded or failed `job` (under the computation
+/// caps, with the tenant's policy and the job's approvals) and hands it to
+/// `finish` on the computation's thread. Shared by the report and the
+/// approvals, which bind the verdict and the release hash it computes.
+pub(crate) async fn build_then<T, F>(
+    state: &AppState,
+    tenant: &str,
+    job: crate::store::jobs::JobRow,
+    audience: Audience,
+    finish: F,
+) -> Result<T, ApiError>
+where
+    F: FnOnce(crate::report::content::ReleaseReport) -> T + Send + 'static,
+    T: Send + 'static,
+{
+    let succeeded = job.status == JobStatus::Succeeded;
     let dataset = state
         .store
-        .get_dataset(&tenant.0, job.dataset_id)
+        .get_dataset(tenant, job.dataset_id)
         .await?
         .ok_or_else(|| ApiError::not_found("job"))?;
+    let policy = state.store.release_policy(tenant).await?;
+    let approvals = state.store.all_approvals(tenant, job.id).await?;
     // Under the computation caps like an audit, taken before anything
     // large is read: a report loads the table and rebuilds the release. It
     // is given up at its next checkpoint when the request is (a timeout, a
     // client gone) instead of computing on after the 503.
-    let computation = super::compute::begin(&state, &tenant.0).await?;
+    let computation = super::compute::begin(state, tenant).await?;
     let stored = if succeeded {
         let result = state
             .store
-            .get_result(&tenant.0, job.id)
+            .get_result(tenant, job.id)
             .await?
             .ok_or_else(|| {
                 ApiError::internal(anyhow::anyhow!("succeeded job {} has no result", job.id))
@@ -142,29 +175,29 @@ pub async fn report(
     } else {
         None
     };
-    let files = state.store.dataset_files(&tenant.0, job.dataset_id).await?;
-    let page = computation.run("building a report", move |progress| {
-        let table = load_stored_with_progress(&dataset.schema, &files, progress)?;
-        drop(files);
-        let anonymized = match &stored {
-            Some((assignment, _)) => Some(Anonymized::from_assignment(&table, assignment)?),
-            None => None,
-        };
-        let outcome = anonymized
-            .as_ref()
-            .zip(stored.as_ref().map(|(_, audit)| audit));
-        let report = crate::report::build(&crate::report::Input {
-            job: &job,
-            dataset: &dataset,
-            table: &table,
-            outcome,
-            audience,
-            progress,
-        })?;
-        Ok::<_, proxima_core::CoreError>(match format {
-            ReportFormat::Json => Json(report).into_response(),
-            ReportFormat::Html => super::negotiate::html_page(crate::report::html::render(&report)),
+    let files = state.store.dataset_files(tenant, job.dataset_id).await?;
+    computation
+        .run("building a report", move |progress| {
+            let table = load_stored_with_progress(&dataset.schema, &files, progress)?;
+            drop(files);
+            let anonymized = match &stored {
+                Some((assignment, _)) => Some(Anonymized::from_assignment(&table, assignment)?),
+                None => None,
+            };
+            let outcome = anonymized
+                .as_ref()
+                .zip(stored.as_ref().map(|(_, audit)| audit));
+            let report = crate::report::build(&crate::report::Input {
+                job: &job,
+                dataset: &dataset,
+                table: &table,
+                outcome,
+                audience,
+                progress,
+                policy: (policy.policy, policy.source),
+                approvals: &approvals,
+            })?;
+            Ok::<_, proxima_core::CoreError>(finish(report))
         })
-    });
-    page.await
+        .await
 }

@@ -63,6 +63,72 @@ fn row_id_of(q: &ListQuery) -> Result<bool, ApiError> {
     }
 }
 
+/// What a download is for: the data owner's own checks (the default), or
+/// publication, which the tenant's policy may tie to an approval.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Purpose {
+    OwnerCheck,
+    Publication,
+}
+
+fn purpose_of(q: &ListQuery) -> Result<Purpose, ApiError> {
+    match q.param("purpose") {
+        None | Some("owner_check") => Ok(Purpose::OwnerCheck),
+        Some("publication") => Ok(Purpose::Publication),
+        Some(other) => Err(ApiError::invalid_parameters(
+            "/query/purpose",
+            format!("purpose must be owner_check or publication, got {other:?}"),
+        )),
+    }
+}
+
+/// A publication download: never with `row_id`, and, when the policy
+/// requires approval, only while the job's latest decision approves it.
+async fn check_publication(
+    state: &AppState,
+    tenant: &str,
+    job: &JobRow,
+    row_id: bool,
+) -> Result<(), ApiError> {
+    if row_id {
+        return Err(ApiError::invalid_parameters(
+            "/query/row_id",
+            "row_id links the release to the upload's lines and is never published; leave it \
+             out of a publication download",
+        ));
+    }
+    if !state
+        .store
+        .release_policy(tenant)
+        .await?
+        .policy
+        .require_approval
+    {
+        return Ok(());
+    }
+    let latest = state.store.latest_approval(tenant, job.id).await?;
+    match latest.map(|a| a.decision) {
+        Some(crate::spec::approval::ApprovalDecision::Approve) => Ok(()),
+        last => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "approval_required",
+            match last {
+                None => {
+                    "the release policy requires an approval before publication, and this \
+                         job has none: a reviewer approves it with POST /v1/jobs/{id}/approvals"
+                }
+                Some(_) => {
+                    "the release policy requires an approval before publication, and \
+                            this job's latest decision is a rejection"
+                }
+            },
+        )
+        .with_details(serde_json::json!({
+            "latest_decision": last.map(|d| d.as_str()),
+        }))),
+    }
+}
+
 /// A `Write` that sends 64 KiB pieces to the response body.
 struct ChannelWriter {
     tx: mpsc::Sender<Result<Bytes, std::io::Error>>,
@@ -101,6 +167,7 @@ impl Write for ChannelWriter {
         ("id" = uuid::Uuid, Path, description = "The job's id; an id of another tenant, or not a UUID, is a 404"),
         ("format" = Option<crate::http::openapi::ResultFormat>, Query, description = "`csv` or `json`; wins over `Accept` (CSV by default)"),
         ("row_id" = Option<bool>, Query, description = "Add `row_id` (the upload's 1-based data line); never publish it"),
+        ("purpose" = Option<crate::http::openapi::ResultPurpose>, Query, description = "`owner_check` (default: for the data owner's own checks) or `publication`: served only while the job's latest approval approves it when the tenant's release policy requires approval, and never with `row_id`"),
     ),
     responses(
         (status = 400, description = "A query parameter given more than once (`malformed_request`), or a dataset stored by an earlier version whose cells hold line breaks without `csv.allow_line_breaks` (`malformed_csv`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
@@ -113,8 +180,8 @@ impl Write for ChannelWriter {
         )),
         (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 404, description = "No such job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 409, description = "The job has not succeeded (`result_not_ready`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 422, description = "Bad `format` or `row_id` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 409, description = "The job has not succeeded (`result_not_ready`), or `purpose=publication` without an approval the policy requires (`approval_required`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 422, description = "Bad `format`, `row_id` or `purpose`, or `row_id` with `purpose=publication` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 500, response = crate::http::openapi::Internal),
         (status = 503, description = "Too many computations (downloads, reports, audits, feasibility answers, job validations) are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying"))),
@@ -129,7 +196,11 @@ pub async fn result(
 ) -> Result<Response, ApiError> {
     let format = format_of(&q, &headers)?;
     let row_id = row_id_of(&q)?;
+    let purpose = purpose_of(&q)?;
     let job = succeeded_job(&state, &tenant.0, id).await?;
+    if purpose == Purpose::Publication {
+        check_publication(&state, &tenant.0, &job, row_id).await?;
+    }
     // Under the computation caps like an audit: the stored result, the
     // table and the release are held until the last byte is rendered, so
     // the slot is too (given back when the rendering thread ends, or when

@@ -139,6 +139,7 @@ fn infeasible_record(problem: &ApiError) -> Value {
 pub async fn create(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,
+    Extension(caller): Extension<super::auth::Caller>,
     headers: HeaderMap,
     ApiJson(body): ApiJson<Value>,
 ) -> Result<Response, ApiError> {
@@ -220,6 +221,7 @@ pub async fn create(
         max_attempts: state.max_attempts,
         idempotency,
         max_active: Some(state.limits.max_active_jobs_per_tenant.max(1)),
+        submitted_by: Some(caller.key_id),
     };
     match state.store.create_sweep(&new).await? {
         SweepCreated::New(s) => Ok(created(&s, StatusCode::ACCEPTED)),

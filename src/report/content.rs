@@ -31,6 +31,12 @@ pub enum Audience {
 #[schema(as = ReleaseReport)]
 pub struct ReleaseReport {
     pub audience: Audience,
+    /// The verdict the report opens with, its reasons and the policy it
+    /// applied (`crate::report::verdict`).
+    pub verdict: super::verdict::Verdict,
+    /// The approvals and rejections recorded for this job, oldest first,
+    /// each with the release hash it binds.
+    pub approvals: Vec<crate::spec::approval::ApprovalDto>,
     pub job: ReportJob,
     pub dataset: ReportDataset,
     /// The CSV release; null unless the job succeeded.
@@ -329,6 +335,12 @@ pub struct Warning {
     pub value: f64,
     /// The threshold it crossed.
     pub threshold: f64,
+    /// `fine_grained_column`: the share of published records the column
+    /// leaves in groups of fewer than the model's k (null for the other
+    /// kinds, and without a k). The release policy's `max_below_k_share`
+    /// is held against it.
+    #[schema(required = true)]
+    pub below_k_share: Option<f64>,
 }
 
 /// Internal report only: the records most at risk, with their QI values.

@@ -45,6 +45,7 @@ pub fn render(r: &ReleaseReport) -> String {
             }
         }),
     ]));
+    super::sign_off::verdict(&mut page, r);
     summary(&mut page, r);
     dataset(&mut page, r);
     if let Some(f) = &r.failure {
@@ -59,6 +60,7 @@ pub fn render(r: &ReleaseReport) -> String {
     if let Some(risky) = &r.riskiest {
         riskiest(&mut page, risky);
     }
+    super::sign_off::approvals(&mut page, r);
     glossary(&mut page);
     page.finish()
 }
@@ -876,10 +878,11 @@ fn warnings(page: &mut Page, r: &ReleaseReport) {
         "Each warning is measured on the data and shown only when it crosses its threshold; \
          read it before publishing: it names what the model does not cover.",
     );
-    for w in &r.warnings {
-        page.callout(
+    for (i, w) in r.warnings.iter().enumerate() {
+        page.callout_with_id(
+            &super::verdict::warning_anchor(i + 1),
             Callout::Warning,
-            &format!("{} ({})", warning_name(&w.kind), w.column),
+            &format!("Warning {}: {} ({})", i + 1, warning_name(&w.kind), w.column),
             Markup::text(&format!(
                 "{} (measured {}, warned at {}). {}",
                 w.message,

@@ -14,7 +14,9 @@ pub mod content;
 pub mod html;
 pub mod risk;
 pub mod sa;
+pub mod sign_off;
 pub mod utility;
+pub mod verdict;
 pub mod warnings;
 pub mod words;
 
@@ -48,6 +50,14 @@ pub struct Input<'a> {
     /// report whose request was given up (timed out, client gone) stops at
     /// the next one with `cancelled` instead of computing on.
     pub progress: Progress<'a>,
+    /// The tenant's release policy and where it comes from: the verdict's
+    /// thresholds.
+    pub policy: (
+        crate::spec::policy::ReleasePolicy,
+        crate::spec::policy::PolicySource,
+    ),
+    /// The job's approvals, oldest first.
+    pub approvals: &'a [crate::spec::approval::ApprovalDto],
 }
 
 /// Assembles the report (blocking: it hashes the release and measures risk
@@ -60,6 +70,8 @@ pub fn build(input: &Input<'_>) -> CoreResult<ReleaseReport> {
         outcome,
         audience,
         progress,
+        policy,
+        approvals,
     } = *input;
     let checkpoint = || progress.report(0.0);
     checkpoint()?;
@@ -72,6 +84,9 @@ pub fn build(input: &Input<'_>) -> CoreResult<ReleaseReport> {
         .transpose()?;
     let mut report = ReleaseReport {
         audience,
+        // Decided below, once every figure is in.
+        verdict: verdict::judge(&verdict::Facts::default(), &policy.0, policy.1),
+        approvals: approvals.to_vec(),
         job: ReportJob {
             id: job.id.to_string(),
             status: job.status.as_str().to_owned(),
@@ -192,6 +207,7 @@ pub fn build(input: &Input<'_>) -> CoreResult<ReleaseReport> {
             after: risky_after,
         });
     }
+    report.verdict = verdict::judge(&verdict::Facts::of(&report), &policy.0, policy.1);
     Ok(report)
 }
 

@@ -100,6 +100,7 @@ fn to_dto(w: &CoreWarning, audience: Audience) -> Warning {
             message: w.message(),
             value: a.strength,
             threshold: ASSOCIATION_WARNING,
+            below_k_share: None,
         },
         CoreWarning::FineGrainedColumn(f) => Warning {
             kind,
@@ -111,6 +112,7 @@ fn to_dto(w: &CoreWarning, audience: Audience) -> Warning {
                 f.newly_unique() as f64 / f.records as f64
             },
             threshold: FINE_GRAINED_SHARE,
+            below_k_share: f.below_k.map(|b| b.after as f64 / f.records.max(1) as f64),
         },
         CoreWarning::UngeneralizedQi(u) => Warning {
             kind,
@@ -118,6 +120,7 @@ fn to_dto(w: &CoreWarning, audience: Audience) -> Warning {
             message: w.message(),
             value: u.ncp,
             threshold: UNGENERALIZED_NCP,
+            below_k_share: None,
         },
         CoreWarning::SuppressionConcentrated(s) => {
             let message = match audience {
@@ -130,6 +133,7 @@ fn to_dto(w: &CoreWarning, audience: Audience) -> Warning {
                 message,
                 value: s.share_of_suppressed() - s.share_of_table(),
                 threshold: CONCENTRATION_EXCESS,
+                below_k_share: None,
             }
         }
     }

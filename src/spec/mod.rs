@@ -4,6 +4,8 @@
 //! pointers into the request (`/model/m`, `/columns/3/type`), so the HTTP
 //! service and the offline CLI report the same problems.
 
+pub mod access;
+pub mod approval;
 pub mod audit;
 pub mod dataset;
 pub(crate) mod doc_schemas;
@@ -16,6 +18,7 @@ pub mod json;
 pub mod metric;
 pub mod model;
 mod number;
+pub mod policy;
 pub mod problem;
 pub mod report;
 pub mod schema;

@@ -7,6 +7,15 @@ use sqlx::Row;
 use uuid::Uuid;
 
 use super::Store;
+use crate::spec::access::KeyRole;
+
+/// An active key as the request that presented it sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyIdentity {
+    pub id: Uuid,
+    pub tenant: String,
+    pub role: KeyRole,
+}
 
 /// Keys look like `pxk_<64 hex chars>` (256 random bits).
 pub const KEY_PREFIX: &str = "pxk_";
@@ -24,7 +33,7 @@ pub fn hash_key(key: &str) -> Vec<u8> {
 /// What identifies a key when shown: `pxk_` and 8 characters, but never
 /// more than half of the key (a short bootstrap key must not be stored in
 /// clear through its prefix).
-fn display_prefix(key: &str) -> String {
+pub(crate) fn display_prefix(key: &str) -> String {
     let n = key.chars().count();
     key.chars()
         .take((KEY_PREFIX.len() + 8).min(n / 2))
@@ -43,26 +52,57 @@ impl Store {
         Ok(tenant)
     }
 
-    /// Stores `key` for `tenant`; a key that already exists is left as is
-    /// (bootstrap keys are ensured on every start).
+    /// The id, tenant and role of an active key, if any.
+    pub async fn key_identity(&self, key: &str) -> Result<Option<KeyIdentity>> {
+        let row: Option<(Uuid, String, String)> = sqlx::query_as(
+            "SELECT id, tenant, role FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL",
+        )
+        .bind(hash_key(key))
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|(id, tenant, role)| {
+            Ok(KeyIdentity {
+                id,
+                tenant,
+                role: role.parse().map_err(anyhow::Error::msg)?,
+            })
+        })
+        .transpose()
+    }
+
+    /// Stores `key` for `tenant` as an admin key; a key that already
+    /// exists is left as is (bootstrap keys are ensured on every start).
     pub async fn ensure_key(&self, tenant: &str, key: &str) -> Result<()> {
+        self.ensure_key_with_role(tenant, key, KeyRole::Admin).await
+    }
+
+    /// Stores `key` for `tenant` with `role`; a key that already exists is
+    /// left as is.
+    pub async fn ensure_key_with_role(&self, tenant: &str, key: &str, role: KeyRole) -> Result<()> {
         sqlx::query(
-            "INSERT INTO api_keys (id, tenant, key_hash, prefix) VALUES ($1, $2, $3, $4)
+            "INSERT INTO api_keys (id, tenant, key_hash, prefix, role) VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (key_hash) DO NOTHING",
         )
         .bind(Uuid::new_v4())
         .bind(tenant)
         .bind(hash_key(key))
         .bind(display_prefix(key))
+        .bind(role.as_str())
         .execute(&self.pool)
         .await?;
         Ok(())
     }
 
-    /// Creates a new random key for `tenant` and returns it (shown once).
+    /// Creates a new random admin key for `tenant` and returns it (shown
+    /// once).
     pub async fn create_key(&self, tenant: &str) -> Result<String> {
+        self.create_key_with_role(tenant, KeyRole::Admin).await
+    }
+
+    /// Creates a new random key for `tenant` with `role` and returns it.
+    pub async fn create_key_with_role(&self, tenant: &str, role: KeyRole) -> Result<String> {
         let key = generate_key();
-        self.ensure_key(tenant, &key).await?;
+        self.ensure_key_with_role(tenant, &key, role).await?;
         Ok(key)
     }
 
@@ -81,13 +121,16 @@ impl Store {
             return Ok(None);
         }
         let key = generate_key();
-        sqlx::query("INSERT INTO api_keys (id, tenant, key_hash, prefix) VALUES ($1, $2, $3, $4)")
-            .bind(Uuid::new_v4())
-            .bind("default")
-            .bind(hash_key(&key))
-            .bind(display_prefix(&key))
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "INSERT INTO api_keys (id, tenant, key_hash, prefix, role)
+             VALUES ($1, $2, $3, $4, 'admin')",
+        )
+        .bind(Uuid::new_v4())
+        .bind("default")
+        .bind(hash_key(&key))
+        .bind(display_prefix(&key))
+        .execute(&mut *tx)
+        .await?;
         tx.commit().await?;
         Ok(Some(key))
     }

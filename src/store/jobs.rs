@@ -50,6 +50,9 @@ pub struct JobRow {
     /// The sweep this job is a point of, and the point's index.
     pub sweep_id: Option<Uuid>,
     pub sweep_point: Option<i32>,
+    /// The API key that queued it (null for jobs queued before keys were
+    /// recorded): four eyes compares an approval's key with it.
+    pub submitted_by_key: Option<Uuid>,
 }
 
 pub(crate) fn job_from_row(row: &PgRow) -> Result<JobRow> {
@@ -107,6 +110,9 @@ pub struct NewJob {
     /// The tenant's quota of queued and running jobs, enforced in the
     /// insert's transaction (`None`: no quota).
     pub max_active: Option<usize>,
+    /// The API key that queues it (four eyes compares an approval's key
+    /// with it); None for jobs made outside a request.
+    pub submitted_by: Option<Uuid>,
 }
 
 /// What `create_job` did.
@@ -167,8 +173,9 @@ impl Store {
         let p = ParamColumns::of(&new.params);
         let inserted = sqlx::query(
             "INSERT INTO jobs (id, tenant, dataset_id, model, algorithm, sensitive_metric, xcolor,
-                               suppression_limit, status, max_attempts, idempotency_key, request_hash)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'queued', $9, $10, $11)
+                               suppression_limit, status, max_attempts, idempotency_key, request_hash,
+                               submitted_by_key)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'queued', $9, $10, $11, $12)
              ON CONFLICT (tenant, idempotency_key) WHERE idempotency_key IS NOT NULL
              DO NOTHING
              RETURNING *",
@@ -184,6 +191,7 @@ impl Store {
         .bind(new.max_attempts)
         .bind(key)
         .bind(hash)
+        .bind(new.submitted_by)
         .fetch_optional(&mut *tx)
         .await?;
         if let Some(row) = inserted {

@@ -2,10 +2,12 @@
 //! family; every query that touches a tenant's data is scoped by tenant.
 
 pub mod api_keys;
+pub mod approvals;
 pub mod blob;
 pub mod datasets;
 pub mod fairness;
 pub mod jobs;
+pub mod policy;
 pub mod queue;
 pub mod results;
 pub mod retention;

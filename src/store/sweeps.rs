@@ -59,6 +59,8 @@ pub struct NewSweep {
     /// The tenant's quota of queued and running jobs, enforced for all the
     /// points' jobs in the insert's transaction (`None`: no quota).
     pub max_active: Option<usize>,
+    /// The API key that queues the points' jobs.
+    pub submitted_by: Option<Uuid>,
 }
 
 /// What `create_sweep` did.
@@ -158,9 +160,9 @@ impl Store {
             let row = sqlx::query(
                 "INSERT INTO jobs (id, tenant, dataset_id, model, algorithm, sensitive_metric,
                                    xcolor, suppression_limit, status, max_attempts,
-                                   sweep_id, sweep_point, created_at)
+                                   sweep_id, sweep_point, created_at, submitted_by_key)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'queued', $9, $10, $11,
-                         clock_timestamp())
+                         clock_timestamp(), $12)
                  RETURNING *",
             )
             .bind(Uuid::new_v4())
@@ -174,6 +176,7 @@ impl Store {
             .bind(new.max_attempts)
             .bind(sweep.id)
             .bind(j.point)
+            .bind(new.submitted_by)
             .fetch_one(&mut *tx)
             .await?;
             let job = job_from_row(&row)?;

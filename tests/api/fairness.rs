@@ -55,6 +55,7 @@ async fn queue(store: &Store, tenant: &str, n: usize) -> Vec<Uuid> {
             max_attempts: 1,
             idempotency: None,
             max_active: None,
+            submitted_by: None,
         };
         match store.create_job(&new).await.unwrap() {
             Created::New(j) => ids.push(j.id),

@@ -302,6 +302,52 @@ async fn another_tenants_resources_are_404_on_every_v1_operation() {
         .call(&s.a, Method::GET, &format!("/v1/datasets/{b_ds}"), None)
         .await;
     expect_problem(res, 404, "not_found").await;
+    // Approvals: B neither signs nor reads A's. A (which submitted the
+    // job) may reject it under four eyes.
+    s.only_a(
+        Method::POST,
+        "/v1/jobs/{id}/approvals",
+        &format!("{job_path}/approvals"),
+        Some(json!({"decision": "reject", "name": "A", "role": "officer"})),
+        201,
+    )
+    .await;
+    // The tenant-wide resources: each tenant has its own.
+    for (method, path) in [
+        ("GET", "/v1/settings/release-policy"),
+        ("PUT", "/v1/settings/release-policy"),
+        ("POST", "/v1/keys"),
+    ] {
+        s.covered.insert((method.into(), path.into()));
+    }
+    let res = s
+        .call(
+            &s.b,
+            Method::PUT,
+            "/v1/settings/release-policy",
+            Some(&json!({"four_eyes": false})),
+        )
+        .await;
+    assert_eq!(res.status(), 200);
+    let a_policy: Value = s
+        .call(&s.a, Method::GET, "/v1/settings/release-policy", None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(a_policy["source"], "default", "{a_policy}");
+    let made: Value = s
+        .call(
+            &s.b,
+            Method::POST,
+            "/v1/keys",
+            Some(&json!({"role": "reviewer"})),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(made["tenant"], "t2", "{made}");
     // Delete last: B's delete is a 404 and leaves A's dataset; A's works.
     s.only_a(
         Method::DELETE,
@@ -309,6 +355,16 @@ async fn another_tenants_resources_are_404_on_every_v1_operation() {
         &dataset_path,
         None,
         204,
+    )
+    .await;
+
+    // A's approvals outlive the dataset, still A's only.
+    s.only_a(
+        Method::GET,
+        "/v1/jobs/{id}/approvals",
+        &format!("{job_path}/approvals"),
+        None,
+        200,
     )
     .await;
 

@@ -101,6 +101,7 @@ async fn a_download_longer_than_the_timeout_completes() {
         max_attempts: 3,
         idempotency: None,
         max_active: None,
+        submitted_by: None,
     };
     let id = match app.store.create_job(&job).await.unwrap() {
         proxima::store::jobs::Created::New(j) => j.id.to_string(),

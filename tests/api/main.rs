@@ -28,6 +28,7 @@ mod quota_race;
 mod readable;
 mod report;
 mod resources;
+mod sign_off;
 mod stored_table;
 mod stray_quotes;
 mod sweeps;

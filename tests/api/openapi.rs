@@ -101,6 +101,11 @@ fn every_v1_route_is_documented_and_nothing_else() {
         ("GET", "/v1/sweeps/{id}"),
         ("POST", "/v1/sweeps/{id}/cancel"),
         ("GET", "/v1/sweeps/{id}/report"),
+        ("POST", "/v1/jobs/{id}/approvals"),
+        ("GET", "/v1/jobs/{id}/approvals"),
+        ("GET", "/v1/settings/release-policy"),
+        ("PUT", "/v1/settings/release-policy"),
+        ("POST", "/v1/keys"),
     ]
     .into_iter()
     .map(|(m, p)| (m.to_string(), p.to_string()))
@@ -457,7 +462,16 @@ fn each_documented_request_shape_parses_and_nothing_more() {
     let doc = committed();
     let schemas = &doc["components"]["schemas"];
     type Parses = fn(&Value) -> bool;
-    let parsers: [(&str, Parses); 8] = [
+    let parsers: [(&str, Parses); 11] = [
+        ("ReleasePolicyRequest", |v| {
+            proxima::spec::policy::parse_policy(v).is_ok()
+        }),
+        ("ApprovalRequest", |v| {
+            proxima::spec::approval::parse_approval(v).is_ok()
+        }),
+        ("KeyRequest", |v| {
+            proxima::spec::access::parse_key_request(v).is_ok()
+        }),
         ("JobRequest", |v| {
             serde_json::from_value::<JobRequestDto>(v.clone()).is_ok()
         }),

@@ -70,6 +70,7 @@ async fn queue_job(store: &Store, max_attempts: i32) -> Uuid {
         max_attempts,
         idempotency: None,
         max_active: None,
+        submitted_by: None,
     };
     match store.create_job(&new).await.unwrap() {
         Created::New(j) => j.id,

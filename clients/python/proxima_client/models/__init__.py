@@ -5,6 +5,10 @@ from .absolute_metric_kind import AbsoluteMetricKind
 from .algorithm import Algorithm
 from .alpha_k_check import AlphaKCheck
 from .alpha_k_check_kind import AlphaKCheckKind
+from .approval import Approval
+from .approval_decision import ApprovalDecision
+from .approval_list import ApprovalList
+from .approval_request import ApprovalRequest
 from .attacker_figures import AttackerFigures
 from .attacker_view import AttackerView
 from .audit_report import AuditReport
@@ -16,11 +20,13 @@ from .check_report_value import CheckReportValue
 from .column_groups import ColumnGroups
 from .column_groups_by import ColumnGroupsBy
 from .column_type import ColumnType
+from .created_key import CreatedKey
 from .csv_options import CsvOptions
 from .dataset import Dataset
 from .dataset_column import DatasetColumn
 from .dataset_list import DatasetList
 from .dataset_schema import DatasetSchema
+from .decision import Decision
 from .deliverable_epsilon import DeliverableEpsilon
 from .deliverable_m import DeliverableM
 from .deliverable_pair import DeliverablePair
@@ -35,6 +41,7 @@ from .dissimilarity_model import DissimilarityModel
 from .dissimilarity_model_kind import DissimilarityModelKind
 from .dissimilarity_sweep_model import DissimilaritySweepModel
 from .dissimilarity_sweep_model_kind import DissimilaritySweepModelKind
+from .effect import Effect
 from .epsilon_m_check import EpsilonMCheck
 from .epsilon_m_check_kind import EpsilonMCheckKind
 from .epsilon_m_feasibility_request import EpsilonMFeasibilityRequest
@@ -67,6 +74,8 @@ from .k_anonymity_model import KAnonymityModel
 from .k_anonymity_model_kind import KAnonymityModelKind
 from .k_anonymity_sweep_model import KAnonymitySweepModel
 from .k_anonymity_sweep_model_kind import KAnonymitySweepModelKind
+from .key_request import KeyRequest
+from .key_role import KeyRole
 from .l_diversity_check import LDiversityCheck
 from .l_diversity_check_kind import LDiversityCheckKind
 from .l_diversity_model import LDiversityModel
@@ -88,6 +97,7 @@ from .on_missing import OnMissing
 from .per_group import PerGroup
 from .per_group_value import PerGroupValue
 from .point_status import PointStatus
+from .policy_source import PolicySource
 from .population_sampling_fraction import PopulationSamplingFraction
 from .population_size import PopulationSize
 from .population_uniqueness import PopulationUniqueness
@@ -102,6 +112,9 @@ from .relative_metric import RelativeMetric
 from .relative_metric_kind import RelativeMetricKind
 from .release_facts import ReleaseFacts
 from .release_json import ReleaseJson
+from .release_policy import ReleasePolicy
+from .release_policy_request import ReleasePolicyRequest
+from .release_policy_resource import ReleasePolicyResource
 from .release_report import ReleaseReport
 from .report_attacker_view import ReportAttackerView
 from .report_audience import ReportAudience
@@ -118,6 +131,7 @@ from .report_riskiest import ReportRiskiest
 from .report_utility import ReportUtility
 from .report_warning import ReportWarning
 from .result_format import ResultFormat
+from .result_purpose import ResultPurpose
 from .risk import Risk
 from .risk_figures import RiskFigures
 from .risky_combination import RiskyCombination
@@ -155,6 +169,9 @@ from .t_closeness_sweep_model_kind import TClosenessSweepModelKind
 from .upload_form import UploadForm
 from .variational_metric import VariationalMetric
 from .variational_metric_kind import VariationalMetricKind
+from .verdict import Verdict
+from .verdict_reason import VerdictReason
+from .verdict_reason_kind import VerdictReasonKind
 from .worst_group import WorstGroup
 from .worst_victim import WorstVictim
 from .x_color_options import XColorOptions
@@ -165,6 +182,10 @@ __all__ = (
     "Algorithm",
     "AlphaKCheck",
     "AlphaKCheckKind",
+    "Approval",
+    "ApprovalDecision",
+    "ApprovalList",
+    "ApprovalRequest",
     "AttackerFigures",
     "AttackerView",
     "AuditReport",
@@ -176,11 +197,13 @@ __all__ = (
     "ColumnGroups",
     "ColumnGroupsBy",
     "ColumnType",
+    "CreatedKey",
     "CsvOptions",
     "Dataset",
     "DatasetColumn",
     "DatasetList",
     "DatasetSchema",
+    "Decision",
     "DeliverableEpsilon",
     "DeliverableM",
     "DeliverablePair",
@@ -195,6 +218,7 @@ __all__ = (
     "DissimilarityModelKind",
     "DissimilaritySweepModel",
     "DissimilaritySweepModelKind",
+    "Effect",
     "EpsilonMCheck",
     "EpsilonMCheckKind",
     "EpsilonMFeasibilityRequest",
@@ -227,6 +251,8 @@ __all__ = (
     "KAnonymityModelKind",
     "KAnonymitySweepModel",
     "KAnonymitySweepModelKind",
+    "KeyRequest",
+    "KeyRole",
     "LDiversityCheck",
     "LDiversityCheckKind",
     "LDiversityModel",
@@ -248,6 +274,7 @@ __all__ = (
     "PerGroup",
     "PerGroupValue",
     "PointStatus",
+    "PolicySource",
     "PopulationSamplingFraction",
     "PopulationSize",
     "PopulationUniqueness",
@@ -262,6 +289,9 @@ __all__ = (
     "RelativeMetricKind",
     "ReleaseFacts",
     "ReleaseJson",
+    "ReleasePolicy",
+    "ReleasePolicyRequest",
+    "ReleasePolicyResource",
     "ReleaseReport",
     "ReportAttackerView",
     "ReportAudience",
@@ -278,6 +308,7 @@ __all__ = (
     "ReportUtility",
     "ReportWarning",
     "ResultFormat",
+    "ResultPurpose",
     "Risk",
     "RiskFigures",
     "RiskyCombination",
@@ -315,6 +346,9 @@ __all__ = (
     "UploadForm",
     "VariationalMetric",
     "VariationalMetricKind",
+    "Verdict",
+    "VerdictReason",
+    "VerdictReasonKind",
     "WorstGroup",
     "WorstVictim",
     "XColorOptions",

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..models.report_audience import ReportAudience, check_report_audience
 
 if TYPE_CHECKING:
+    from ..models.approval import Approval
     from ..models.release_facts import ReleaseFacts
     from ..models.report_attacker_view import ReportAttackerView
     from ..models.report_dataset import ReportDataset
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from ..models.report_warning import ReportWarning
     from ..models.sa_distribution import SaDistribution
     from ..models.size_bucket import SizeBucket
+    from ..models.verdict import Verdict
 
 
 T = TypeVar("T", bound="ReleaseReport")
@@ -30,6 +32,8 @@ class ReleaseReport:
     """The release report.
 
     Attributes:
+        approvals (list[Approval]): The approvals and rejections recorded for this job, oldest first,
+            each with the release hash it binds.
         attacker_view (None | ReportAttackerView):
         audience (ReportAudience): Who the report is for.
         dataset (ReportDataset):
@@ -44,9 +48,11 @@ class ReleaseReport:
         sensitive (list[SaDistribution]): Per sensitive column: its distribution over the published table
             beside that of the riskiest groups; empty without a release.
         utility (None | ReportUtility):
+        verdict (Verdict): The verdict, its reasons and the policy it applied.
         warnings (list[ReportWarning]):
     """
 
+    approvals: list[Approval]
     attacker_view: None | ReportAttackerView
     audience: ReportAudience
     dataset: ReportDataset
@@ -58,6 +64,7 @@ class ReleaseReport:
     riskiest: None | ReportRiskiest
     sensitive: list[SaDistribution]
     utility: None | ReportUtility
+    verdict: Verdict
     warnings: list[ReportWarning]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -67,6 +74,11 @@ class ReleaseReport:
         from ..models.report_failure import ReportFailure  # noqa: PLC0415
         from ..models.report_riskiest import ReportRiskiest  # noqa: PLC0415
         from ..models.report_utility import ReportUtility  # noqa: PLC0415
+
+        approvals = []
+        for approvals_item_data in self.approvals:
+            approvals_item = approvals_item_data.to_dict()
+            approvals.append(approvals_item)
 
         attacker_view: dict[str, Any] | None
         if isinstance(self.attacker_view, ReportAttackerView):
@@ -116,6 +128,8 @@ class ReleaseReport:
         else:
             utility = self.utility
 
+        verdict = self.verdict.to_dict()
+
         warnings = []
         for warnings_item_data in self.warnings:
             warnings_item = warnings_item_data.to_dict()
@@ -125,6 +139,7 @@ class ReleaseReport:
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
+                "approvals": approvals,
                 "attacker_view": attacker_view,
                 "audience": audience,
                 "dataset": dataset,
@@ -136,6 +151,7 @@ class ReleaseReport:
                 "riskiest": riskiest,
                 "sensitive": sensitive,
                 "utility": utility,
+                "verdict": verdict,
                 "warnings": warnings,
             }
         )
@@ -144,6 +160,7 @@ class ReleaseReport:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.approval import Approval  # noqa: PLC0415
         from ..models.release_facts import ReleaseFacts  # noqa: PLC0415
         from ..models.report_attacker_view import ReportAttackerView  # noqa: PLC0415
         from ..models.report_dataset import ReportDataset  # noqa: PLC0415
@@ -155,8 +172,15 @@ class ReleaseReport:
         from ..models.report_warning import ReportWarning  # noqa: PLC0415
         from ..models.sa_distribution import SaDistribution  # noqa: PLC0415
         from ..models.size_bucket import SizeBucket  # noqa: PLC0415
+        from ..models.verdict import Verdict  # noqa: PLC0415
 
         d = dict(src_dict)
+        approvals = []
+        _approvals = d.pop("approvals")
+        for approvals_item_data in _approvals:
+            approvals_item = Approval.from_dict(approvals_item_data)
+
+            approvals.append(approvals_item)
 
         def _parse_attacker_view(data: object) -> None | ReportAttackerView:
             if data is None:
@@ -255,6 +279,8 @@ class ReleaseReport:
 
         utility = _parse_utility(d.pop("utility"))
 
+        verdict = Verdict.from_dict(d.pop("verdict"))
+
         warnings = []
         _warnings = d.pop("warnings")
         for warnings_item_data in _warnings:
@@ -263,6 +289,7 @@ class ReleaseReport:
             warnings.append(warnings_item)
 
         release_report = cls(
+            approvals=approvals,
             attacker_view=attacker_view,
             audience=audience,
             dataset=dataset,
@@ -274,6 +301,7 @@ class ReleaseReport:
             riskiest=riskiest,
             sensitive=sensitive,
             utility=utility,
+            verdict=verdict,
             warnings=warnings,
         )
 

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -14,6 +14,10 @@ class ReportWarning:
     """A computed warning.
 
     Attributes:
+        below_k_share (float | None): `fine_grained_column`: the share of published records the column
+            leaves in groups of fewer than the model's k (null for the other
+            kinds, and without a k). The release policy's `max_below_k_share`
+            is held against it.
         column (str): The column it is about.
         kind (str): `sa_association`, `fine_grained_column`, `ungeneralized_qi` or
             `suppression_concentrated` (`docs/release-report.md`, Warnings).
@@ -22,6 +26,7 @@ class ReportWarning:
         value (float): The measured figure behind it (see `docs/release-report.md`).
     """
 
+    below_k_share: float | None
     column: str
     kind: str
     message: str
@@ -30,6 +35,9 @@ class ReportWarning:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        below_k_share: float | None
+        below_k_share = self.below_k_share
+
         column = self.column
 
         kind = self.kind
@@ -44,6 +52,7 @@ class ReportWarning:
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
+                "below_k_share": below_k_share,
                 "column": column,
                 "kind": kind,
                 "message": message,
@@ -57,6 +66,14 @@ class ReportWarning:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
+
+        def _parse_below_k_share(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        below_k_share = _parse_below_k_share(d.pop("below_k_share"))
+
         column = d.pop("column")
 
         kind = d.pop("kind")
@@ -68,6 +85,7 @@ class ReportWarning:
         value = d.pop("value")
 
         report_warning = cls(
+            below_k_share=below_k_share,
             column=column,
             kind=kind,
             message=message,

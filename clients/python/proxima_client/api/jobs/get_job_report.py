@@ -112,10 +112,12 @@ def sync_detailed(
     """The release report a release officer signs
 
      A self-contained HTML page (inline SVG charts, no script, no external load, printable) or, with
-    `Accept: application/json` or `?format=json`, the same content as JSON: the dataset and the
-    replayable request, the SHA-256 of the CSV release as `GET …/result` serves it, re-identification
-    risk before and after (with population uniqueness when the dataset has `population`), the
-    attacker's-view figures of the model, group sizes, the SA distribution, utility and computed
+    `Accept: application/json` or `?format=json`, the same content as JSON. It opens with the verdict
+    (`publishable`, `publishable_with_conditions` or `not_publishable`, each reason linked to its
+    section, and the release policy applied) and ends with the approvals recorded; between them: the
+    dataset and the replayable request, the SHA-256 of the CSV release as `GET …/result` serves it, re-
+    identification risk before and after (with population uniqueness when the dataset has `population`),
+    the attacker's-view figures of the model, group sizes, the SA distribution, utility and computed
     warnings. A failed job's report explains the failure. See docs/release-report.md.
 
     Args:
@@ -154,10 +156,12 @@ def sync(
     """The release report a release officer signs
 
      A self-contained HTML page (inline SVG charts, no script, no external load, printable) or, with
-    `Accept: application/json` or `?format=json`, the same content as JSON: the dataset and the
-    replayable request, the SHA-256 of the CSV release as `GET …/result` serves it, re-identification
-    risk before and after (with population uniqueness when the dataset has `population`), the
-    attacker's-view figures of the model, group sizes, the SA distribution, utility and computed
+    `Accept: application/json` or `?format=json`, the same content as JSON. It opens with the verdict
+    (`publishable`, `publishable_with_conditions` or `not_publishable`, each reason linked to its
+    section, and the release policy applied) and ends with the approvals recorded; between them: the
+    dataset and the replayable request, the SHA-256 of the CSV release as `GET …/result` serves it, re-
+    identification risk before and after (with population uniqueness when the dataset has `population`),
+    the attacker's-view figures of the model, group sizes, the SA distribution, utility and computed
     warnings. A failed job's report explains the failure. See docs/release-report.md.
 
     Args:
@@ -191,10 +195,12 @@ async def asyncio_detailed(
     """The release report a release officer signs
 
      A self-contained HTML page (inline SVG charts, no script, no external load, printable) or, with
-    `Accept: application/json` or `?format=json`, the same content as JSON: the dataset and the
-    replayable request, the SHA-256 of the CSV release as `GET …/result` serves it, re-identification
-    risk before and after (with population uniqueness when the dataset has `population`), the
-    attacker's-view figures of the model, group sizes, the SA distribution, utility and computed
+    `Accept: application/json` or `?format=json`, the same content as JSON. It opens with the verdict
+    (`publishable`, `publishable_with_conditions` or `not_publishable`, each reason linked to its
+    section, and the release policy applied) and ends with the approvals recorded; between them: the
+    dataset and the replayable request, the SHA-256 of the CSV release as `GET …/result` serves it, re-
+    identification risk before and after (with population uniqueness when the dataset has `population`),
+    the attacker's-view figures of the model, group sizes, the SA distribution, utility and computed
     warnings. A failed job's report explains the failure. See docs/release-report.md.
 
     Args:
@@ -231,10 +237,12 @@ async def asyncio(
     """The release report a release officer signs
 
      A self-contained HTML page (inline SVG charts, no script, no external load, printable) or, with
-    `Accept: application/json` or `?format=json`, the same content as JSON: the dataset and the
-    replayable request, the SHA-256 of the CSV release as `GET …/result` serves it, re-identification
-    risk before and after (with population uniqueness when the dataset has `population`), the
-    attacker's-view figures of the model, group sizes, the SA distribution, utility and computed
+    `Accept: application/json` or `?format=json`, the same content as JSON. It opens with the verdict
+    (`publishable`, `publishable_with_conditions` or `not_publishable`, each reason linked to its
+    section, and the release policy applied) and ends with the approvals recorded; between them: the
+    dataset and the replayable request, the SHA-256 of the CSV release as `GET …/result` serves it, re-
+    identification risk before and after (with population uniqueness when the dataset has `population`),
+    the attacker's-view figures of the model, group sizes, the SA distribution, utility and computed
     warnings. A failed job's report explains the failure. See docs/release-report.md.
 
     Args:

@@ -9,6 +9,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.result_format import ResultFormat
+from ...models.result_purpose import ResultPurpose
 from ...types import UNSET, Response, Unset
 
 
@@ -17,6 +18,7 @@ def _get_kwargs(
     *,
     format_: ResultFormat | Unset = UNSET,
     row_id: bool | Unset = UNSET,
+    purpose: ResultPurpose | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -28,6 +30,12 @@ def _get_kwargs(
     params["format"] = json_format_
 
     params["row_id"] = row_id
+
+    json_purpose: str | Unset = UNSET
+    if not isinstance(purpose, Unset):
+        json_purpose = purpose
+
+    params["purpose"] = json_purpose
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -103,6 +111,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     format_: ResultFormat | Unset = UNSET,
     row_id: bool | Unset = UNSET,
+    purpose: ResultPurpose | Unset = UNSET,
 ) -> Response[Problem | str]:
     """Download the release (streamed)
 
@@ -110,6 +119,7 @@ def sync_detailed(
         id (UUID):
         format_ (ResultFormat | Unset): `?format=` of a release download.
         row_id (bool | Unset):
+        purpose (ResultPurpose | Unset): `?purpose=` of a release download.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -123,6 +133,7 @@ def sync_detailed(
         id=id,
         format_=format_,
         row_id=row_id,
+        purpose=purpose,
     )
 
     response = client.get_httpx_client().request(
@@ -138,6 +149,7 @@ def sync(
     client: AuthenticatedClient,
     format_: ResultFormat | Unset = UNSET,
     row_id: bool | Unset = UNSET,
+    purpose: ResultPurpose | Unset = UNSET,
 ) -> Problem | str | None:
     """Download the release (streamed)
 
@@ -145,6 +157,7 @@ def sync(
         id (UUID):
         format_ (ResultFormat | Unset): `?format=` of a release download.
         row_id (bool | Unset):
+        purpose (ResultPurpose | Unset): `?purpose=` of a release download.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -159,6 +172,7 @@ def sync(
         client=client,
         format_=format_,
         row_id=row_id,
+        purpose=purpose,
     ).parsed
 
 
@@ -168,6 +182,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     format_: ResultFormat | Unset = UNSET,
     row_id: bool | Unset = UNSET,
+    purpose: ResultPurpose | Unset = UNSET,
 ) -> Response[Problem | str]:
     """Download the release (streamed)
 
@@ -175,6 +190,7 @@ async def asyncio_detailed(
         id (UUID):
         format_ (ResultFormat | Unset): `?format=` of a release download.
         row_id (bool | Unset):
+        purpose (ResultPurpose | Unset): `?purpose=` of a release download.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -188,6 +204,7 @@ async def asyncio_detailed(
         id=id,
         format_=format_,
         row_id=row_id,
+        purpose=purpose,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -201,6 +218,7 @@ async def asyncio(
     client: AuthenticatedClient,
     format_: ResultFormat | Unset = UNSET,
     row_id: bool | Unset = UNSET,
+    purpose: ResultPurpose | Unset = UNSET,
 ) -> Problem | str | None:
     """Download the release (streamed)
 
@@ -208,6 +226,7 @@ async def asyncio(
         id (UUID):
         format_ (ResultFormat | Unset): `?format=` of a release download.
         row_id (bool | Unset):
+        purpose (ResultPurpose | Unset): `?purpose=` of a release download.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -223,5 +242,6 @@ async def asyncio(
             client=client,
             format_=format_,
             row_id=row_id,
+            purpose=purpose,
         )
     ).parsed

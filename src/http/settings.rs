@@ -1,0 +1,91 @@
+//! `GET`/`PUT /v1/settings/release-policy`: the tenant's release policy
+//! (`crate::spec::policy`). Reading it is open to every role, setting it
+//! to admins (`http::roles`).
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::{Extension, Json};
+use serde_json::Value;
+
+use super::auth::{Caller, Tenant};
+use super::error::ApiError;
+use super::json::ApiJson;
+use super::AppState;
+use crate::spec::policy::{parse_policy, ReleasePolicyResource};
+
+#[utoipa::path(
+    get,
+    path = "/v1/settings/release-policy",
+    operation_id = "get_release_policy",
+    tag = "settings",
+    summary = "The tenant's release policy",
+    description = "The thresholds the release report's verdict applies and whether publication \
+                   needs an approval (with four eyes). `source` is `default` until an admin sets \
+                   one. See docs/api.md §Release policy.",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The policy", body = ReleasePolicyResource),
+        (status = 401, response = crate::http::openapi::Unauthorized),
+        (status = 500, response = crate::http::openapi::Internal),
+        (status = 503, response = crate::http::openapi::RequestTimeout),
+    )
+)]
+pub async fn get(
+    State(state): State<AppState>,
+    Extension(tenant): Extension<Tenant>,
+) -> Result<Json<ReleasePolicyResource>, ApiError> {
+    Ok(Json(state.store.release_policy(&tenant.0).await?))
+}
+
+#[utoipa::path(
+    put,
+    path = "/v1/settings/release-policy",
+    operation_id = "put_release_policy",
+    tag = "settings",
+    summary = "Set the tenant's release policy (admin keys)",
+    description = "The whole policy: a field left out takes its documented default. Reports \
+                   built after this apply it; approvals already given keep the verdict they \
+                   bound.",
+    security(("bearer" = [])),
+    request_body(content = crate::spec::policy::ReleasePolicyRequest, content_type = "application/json"),
+    responses(
+        (status = 200, description = "The policy now in force", body = ReleasePolicyResource),
+        (status = 400, description = "Unparseable JSON (`malformed_json`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 401, response = crate::http::openapi::Unauthorized),
+        (status = 403, description = "The key is not an admin key (`role_forbidden`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 415, description = "Not `application/json` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 422, description = "A field out of range, of the wrong type or unknown (`invalid_parameters`; `errors` name each field by its pointer)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 500, response = crate::http::openapi::Internal),
+        (status = 503, response = crate::http::openapi::RequestTimeout),
+    )
+)]
+pub async fn put(
+    State(state): State<AppState>,
+    Extension(tenant): Extension<Tenant>,
+    Extension(caller): Extension<Caller>,
+    ApiJson(body): ApiJson<Value>,
+) -> Result<Json<ReleasePolicyResource>, ApiError> {
+    let policy = parse_policy(&body).map_err(field_errors)?;
+    Ok(Json(
+        state
+            .store
+            .put_release_policy(&tenant.0, &policy, caller.key_id)
+            .await?,
+    ))
+}
+
+/// A 422 `invalid_parameters` listing every field error.
+pub fn field_errors(errors: Vec<(String, String)>) -> ApiError {
+    let detail = match errors.as_slice() {
+        [(_, m)] => m.clone(),
+        _ => format!("{} fields are invalid; see errors", errors.len()),
+    };
+    errors.into_iter().fold(
+        ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid_parameters",
+            detail,
+        ),
+        |e, (pointer, message)| e.with_error(pointer, message),
+    )
+}
