@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Times GET /v1/jobs/{id}/report on a 500k-row job (issue 13: ≤ 2 s, release
+# Times GET /v1/jobs/{id}/report on a 500k-row job (target ≤ 2 s, release
 # build) against a freshly spawned `proxima serve` on its own private
 # PostgreSQL, and reads the server's peak RSS (VmHWM) after the job and
 # after the reports: the report loads the dataset and the release as the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The client checks of issue 16, run by .ci/run:
+# The generated clients' checks, run by .ci/run:
 #   1. clients/python is what scripts/clients/generate.sh makes of the
 #      committed openapi/openapi.json (drift);
 #   2. the portal flow (portal_flow.py) through a Python client generated

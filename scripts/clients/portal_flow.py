@@ -1,4 +1,4 @@
-"""The whole portal flow through the generated Python client (issue 16),
+"""The whole portal flow through the generated Python client,
 against a running `proxima serve`, without raw HTTP: every call goes through
 `proxima_client`'s generated functions and every answer is read as its
 generated type.

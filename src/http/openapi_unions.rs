@@ -1,5 +1,5 @@
-//! The unions of the OpenAPI document in the shape client generators handle
-//! (issue 16): every variant a named component schema, and the `kind`- (or
+//! The unions of the OpenAPI document in the shape client generators handle:
+//! every variant a named component schema, and the `kind`- (or
 //! `by`-) tagged unions with a `discriminator` mapping each tag to its
 //! variant.
 //!

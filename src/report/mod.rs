@@ -1,4 +1,4 @@
-//! The release report (`GET /v1/jobs/{id}/report`, issue 13): what a release
+//! The release report (`GET /v1/jobs/{id}/report`): what a release
 //! officer reads and signs before publication. `build` assembles the
 //! content from the stored job, its dataset's table, the rebuilt release
 //! and the job's audit; `html` renders it as a self-contained page.

@@ -2,7 +2,7 @@
 //! carry (a `serde_json::Value` kept as sent, a map of facts), used with
 //! utoipa's `#[schema(schema_with = …)]`. Without them utoipa can only say
 //! `{"type": "object"}` or nothing, and client generators then produce
-//! types no portal can use (issue 16: `p` of the Lp metric).
+//! types no portal can use (`p` of the Lp metric).
 
 use utoipa::openapi::schema::{
     AdditionalProperties, ArrayBuilder, Object, ObjectBuilder, OneOfBuilder, Schema, SchemaType,

@@ -1,4 +1,4 @@
-//! Jobs between tenants (issue 11, finding 4): a maximum run time per job,
+//! Jobs between tenants (fair sharing): a maximum run time per job,
 //! a per-tenant quota of queued and running jobs, a per-tenant cap on
 //! running jobs, and a claim order that does not starve a tenant with one
 //! small job behind another tenant's backlog.

@@ -1,4 +1,4 @@
-//! Hostile and careless clients (issue 11): a CSV whose unclosed quote
+//! Hostile and careless clients: a CSV whose unclosed quote
 //! would publish identifiers, control characters, huge cells echoed in
 //! errors, cacheable downloads, ambiguous `Authorization` headers and
 //! duplicate JSON keys.

@@ -228,7 +228,7 @@ fn schema_nodes<'a>(at: String, v: &'a Value, out: &mut Vec<(String, &'a Value)>
     }
 }
 
-/// What client generators need (issue 16): no object placeholders, every
+/// What client generators need: no object placeholders, every
 /// property typed, and no inline objects inside a union (each variant is a
 /// named schema, so generated clients get named types).
 #[test]

@@ -1,4 +1,4 @@
-//! Under pressure (issue 11, finding 3): a request that finds every
+//! Under pressure: a request that finds every
 //! database connection busy is a 503 `database_busy` with `Retry-After`,
 //! never a 500, and the same request succeeds once connections are free.
 

@@ -905,7 +905,7 @@ async fn the_adult_report_renders_in_a_real_browser() {
     }
 }
 
-/// Issue 13's example: creditcard publishes BILL_AMT2 raw beside its SA
+/// The release report's own example: creditcard publishes BILL_AMT2 raw beside its SA
 /// BILL_AMT1. The report measures how much it gives the SA away and warns,
 /// in JSON and HTML, for both audiences (it names a column, not a record).
 #[tokio::test]

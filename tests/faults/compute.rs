@@ -1,4 +1,4 @@
-//! Synchronous computations (issue 11, finding 2): a feasibility request
+//! Synchronous computations (a client that asks for heavy work): a feasibility request
 //! that outlives the request timeout gets its 503 and its CPU work stops at
 //! the next checkpoint (the process's CPU time stops growing), and requests
 //! over the per-tenant computation cap are refused at once with

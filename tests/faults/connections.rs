@@ -1,4 +1,4 @@
-//! Connections before authentication (issue 11, finding 7): idle
+//! Connections before authentication (slow or silent clients): idle
 //! connections over the cap do not exhaust the server's file descriptors
 //! nor starve `/healthz`, and a client trickling its header or idling on a
 //! keep-alive connection is disconnected at the header-read timeout.

@@ -1,4 +1,4 @@
-//! Process-level fault tests (issue 5): the real `proxima` binary
+//! Process-level fault tests: the real `proxima` binary
 //! (`CARGO_BIN_EXE_proxima`) against a real PostgreSQL, killed with
 //! SIGKILL, stopped with SIGTERM, run as two replicas, cut off from its
 //! database, sent half an upload, told to cancel, made to panic.

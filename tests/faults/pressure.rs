@@ -1,4 +1,4 @@
-//! Memory under concurrency (issue 11, finding 3): every audit loads its
+//! Memory under concurrency: every audit loads its
 //! table, so 40 concurrent audits on a 300,000-row table would hold 40
 //! tables at once. With the computation cap at 2 the server's peak RSS
 //! stays within a few single audits' worth, and no request is a 500 (those

@@ -1,4 +1,4 @@
-//! Two tenants on one server (issue 11, findings 4 and 5): tenant A floods
+//! Two tenants on one server (fairness and isolation): tenant A floods
 //! the service — jobs until its quota refuses more, stalled uploads until
 //! its share is full — while tenant B uploads a table, runs a small job and
 //! reads its jobs. B is never refused, and its job is served while A's

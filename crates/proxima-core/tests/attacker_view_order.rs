@@ -1,4 +1,4 @@
-//! What a release may depend on (issue 10, item 6): the data, never its
+//! What a release may depend on (the release's order independence): the data, never its
 //! upload order, and group ids that reveal no more than the labels.
 //!
 //! * Shuffling the input rows leaves the published groups — each group's

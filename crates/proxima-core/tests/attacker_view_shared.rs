@@ -1,4 +1,4 @@
-//! The attacker's view on the shared tables (issue 10's regressions): a
+//! The attacker's view on the shared tables (regressions of the breaches found there): a
 //! job either publishes a release in which the brute-force twin finds no
 //! victim over the bound, or fails with `model_not_satisfied` — it never
 //! succeeds while breaching. Skipped, with the reason printed, when

@@ -1,5 +1,5 @@
 //! Cancellation latency on the large cases of BENCHMARKS.md: cancelling a
-//! running job must take effect within one second (issue 5).
+//! running job must take effect within one second.
 //!
 //! For each case a full run records the time between consecutive
 //! cancellation checkpoints (the `Progress` callback calls): the largest

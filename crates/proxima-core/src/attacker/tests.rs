@@ -560,7 +560,7 @@ fn hundreds_of_identical_boxes_are_stabbed_through_the_hierarchy() {
     assert_eq!(v.over_bound, 10);
 }
 
-/// Issue 10's creditcard example, on the shared table: the 51 people with
+/// The creditcard example of docs/attackers-view.md, on the shared table: the 51 people with
 /// QIs (SEX, EDUCATION, MARRIAGE, AGE) = (1, 1, 1, 49) dealt by BILL_AMT1
 /// rank into 12 buckets that all publish that point; everyone else grouped
 /// by their own QI point. The person on data line 8208 (BILL_AMT1 749)

@@ -29,7 +29,7 @@ pub enum Group {
     Memory,
     /// Counterparts of the Python peers' runs (scripts/peers).
     Peer,
-    /// Issue 15's scale: 5M generated rows, the whole offline pipeline
+    /// The offline scale: 5M generated rows, the whole offline pipeline
     /// (minutes in all; run them by name, `--case`).
     Scale,
     /// A tiny generated table, for the harness's own test.
@@ -355,7 +355,7 @@ pub fn all() -> Vec<Case> {
              theta(6435, 8295.0, Some(30_162)), "xc-adult with the paper's Algorithm 1 colouring"),
         case("xc-sal/alg1", Colouring, sal, Work::Job(xcolor(0.01, 0.8, 10, Alg1)), None,
              theta(29750, 70000.0, None), "xc-sal with the paper's Algorithm 1 colouring"),
-        // The attacker's view (issue 10): the largest m sal delivers at
+        // The attacker's view: the largest m sal delivers at
         // ε=4500 without suppression, and m=5 with suppression.
         case("em-sal-m3", Utility, sal, Work::Job(epsilon_m(4500.0, 3, abs)), Some(0.5),
              Stated::default(), "(ε,m) absolute ε=4500, m=3 on sal 500k: deliverable unsuppressed"),
@@ -395,7 +395,7 @@ pub fn all() -> Vec<Case> {
                  AuditCheck::KAnonymity { k: k(10) },
                  AuditCheck::TCloseness { t: frac(0.2), ground: GroundDistance::Ordered }] },
              None, Stated::default(), "k + t-closeness (ordered) audit, 600k (Mondrian k=10)"),
-        // Issue 15: the whole offline pipeline, and 5M rows (run each with
+        // The whole offline pipeline, and 5M rows (run each with
         // --threads 1 and without to read the speed-up).
         case("pipe-600k", Scale, s600k,
              Work::Offline { model: json!({"kind": "k_anonymity", "k": 10}) }, Some(0.8),

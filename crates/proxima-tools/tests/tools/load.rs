@@ -1,4 +1,4 @@
-//! The load test of issue 5: the real `proxima serve` (on a database of its
+//! The load test: the real `proxima serve` (on a database of its
 //! own) under 200 concurrent status pollers plus 10 concurrent upload → job
 //! → download loops, driven by `proxima-tools loadtest` for `PROXIMA_LOAD_SECS`
 //! seconds (default 60). Asserts no 5xx and no lost or failed job; the
