@@ -320,7 +320,7 @@ svg.chart text{font:11px system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-se
 svg.chart .axis{stroke:#7a8394;stroke-width:1}svg.chart .grid{stroke:#e6e9ee;stroke-width:1}\
 svg.chart .frontier{fill:none;stroke:var(--bad);stroke-width:1.5}\
 @media print{body{font-size:11pt}main{max-width:none;padding:0}table.wide{font-size:7.5pt}\
-section,table,svg.chart,.callout{break-inside:avoid}h2,h3{break-after:avoid}\
+tr,svg.chart,.callout,dl{break-inside:avoid}h2,h3{break-after:avoid}\
 a{color:inherit;text-decoration:none}}\
 @page{size:A4;margin:14mm}";
 

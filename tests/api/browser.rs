@@ -50,6 +50,18 @@ pub struct Rendered {
     pub too_wide_for_a4: Vec<String>,
 }
 
+impl Rendered {
+    /// How many pages the printed PDF has: its page objects (`/Type /Page`,
+    /// not the `/Pages` tree nodes), which Chromium writes uncompressed.
+    pub fn printed_pages(&self) -> usize {
+        let pdf = &self.pdf;
+        let needle = b"/Type /Page";
+        (0..pdf.len().saturating_sub(needle.len()))
+            .filter(|&i| &pdf[i..i + needle.len()] == needle && pdf[i + needle.len()] != b's')
+            .count()
+    }
+}
+
 /// The width an A4 page prints at between the stylesheet's 14 mm margins,
 /// in CSS px (96 per inch): (210 − 2 × 14) mm.
 pub const A4_PRINTABLE_PX: f64 = 182.0 / 25.4 * 96.0;
