@@ -120,6 +120,34 @@ async fn report(app: &TestApp, key: &str, job: &str) -> Value {
     res.json().await.unwrap()
 }
 
+/// A k-anonymous job submitted by the tenant's admin key, with a reviewer
+/// key beside it; the policy loosened first when `loose_policy`.
+struct Submitted {
+    app: TestApp,
+    admin: String,
+    reviewer: String,
+    ds: Value,
+    id: String,
+}
+
+async fn submitted(loose_policy: bool) -> Submitted {
+    let app = app().await;
+    let admin = app.key.clone();
+    if loose_policy {
+        assert_eq!(put_policy(&app, &admin, loose()).await.status(), 200);
+    }
+    let reviewer = key(&app, KeyRole::Reviewer).await;
+    let ds = upload(&app, &admin).await;
+    let id = job(&app, &admin, &ds, 2).await;
+    Submitted {
+        app,
+        admin,
+        reviewer,
+        ds,
+        id,
+    }
+}
+
 fn approval(decision: &str) -> Value {
     json!({"decision": decision, "name": "Ada Lovelace", "role": "release officer",
            "comment": "checked the verdict"})
@@ -327,12 +355,13 @@ async fn roles_gate_every_kind_of_route() {
 
 #[tokio::test]
 async fn four_eyes_approval_binds_the_verdict_and_hash_and_opens_the_publication_download() {
-    let app = app().await;
-    let admin = app.key.clone();
-    assert_eq!(put_policy(&app, &admin, loose()).await.status(), 200);
-    let reviewer = key(&app, KeyRole::Reviewer).await;
-    let ds = upload(&app, &admin).await;
-    let id = job(&app, &admin, &ds, 2).await;
+    let Submitted {
+        app,
+        admin,
+        reviewer,
+        ds: _,
+        id,
+    } = submitted(true).await;
 
     let r = report(&app, &reviewer, &id).await;
     assert_eq!(r["verdict"]["policy_source"], "tenant");
@@ -508,11 +537,13 @@ async fn four_eyes_approval_binds_the_verdict_and_hash_and_opens_the_publication
 
 #[tokio::test]
 async fn four_eyes_off_lets_the_submitter_approve_and_unknown_submitters_are_refused_under_it() {
-    let app = app().await;
-    let admin = app.key.clone();
-    let reviewer = key(&app, KeyRole::Reviewer).await;
-    let ds = upload(&app, &admin).await;
-    let id = job(&app, &admin, &ds, 2).await;
+    let Submitted {
+        app,
+        admin,
+        reviewer,
+        ds,
+        id,
+    } = submitted(false).await;
     // A job queued before submitters were recorded: who submitted it is
     // unknown, so four eyes cannot be shown.
     sqlx::query("UPDATE jobs SET submitted_by_key = NULL")
@@ -565,11 +596,13 @@ async fn four_eyes_off_lets_the_submitter_approve_and_unknown_submitters_are_ref
 
 #[tokio::test]
 async fn a_not_publishable_verdict_cannot_be_approved_but_can_be_rejected() {
-    let app = app().await;
-    let admin = app.key.clone();
-    let reviewer = key(&app, KeyRole::Reviewer).await;
-    let ds = upload(&app, &admin).await;
-    let id = job(&app, &admin, &ds, 2).await;
+    let Submitted {
+        app,
+        admin,
+        reviewer,
+        ds: _,
+        id,
+    } = submitted(false).await;
     // The defaults: prosecutor risk 1/2 is above 0.1.
     let r = report(&app, &reviewer, &id).await;
     let v = &r["verdict"];
@@ -785,12 +818,13 @@ async fn approval_requests_are_validated_and_scoped() {
 
 #[tokio::test]
 async fn deleting_the_dataset_keeps_a_record_of_the_release_and_its_approvals_without_data() {
-    let app = app().await;
-    let admin = app.key.clone();
-    assert_eq!(put_policy(&app, &admin, loose()).await.status(), 200);
-    let reviewer = key(&app, KeyRole::Reviewer).await;
-    let ds = upload(&app, &admin).await;
-    let id = job(&app, &admin, &ds, 2).await;
+    let Submitted {
+        app,
+        admin,
+        reviewer,
+        ds,
+        id,
+    } = submitted(true).await;
     let res = post(
         &app,
         &reviewer,
