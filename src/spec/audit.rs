@@ -4,6 +4,7 @@
 use proxima_core::audit::AuditCheck;
 use proxima_core::error::CoreResult;
 use proxima_core::params::{Dissimilarity, GroundDistance, LDiversity, K};
+use proxima_core::risk::suda::{DisFraction, KeyScope, MaxSize, MAX_MSU_SIZE};
 use proxima_core::{CoreError, ErrorKind, Schema};
 use serde::{Deserialize, Serialize};
 use serde_json::Number;
@@ -107,6 +108,38 @@ pub enum CheckDto {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ground_distance: Option<GroundDistanceDto>,
     },
+    /// SUDA2's minimal sample uniques (sdcMicro's `suda2`): the smallest
+    /// sets of column values that single a record out, the per-record SUDA
+    /// and DIS-SUDA scores. Passes when no record has one.
+    SpecialUniques {
+        /// The largest MSU searched, 1 to 16 columns (default 4; capped at
+        /// the number of columns scanned).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<u64>, minimum = 1, maximum = 16)]
+        max_size: Option<Number>,
+        /// The declared QIs as published (default), or every published
+        /// column.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        columns: Option<SudaColumnsDto>,
+        /// DIS-SUDA's sampling fraction, in (0, 1] (default 0.01,
+        /// sdcMicro's `DisFraction`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<f64>)]
+        dis_fraction: Option<Number>,
+    },
+}
+
+/// The columns a `special_uniques` check scans.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[schema(as = SudaColumns)]
+#[serde(rename_all = "snake_case")]
+pub enum SudaColumnsDto {
+    /// The declared quasi-identifiers, as published.
+    #[default]
+    QuasiIdentifiers,
+    /// Every published column: QIs as published, sensitive and
+    /// insensitive columns as uploaded.
+    Published,
 }
 
 impl CheckDto {
@@ -119,6 +152,7 @@ impl CheckDto {
             CheckDto::Dissimilarity { .. } => "dissimilarity",
             CheckDto::DeltaLDiversity { .. } => "delta_l_diversity",
             CheckDto::TCloseness { .. } => "t_closeness",
+            CheckDto::SpecialUniques { .. } => "special_uniques",
         }
     }
 
@@ -188,6 +222,39 @@ impl CheckDto {
                 AuditCheck::TCloseness {
                     t: fraction_param(t, "t", &format!("{at}/t"))?,
                     ground,
+                }
+            }
+            CheckDto::SpecialUniques {
+                max_size,
+                columns,
+                dis_fraction,
+            } => {
+                let max_size = match max_size {
+                    None => MaxSize::default(),
+                    Some(n) => {
+                        let m_at = format!("{at}/max_size");
+                        let m = integer(n, "max_size", &m_at).map_err(|_| {
+                            CoreError::invalid_parameters(
+                                &m_at,
+                                format!(
+                                    "max_size must be an integer from 1 to {MAX_MSU_SIZE}, got {n}"
+                                ),
+                            )
+                        })?;
+                        MaxSize::new(m, &m_at)?
+                    }
+                };
+                let dis_fraction = match dis_fraction {
+                    None => DisFraction::default(),
+                    Some(f) => DisFraction::new(real(f), &format!("{at}/dis_fraction"))?,
+                };
+                AuditCheck::SpecialUniques {
+                    max_size,
+                    columns: match columns.unwrap_or_default() {
+                        SudaColumnsDto::QuasiIdentifiers => KeyScope::QuasiIdentifiers,
+                        SudaColumnsDto::Published => KeyScope::Published,
+                    },
+                    dis_fraction,
                 }
             }
         })

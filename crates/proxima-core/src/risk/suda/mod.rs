@@ -39,7 +39,7 @@ mod tests;
 use crate::error::{CoreError, CoreResult};
 use crate::progress::Progress;
 
-pub use keys::{KeyScope, PublishedQis};
+pub use keys::{key_columns, KeyScope, PublishedQis};
 
 /// A cell that matches nothing (a missing value of an insensitive column):
 /// it is never part of an MSU.
