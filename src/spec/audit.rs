@@ -7,7 +7,7 @@ use proxima_core::params::{Dissimilarity, GroundDistance, LDiversity, K};
 use proxima_core::risk::suda::{DisFraction, KeyScope, MaxSize, MAX_MSU_SIZE};
 use proxima_core::{CoreError, ErrorKind, Schema};
 use serde::{Deserialize, Serialize};
-use serde_json::Number;
+use serde_json::{Number, Value};
 use utoipa::ToSchema;
 
 use super::metric::MetricDto;
@@ -114,18 +114,21 @@ pub enum CheckDto {
     SpecialUniques {
         /// The largest MSU searched, 1 to 16 columns (default 4; capped at
         /// the number of columns scanned).
+        // Each field is read as any JSON value, so that a wrong type is
+        // refused at the field's own pointer (`special_uniques`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[schema(value_type = Option<u64>, minimum = 1, maximum = 16)]
-        max_size: Option<Number>,
+        max_size: Option<Value>,
         /// The declared QIs as published (default), or every published
         /// column.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        columns: Option<SudaColumnsDto>,
+        #[schema(value_type = Option<SudaColumnsDto>)]
+        columns: Option<Value>,
         /// DIS-SUDA's sampling fraction, in (0, 1] (default 0.01,
         /// sdcMicro's `DisFraction`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[schema(value_type = Option<f64>)]
-        dis_fraction: Option<Number>,
+        dis_fraction: Option<Value>,
     },
 }
 
@@ -228,37 +231,71 @@ impl CheckDto {
                 max_size,
                 columns,
                 dis_fraction,
-            } => {
-                let max_size = match max_size {
-                    None => MaxSize::default(),
-                    Some(n) => {
-                        let m_at = format!("{at}/max_size");
-                        let m = integer(n, "max_size", &m_at).map_err(|_| {
-                            CoreError::invalid_parameters(
-                                &m_at,
-                                format!(
-                                    "max_size must be an integer from 1 to {MAX_MSU_SIZE}, got {n}"
-                                ),
-                            )
-                        })?;
-                        MaxSize::new(m, &m_at)?
-                    }
-                };
-                let dis_fraction = match dis_fraction {
-                    None => DisFraction::default(),
-                    Some(f) => DisFraction::new(real(f), &format!("{at}/dis_fraction"))?,
-                };
-                AuditCheck::SpecialUniques {
-                    max_size,
-                    columns: match columns.unwrap_or_default() {
-                        SudaColumnsDto::QuasiIdentifiers => KeyScope::QuasiIdentifiers,
-                        SudaColumnsDto::Published => KeyScope::Published,
-                    },
-                    dis_fraction,
-                }
-            }
+            } => special_uniques(
+                max_size.as_ref(),
+                columns.as_ref(),
+                dis_fraction.as_ref(),
+                at,
+            )?,
         })
     }
+}
+
+/// A `special_uniques` check at `at`, each field refused at its own
+/// pointer (a wrong type included).
+fn special_uniques(
+    max_size: Option<&Value>,
+    columns: Option<&Value>,
+    dis_fraction: Option<&Value>,
+    at: &str,
+) -> CoreResult<AuditCheck> {
+    let max_size = match max_size {
+        None => MaxSize::default(),
+        Some(v) => {
+            let m_at = format!("{at}/max_size");
+            let m = v
+                .as_number()
+                .and_then(|n| integer(n, "max_size", &m_at).ok())
+                .ok_or_else(|| {
+                    CoreError::invalid_parameters(
+                        &m_at,
+                        format!("max_size must be an integer from 1 to {MAX_MSU_SIZE}, got {v}"),
+                    )
+                })?;
+            MaxSize::new(m, &m_at)?
+        }
+    };
+    let columns = match columns {
+        None => KeyScope::QuasiIdentifiers,
+        Some(v) => match v.as_str() {
+            Some("quasi_identifiers") => KeyScope::QuasiIdentifiers,
+            Some("published") => KeyScope::Published,
+            _ => {
+                return Err(CoreError::invalid_parameters(
+                    format!("{at}/columns"),
+                    format!("columns must be \"quasi_identifiers\" or \"published\", got {v}"),
+                ))
+            }
+        },
+    };
+    let dis_fraction = match dis_fraction {
+        None => DisFraction::default(),
+        Some(v) => {
+            let f_at = format!("{at}/dis_fraction");
+            let f = v.as_number().map(real).ok_or_else(|| {
+                CoreError::invalid_parameters(
+                    &f_at,
+                    format!("dis_fraction must be a number in (0, 1], got {v}"),
+                )
+            })?;
+            DisFraction::new(f, &f_at)?
+        }
+    };
+    Ok(AuditCheck::SpecialUniques {
+        max_size,
+        columns,
+        dis_fraction,
+    })
 }
 
 /// Parses the CLI's `--checks` value: a JSON array of checks (pointers

@@ -27,6 +27,7 @@ mod queue;
 mod quota_race;
 mod report;
 mod resources;
+mod special_uniques;
 mod stored_table;
 mod stray_quotes;
 mod sweeps;

@@ -13,6 +13,7 @@ from .audit_view import AuditView
 from .check_report import CheckReport
 from .check_report_params import CheckReportParams
 from .check_report_value import CheckReportValue
+from .column_contribution import ColumnContribution
 from .column_groups import ColumnGroups
 from .column_groups_by import ColumnGroupsBy
 from .column_type import ColumnType
@@ -123,9 +124,12 @@ from .role import Role
 from .sa_distribution import SaDistribution
 from .schema_column import SchemaColumn
 from .size_bucket import SizeBucket
+from .special_uniques_check import SpecialUniquesCheck
+from .special_uniques_check_kind import SpecialUniquesCheckKind
 from .spread import Spread
 from .status import Status
 from .status_value import StatusValue
+from .suda_columns import SudaColumns
 from .suppressed_rows import SuppressedRows
 from .sweep import Sweep
 from .sweep_axis import SweepAxis
@@ -153,6 +157,7 @@ from .upload_form import UploadForm
 from .variational_metric import VariationalMetric
 from .variational_metric_kind import VariationalMetricKind
 from .worst_group import WorstGroup
+from .worst_record import WorstRecord
 from .worst_victim import WorstVictim
 from .x_color_options import XColorOptions
 
@@ -170,6 +175,7 @@ __all__ = (
     "CheckReport",
     "CheckReportParams",
     "CheckReportValue",
+    "ColumnContribution",
     "ColumnGroups",
     "ColumnGroupsBy",
     "ColumnType",
@@ -280,9 +286,12 @@ __all__ = (
     "SaDistribution",
     "SchemaColumn",
     "SizeBucket",
+    "SpecialUniquesCheck",
+    "SpecialUniquesCheckKind",
     "Spread",
     "Status",
     "StatusValue",
+    "SudaColumns",
     "SuppressedRows",
     "Sweep",
     "SweepAxis",
@@ -310,6 +319,7 @@ __all__ = (
     "VariationalMetric",
     "VariationalMetricKind",
     "WorstGroup",
+    "WorstRecord",
     "WorstVictim",
     "XColorOptions",
 )
