@@ -216,3 +216,77 @@ async fn invalid_special_uniques_checks_are_refused_naming_the_field() {
         assert_eq!(p["errors"][0]["pointer"], pointer, "{check}: {p}");
     }
 }
+
+async fn report(app: &TestApp, job: &str, audience: &str) -> Value {
+    let res = app
+        .get(&format!(
+            "/v1/jobs/{job}/report?format=json&audience={audience}"
+        ))
+        .await;
+    assert_eq!(res.status(), 200, "{}", res.text().await.unwrap());
+    res.json().await.unwrap()
+}
+
+#[tokio::test]
+async fn the_report_lists_records_at_risk_through_combinations_of_columns() {
+    let app = portal_app().await;
+    let id = upload(&app).await;
+    let job = run_job(
+        &app,
+        json!({"dataset_id": id, "model": {"kind": "k_anonymity", "k": 2}}),
+    )
+    .await;
+    let job = job["id"].as_str().unwrap();
+    let internal = report(&app, job, "internal").await;
+    let section = &internal["combinations"];
+    assert_eq!(section["max_size"], 4);
+    assert_eq!(section["dis_fraction"], 0.01);
+    let scans = section["scans"].as_array().unwrap();
+    let what: Vec<(&str, &str, u64)> = scans
+        .iter()
+        .map(|s| {
+            (
+                s["table"].as_str().unwrap(),
+                s["columns"].as_str().unwrap(),
+                s["records_with_msu"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    // The same figures as the audit check: 2 records on the upload's QIs,
+    // none on the 2-anonymous release's labels, all 6 through the salary.
+    assert_eq!(
+        what,
+        [
+            ("upload", "quasi_identifiers", 2),
+            ("release", "quasi_identifiers", 0),
+            ("release", "published", 6)
+        ]
+    );
+    let upload_worst = &scans[0]["worst"];
+    assert_eq!(upload_worst[0]["record"], 3, "{upload_worst}");
+    assert_eq!(upload_worst[0]["columns"], json!(["age", "sex"]));
+    assert_eq!(upload_worst[0]["values"], json!(["30", "F"]));
+    let involved = &scans[2]["columns_involved"];
+    assert_eq!(involved[0]["column"], "salary", "{involved}");
+    // The external report: figures and columns, no record and no value.
+    let external = report(&app, job, "external").await;
+    let section = &external["combinations"];
+    assert_eq!(section["scans"].as_array().unwrap().len(), 3);
+    for scan in section["scans"].as_array().unwrap() {
+        assert!(scan["worst"].is_null(), "{scan}");
+    }
+    let text = section.to_string();
+    for value in ["\"30\"", "\"F\"", "300", "\"A\""] {
+        assert!(!text.contains(value), "{value} in {text}");
+    }
+    assert_eq!(
+        section["scans"][0]["records_with_msu"],
+        internal["combinations"]["scans"][0]["records_with_msu"]
+    );
+    // The HTML page has the section.
+    let res = app
+        .get(&format!("/v1/jobs/{job}/report?audience=external"))
+        .await;
+    let html = res.text().await.unwrap();
+    assert!(html.contains("Records at risk through combinations of columns"));
+}

@@ -96,6 +96,7 @@ from .qi_loss import QiLoss
 from .quasi_identifiers_groups import QuasiIdentifiersGroups
 from .quasi_identifiers_groups_by import QuasiIdentifiersGroupsBy
 from .query_error import QueryError
+from .record_at_risk import RecordAtRisk
 from .relative_metric import RelativeMetric
 from .relative_metric_kind import RelativeMetricKind
 from .release_facts import ReleaseFacts
@@ -106,6 +107,8 @@ from .report_audience import ReportAudience
 from .report_audience_param import ReportAudienceParam
 from .report_check_verdict import ReportCheckVerdict
 from .report_column import ReportColumn
+from .report_combination_scan import ReportCombinationScan
+from .report_combinations import ReportCombinations
 from .report_dataset import ReportDataset
 from .report_failure import ReportFailure
 from .report_failure_details_type_0 import ReportFailureDetailsType0
@@ -258,6 +261,7 @@ __all__ = (
     "QuasiIdentifiersGroups",
     "QuasiIdentifiersGroupsBy",
     "QueryError",
+    "RecordAtRisk",
     "RelativeMetric",
     "RelativeMetricKind",
     "ReleaseFacts",
@@ -268,6 +272,8 @@ __all__ = (
     "ReportAudienceParam",
     "ReportCheckVerdict",
     "ReportColumn",
+    "ReportCombinations",
+    "ReportCombinationScan",
     "ReportDataset",
     "ReportFailure",
     "ReportFailureDetailsType0",

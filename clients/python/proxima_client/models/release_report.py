@@ -11,6 +11,7 @@ from ..models.report_audience import ReportAudience, check_report_audience
 if TYPE_CHECKING:
     from ..models.release_facts import ReleaseFacts
     from ..models.report_attacker_view import ReportAttackerView
+    from ..models.report_combinations import ReportCombinations
     from ..models.report_dataset import ReportDataset
     from ..models.report_failure import ReportFailure
     from ..models.report_job import ReportJob
@@ -32,6 +33,8 @@ class ReleaseReport:
     Attributes:
         attacker_view (None | ReportAttackerView):
         audience (ReportAudience): Who the report is for.
+        combinations (ReportCombinations): Records at risk through combinations of columns (SUDA2, as the
+            `special_uniques` audit check measures them).
         dataset (ReportDataset):
         failure (None | ReportFailure):
         group_sizes (list[SizeBucket]): Groups of the release by size, in Google DLP's bucket shape (the
@@ -49,6 +52,7 @@ class ReleaseReport:
 
     attacker_view: None | ReportAttackerView
     audience: ReportAudience
+    combinations: ReportCombinations
     dataset: ReportDataset
     failure: None | ReportFailure
     group_sizes: list[SizeBucket]
@@ -75,6 +79,8 @@ class ReleaseReport:
             attacker_view = self.attacker_view
 
         audience: str = self.audience
+
+        combinations = self.combinations.to_dict()
 
         dataset = self.dataset.to_dict()
 
@@ -127,6 +133,7 @@ class ReleaseReport:
             {
                 "attacker_view": attacker_view,
                 "audience": audience,
+                "combinations": combinations,
                 "dataset": dataset,
                 "failure": failure,
                 "group_sizes": group_sizes,
@@ -146,6 +153,7 @@ class ReleaseReport:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.release_facts import ReleaseFacts  # noqa: PLC0415
         from ..models.report_attacker_view import ReportAttackerView  # noqa: PLC0415
+        from ..models.report_combinations import ReportCombinations  # noqa: PLC0415
         from ..models.report_dataset import ReportDataset  # noqa: PLC0415
         from ..models.report_failure import ReportFailure  # noqa: PLC0415
         from ..models.report_job import ReportJob  # noqa: PLC0415
@@ -174,6 +182,8 @@ class ReleaseReport:
         attacker_view = _parse_attacker_view(d.pop("attacker_view"))
 
         audience = check_report_audience(d.pop("audience"))
+
+        combinations = ReportCombinations.from_dict(d.pop("combinations"))
 
         dataset = ReportDataset.from_dict(d.pop("dataset"))
 
@@ -265,6 +275,7 @@ class ReleaseReport:
         release_report = cls(
             attacker_view=attacker_view,
             audience=audience,
+            combinations=combinations,
             dataset=dataset,
             failure=failure,
             group_sizes=group_sizes,
