@@ -32,7 +32,8 @@ use crate::error::{CoreError, CoreResult};
 use crate::parallel;
 use crate::progress::{Branches, Progress};
 
-/// An item of a (sub)table and its rows (`rows[start .. start + len]`).
+/// An item of a (sub)table and its rows (`rows[start .. start + len]`,
+/// indexes of the (sub)table's own rows).
 #[derive(Debug, Clone, Copy)]
 struct Item {
     col: u16,
@@ -41,18 +42,30 @@ struct Item {
     len: u32,
 }
 
-/// A (sub)table: its items in rank order, their rows, and the columns that
-/// hold at least one of them.
+/// A (sub)table: its items in rank order, their rows, the columns that
+/// hold at least one of them, and a copy of its rows' codes.
 #[derive(Debug, Default)]
 struct Level {
     items: Vec<Item>,
     rows: Vec<u32>,
     columns: Vec<u16>,
+    /// Its rows' codes row by row (`cells[r * width + c]` for its row r): a
+    /// pass over a subtable reads its own compact copy, not rows scattered
+    /// over the whole table.
+    cells: Vec<u32>,
+    /// The table's row of each of its rows (`None` at the top: the same).
+    global: Option<Vec<u32>>,
 }
 
 impl Level {
     fn rows_of(&self, item: &Item) -> &[u32] {
         &self.rows[item.start as usize..(item.start + item.len) as usize]
+    }
+    fn row(&self, r: u32, width: usize) -> &[u32] {
+        &self.cells[r as usize * width..][..width]
+    }
+    fn global(&self, r: u32) -> u32 {
+        self.global.as_ref().map_or(r, |g| g[r as usize])
     }
 }
 
@@ -89,7 +102,7 @@ impl Found {
 /// One thread's scratch: every array indexed `[column][value]` and zero
 /// between uses.
 struct Scratch<'k> {
-    codes: &'k [Vec<u32>],
+    width: usize,
     /// `rank[d]`: 1 + the rank of each item of the table at depth d (0 when
     /// not an item of it).
     rank: Vec<Vec<Vec<u32>>>,
@@ -107,18 +120,13 @@ struct Scratch<'k> {
 const SUBTABLES_PER_CHECK: usize = 4096;
 
 impl<'k> Scratch<'k> {
-    fn new(
-        keys: &'k KeyColumns,
-        top_rank: &[Vec<u32>],
-        depths: usize,
-        stop: &'k AtomicBool,
-    ) -> Self {
+    fn new(keys: &KeyColumns, top_rank: &[Vec<u32>], depths: usize, stop: &'k AtomicBool) -> Self {
         let zeros =
             || -> Vec<Vec<u32>> { keys.cardinality().iter().map(|&c| vec![0; c]).collect() };
         let mut rank = vec![top_rank.to_vec()];
         rank.extend((1..depths).map(|_| zeros()));
         Scratch {
-            codes: keys.codes(),
+            width: keys.columns(),
             rank,
             count: zeros(),
             slot: zeros(),
@@ -145,9 +153,10 @@ impl<'k> Scratch<'k> {
         let rank = &self.rank[d];
         let after = p as u32 + 1;
         for &r in level.rows_of(&level.items[p]) {
+            let row = level.row(r, self.width);
             for &c in &level.columns {
                 let c = c as usize;
-                let v = self.codes[c][r as usize];
+                let v = row[c];
                 if v == MISSING || rank[c][v as usize] <= after {
                     continue;
                 }
@@ -170,7 +179,7 @@ impl<'k> Scratch<'k> {
             let (c, v) = (c as usize, v as usize);
             if self.count[c][v] == 1 {
                 out.push(
-                    self.slot[c][v],
+                    level.global(self.slot[c][v]),
                     &[(c as u16, v as u32)],
                     Some((item.col, item.value)),
                 );
@@ -213,17 +222,22 @@ impl<'k> Scratch<'k> {
         columns.dedup();
         let mut rows = vec![0u32; start as usize];
         let mut fill: Vec<u32> = items.iter().map(|it| it.start).collect();
-        for &r in rows_of_p {
+        let mut cells = Vec::with_capacity(rows_of_p.len() * self.width);
+        let mut global = Vec::with_capacity(rows_of_p.len());
+        for (local, &r) in rows_of_p.iter().enumerate() {
+            let row = level.row(r, self.width);
+            cells.extend_from_slice(row);
+            global.push(level.global(r));
             for &c in &columns {
                 let c = c as usize;
-                let v = self.codes[c][r as usize];
+                let v = row[c];
                 if v == MISSING {
                     continue;
                 }
                 let s = self.slot[c][v as usize];
                 if s > 0 {
                     let at = &mut fill[s as usize - 1];
-                    rows[*at as usize] = r;
+                    rows[*at as usize] = local as u32;
                     *at += 1;
                 }
             }
@@ -237,6 +251,8 @@ impl<'k> Scratch<'k> {
             items,
             rows,
             columns,
+            cells,
+            global: Some(global),
         }
     }
 
@@ -251,10 +267,8 @@ impl<'k> Scratch<'k> {
             .min_by_key(|it| it.len)
             .expect("a candidate has items");
         level.rows_of(least).iter().any(|&r| {
-            r != row
-                && items
-                    .iter()
-                    .all(|&(c, v)| self.codes[c as usize][r as usize] == v)
+            let cells = level.row(r, self.width);
+            items.iter().all(|&(c, v)| cells[c as usize] == v) && level.global(r) != row
         })
     }
 
@@ -270,7 +284,11 @@ impl<'k> Scratch<'k> {
     ) -> CoreResult<()> {
         let item = level.items[p];
         if item.len == 1 {
-            out.push(level.rows_of(&item)[0], &[(item.col, item.value)], None);
+            out.push(
+                level.global(level.rows_of(&item)[0]),
+                &[(item.col, item.value)],
+                None,
+            );
             return Ok(());
         }
         if max < 2 {
@@ -351,11 +369,20 @@ fn top_level(keys: &KeyColumns) -> (Level, Vec<Vec<u32>>) {
     let mut columns: Vec<u16> = items.iter().map(|it| it.col).collect();
     columns.sort_unstable();
     columns.dedup();
+    let width = keys.columns();
+    let mut cells = vec![0u32; keys.rows() * width];
+    for (c, column) in keys.codes().iter().enumerate() {
+        for (r, &v) in column.iter().enumerate() {
+            cells[r * width + c] = v;
+        }
+    }
     (
         Level {
             items,
             rows,
             columns,
+            cells,
+            global: None,
         },
         rank,
     )
