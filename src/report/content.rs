@@ -77,6 +77,10 @@ pub struct CombinationsSection {
     /// The upload's QIs, then (with a release) the release's QIs through
     /// their labels and every column the release publishes.
     pub scans: Vec<CombinationScan>,
+    /// Why nothing was scanned (a table over the report's row limit), or
+    /// null.
+    #[schema(required = true)]
+    pub skipped: Option<String>,
 }
 
 /// One SUDA2 scan.

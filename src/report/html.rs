@@ -578,6 +578,10 @@ fn combinations(page: &mut Page, r: &ReleaseReport) {
         c.max_size,
         number(c.dis_fraction)
     ));
+    if let Some(why) = &c.skipped {
+        page.paragraph(Markup::text(&format!("Not computed: {why}.")));
+        return;
+    }
     let head = [
         "Table",
         "Columns",

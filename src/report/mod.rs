@@ -98,6 +98,7 @@ pub fn build(input: &Input<'_>) -> CoreResult<ReleaseReport> {
             max_size: 0,
             dis_fraction: 0.0,
             scans: Vec::new(),
+            skipped: None,
         },
     };
     let columns = table.qis().iter().map(|q| q.name.clone()).collect();

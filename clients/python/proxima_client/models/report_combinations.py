@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -25,11 +25,14 @@ class ReportCombinations:
                 number of columns scanned).
             scans (list[ReportCombinationScan]): The upload's QIs, then (with a release) the release's QIs through
                 their labels and every column the release publishes.
+            skipped (None | str): Why nothing was scanned (a table over the report's row limit), or
+                null.
     """
 
     dis_fraction: float
     max_size: int
     scans: list[ReportCombinationScan]
+    skipped: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -42,6 +45,9 @@ class ReportCombinations:
             scans_item = scans_item_data.to_dict()
             scans.append(scans_item)
 
+        skipped: None | str
+        skipped = self.skipped
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -49,6 +55,7 @@ class ReportCombinations:
                 "dis_fraction": dis_fraction,
                 "max_size": max_size,
                 "scans": scans,
+                "skipped": skipped,
             }
         )
 
@@ -70,10 +77,18 @@ class ReportCombinations:
 
             scans.append(scans_item)
 
+        def _parse_skipped(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        skipped = _parse_skipped(d.pop("skipped"))
+
         report_combinations = cls(
             dis_fraction=dis_fraction,
             max_size=max_size,
             scans=scans,
+            skipped=skipped,
         )
 
         report_combinations.additional_properties = d
