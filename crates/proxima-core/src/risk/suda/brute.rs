@@ -7,6 +7,8 @@ use super::MISSING;
 
 /// Every MSU (row, ascending columns) of the column-major `codes` with at
 /// most `max` columns, sorted.
+// Rows and columns are indexes into every column here, not one sequence.
+#[allow(clippy::needless_range_loop)]
 pub(super) fn msus(codes: &[Vec<u32>], max: usize) -> Vec<(u32, Vec<u16>)> {
     let cols = codes.len();
     let rows = codes.first().map_or(0, |c| c.len());
