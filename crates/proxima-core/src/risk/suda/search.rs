@@ -37,6 +37,8 @@ use crate::progress::{Branches, Progress};
 #[derive(Debug, Clone, Copy)]
 struct Item {
     col: u16,
+    /// The value's id over every column (the column's offset + its code):
+    /// the scratch arrays are one array each, indexed by it.
     value: u32,
     start: u32,
     len: u32,
@@ -99,17 +101,17 @@ impl Found {
     }
 }
 
-/// One thread's scratch: every array indexed `[column][value]` and zero
-/// between uses.
+/// One thread's scratch: every array indexed by value id and zero between
+/// uses.
 struct Scratch<'k> {
     width: usize,
     /// `rank[d]`: 1 + the rank of each item of the table at depth d (0 when
     /// not an item of it).
-    rank: Vec<Vec<Vec<u32>>>,
-    count: Vec<Vec<u32>>,
+    rank: Vec<Vec<u32>>,
+    count: Vec<u32>,
     /// The first row counted (deepest level), or 1 + the item's index in the
     /// subtable being built.
-    slot: Vec<Vec<u32>>,
+    slot: Vec<u32>,
     touched: Vec<(u16, u32)>,
     /// Subtables built since the last look at `stop`.
     since_check: usize,
@@ -120,9 +122,8 @@ struct Scratch<'k> {
 const SUBTABLES_PER_CHECK: usize = 4096;
 
 impl<'k> Scratch<'k> {
-    fn new(keys: &KeyColumns, top_rank: &[Vec<u32>], depths: usize, stop: &'k AtomicBool) -> Self {
-        let zeros =
-            || -> Vec<Vec<u32>> { keys.cardinality().iter().map(|&c| vec![0; c]).collect() };
+    fn new(keys: &KeyColumns, top_rank: &[u32], depths: usize, stop: &'k AtomicBool) -> Self {
+        let zeros = || vec![0u32; top_rank.len()];
         let mut rank = vec![top_rank.to_vec()];
         rank.extend((1..depths).map(|_| zeros()));
         Scratch {
@@ -157,13 +158,13 @@ impl<'k> Scratch<'k> {
             for &c in &level.columns {
                 let c = c as usize;
                 let v = row[c];
-                if v == MISSING || rank[c][v as usize] <= after {
+                if v == MISSING || rank[v as usize] <= after {
                     continue;
                 }
-                let n = &mut self.count[c][v as usize];
+                let n = &mut self.count[v as usize];
                 if *n == 0 {
                     self.touched.push((c as u16, v));
-                    self.slot[c][v as usize] = r;
+                    self.slot[v as usize] = r;
                 }
                 *n += 1;
             }
@@ -177,15 +178,15 @@ impl<'k> Scratch<'k> {
         let item = &level.items[p];
         for &(c, v) in &self.touched {
             let (c, v) = (c as usize, v as usize);
-            if self.count[c][v] == 1 {
+            if self.count[v] == 1 {
                 out.push(
-                    level.global(self.slot[c][v]),
+                    level.global(self.slot[v]),
                     &[(c as u16, v as u32)],
                     Some((item.col, item.value)),
                 );
             }
-            self.count[c][v] = 0;
-            self.slot[c][v] = 0;
+            self.count[v] = 0;
+            self.slot[v] = 0;
         }
         self.touched.clear();
     }
@@ -198,8 +199,8 @@ impl<'k> Scratch<'k> {
         let all = rows_of_p.len() as u32;
         let mut items: Vec<Item> = Vec::with_capacity(self.touched.len());
         for &(c, v) in &self.touched {
-            let n = self.count[c as usize][v as usize];
-            self.slot[c as usize][v as usize] = 0;
+            let n = self.count[v as usize];
+            self.slot[v as usize] = 0;
             if n < all {
                 items.push(Item {
                     col: c,
@@ -215,7 +216,7 @@ impl<'k> Scratch<'k> {
         for (i, it) in items.iter_mut().enumerate() {
             it.start = start;
             start += it.len;
-            self.slot[it.col as usize][it.value as usize] = i as u32 + 1;
+            self.slot[it.value as usize] = i as u32 + 1;
             columns.push(it.col);
         }
         columns.sort_unstable();
@@ -234,7 +235,7 @@ impl<'k> Scratch<'k> {
                 if v == MISSING {
                     continue;
                 }
-                let s = self.slot[c][v as usize];
+                let s = self.slot[v as usize];
                 if s > 0 {
                     let at = &mut fill[s as usize - 1];
                     rows[*at as usize] = local as u32;
@@ -242,9 +243,9 @@ impl<'k> Scratch<'k> {
                 }
             }
         }
-        for &(c, v) in &self.touched {
-            self.count[c as usize][v as usize] = 0;
-            self.slot[c as usize][v as usize] = 0;
+        for &(_, v) in &self.touched {
+            self.count[v as usize] = 0;
+            self.slot[v as usize] = 0;
         }
         self.touched.clear();
         Level {
@@ -263,7 +264,7 @@ impl<'k> Scratch<'k> {
         let rank = &self.rank[d];
         let least = items
             .iter()
-            .map(|&(c, v)| &level.items[rank[c as usize][v as usize] as usize - 1])
+            .map(|&(_, v)| &level.items[rank[v as usize] as usize - 1])
             .min_by_key(|it| it.len)
             .expect("a candidate has items");
         level.rows_of(least).iter().any(|&r| {
@@ -304,13 +305,13 @@ impl<'k> Scratch<'k> {
             return Ok(());
         }
         for (i, it) in sub.items.iter().enumerate() {
-            self.rank[d + 1][it.col as usize][it.value as usize] = i as u32 + 1;
+            self.rank[d + 1][it.value as usize] = i as u32 + 1;
         }
         let mut found = Found::default();
         let searched =
             (0..sub.items.len()).try_for_each(|q| self.expand(d + 1, &sub, q, max - 1, &mut found));
         for it in &sub.items {
-            self.rank[d + 1][it.col as usize][it.value as usize] = 0;
+            self.rank[d + 1][it.value as usize] = 0;
         }
         searched?;
         found.for_each(|row, items| {
@@ -323,9 +324,21 @@ impl<'k> Scratch<'k> {
 }
 
 /// The whole table as the top level: every value held by fewer than all
-/// rows (or by the only row), in rank order; and 1 + each item's rank.
-fn top_level(keys: &KeyColumns) -> (Level, Vec<Vec<u32>>) {
+/// rows (or by the only row), in rank order; and 1 + each item's rank, by
+/// value id.
+fn top_level(keys: &KeyColumns) -> CoreResult<(Level, Vec<u32>)> {
     let n = keys.rows() as u32;
+    let mut offsets = Vec::with_capacity(keys.columns());
+    let mut ids = 0usize;
+    for &card in keys.cardinality() {
+        offsets.push(ids as u32);
+        ids += card;
+    }
+    if ids >= MISSING as usize {
+        return Err(CoreError::internal(
+            "more than 2³² − 1 distinct values over the key columns",
+        ));
+    }
     let mut items = Vec::new();
     for (c, (column, &card)) in keys.codes().iter().zip(keys.cardinality()).enumerate() {
         let mut counts = vec![0u32; card];
@@ -336,7 +349,7 @@ fn top_level(keys: &KeyColumns) -> (Level, Vec<Vec<u32>>) {
             if len > 0 && (len < n || n == 1) {
                 items.push(Item {
                     col: c as u16,
-                    value: v as u32,
+                    value: offsets[c] + v as u32,
                     start: 0,
                     len,
                 });
@@ -344,21 +357,30 @@ fn top_level(keys: &KeyColumns) -> (Level, Vec<Vec<u32>>) {
         }
     }
     items.sort_unstable_by_key(|it| (it.len, it.col, it.value));
-    let mut rank: Vec<Vec<u32>> = keys.cardinality().iter().map(|&c| vec![0; c]).collect();
+    let mut rank = vec![0u32; ids];
     let mut start = 0u32;
     for (i, it) in items.iter_mut().enumerate() {
         it.start = start;
         start += it.len;
-        rank[it.col as usize][it.value as usize] = i as u32 + 1;
+        rank[it.value as usize] = i as u32 + 1;
+    }
+    let width = keys.columns();
+    let mut cells = vec![MISSING; keys.rows() * width];
+    for (c, column) in keys.codes().iter().enumerate() {
+        for (r, &v) in column.iter().enumerate() {
+            if v != MISSING {
+                cells[r * width + c] = offsets[c] + v;
+            }
+        }
     }
     let mut fill: Vec<u32> = items.iter().map(|it| it.start).collect();
     let mut rows = vec![0u32; start as usize];
-    for (c, column) in keys.codes().iter().enumerate() {
-        for (r, &v) in column.iter().enumerate() {
-            if v == MISSING {
+    for r in 0..keys.rows() {
+        for &id in &cells[r * width..][..width] {
+            if id == MISSING {
                 continue;
             }
-            let k = rank[c][v as usize];
+            let k = rank[id as usize];
             if k > 0 {
                 let at = &mut fill[k as usize - 1];
                 rows[*at as usize] = r as u32;
@@ -369,14 +391,7 @@ fn top_level(keys: &KeyColumns) -> (Level, Vec<Vec<u32>>) {
     let mut columns: Vec<u16> = items.iter().map(|it| it.col).collect();
     columns.sort_unstable();
     columns.dedup();
-    let width = keys.columns();
-    let mut cells = vec![0u32; keys.rows() * width];
-    for (c, column) in keys.codes().iter().enumerate() {
-        for (r, &v) in column.iter().enumerate() {
-            cells[r * width + c] = v;
-        }
-    }
-    (
+    Ok((
         Level {
             items,
             rows,
@@ -385,7 +400,7 @@ fn top_level(keys: &KeyColumns) -> (Level, Vec<Vec<u32>>) {
             global: None,
         },
         rank,
-    )
+    ))
 }
 
 /// Every MSU of `keys` of at most `max` columns (1 ≤ max ≤ columns), in
@@ -395,7 +410,7 @@ pub(super) fn msus(keys: &KeyColumns, max: usize, progress: Progress) -> CoreRes
     if keys.rows() == 0 || max == 0 {
         return Ok(Vec::new());
     }
-    let (top, rank) = top_level(keys);
+    let (top, rank) = top_level(keys)?;
     // The cost of an item's search grows with its rows.
     let parts = parallel::parts_for(keys.rows()) * 4;
     let ranges = parallel::balanced_ranges(top.items.len(), parts, |i| top.items[i].len as usize);
