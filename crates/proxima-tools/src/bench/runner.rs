@@ -527,6 +527,17 @@ mod tests {
     }
 
     #[test]
+    fn the_suda_case_times_the_scan_and_checks_its_figures() {
+        let case = cases::select(&["mini-sd".to_string()]).unwrap().remove(0);
+        let r = run_in_process(&case, Plan { warmup: 0, runs: 2 });
+        assert_eq!(r.error, None);
+        assert_eq!(r.seconds.len(), 2);
+        assert_eq!(r.model_satisfied, Some(true));
+        let note = r.notes.first().expect("the scan's figures");
+        assert!(note.contains("records with an MSU"), "{note}");
+    }
+
+    #[test]
     fn timed_keeps_only_the_timed_runs() {
         let mut calls = 0;
         let (seconds, last) = timed(Plan { warmup: 2, runs: 3 }, || {
