@@ -23,6 +23,7 @@
 //! scratch), and the parts are joined in item order, so the result does not
 //! depend on the number of threads.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
@@ -323,11 +324,14 @@ impl<'k> Scratch<'k> {
     }
 }
 
-/// The whole table as the top level: every value held by fewer than all
-/// rows (or by the only row), in rank order; and 1 + each item's rank, by
-/// value id.
+/// The whole table as the top level, each record's identical copies past
+/// the second left out: whether a set of values is unique depends only on
+/// whether one record or more hold it, so the MSUs (all of them in records
+/// unique over every column) are the same, and a table of many repeated
+/// records searches far fewer rows. Its items are every value held by
+/// fewer than all its rows (or by the only row), in rank order; with 1 +
+/// each item's rank, by value id.
 fn top_level(keys: &KeyColumns) -> CoreResult<(Level, Vec<u32>)> {
-    let n = keys.rows() as u32;
     let mut offsets = Vec::with_capacity(keys.columns());
     let mut ids = 0usize;
     for &card in keys.cardinality() {
@@ -339,17 +343,40 @@ fn top_level(keys: &KeyColumns) -> CoreResult<(Level, Vec<u32>)> {
             "more than 2³² − 1 distinct values over the key columns",
         ));
     }
-    let mut items = Vec::new();
-    for (c, (column, &card)) in keys.codes().iter().zip(keys.cardinality()).enumerate() {
-        let mut counts = vec![0u32; card];
-        for &v in column.iter().filter(|&&v| v != MISSING) {
-            counts[v as usize] += 1;
+    let width = keys.columns();
+    let mut all = vec![MISSING; keys.rows() * width];
+    for (c, column) in keys.codes().iter().enumerate() {
+        for (r, &v) in column.iter().enumerate() {
+            if v != MISSING {
+                all[r * width + c] = offsets[c] + v;
+            }
         }
-        for (v, &len) in counts.iter().enumerate() {
-            if len > 0 && (len < n || n == 1) {
+    }
+    let keep = first_two_copies(&all, width);
+    let cells = match &keep {
+        None => all,
+        Some(keep) => {
+            let mut cells = Vec::with_capacity(keep.len() * width);
+            for &r in keep {
+                cells.extend_from_slice(&all[r as usize * width..][..width]);
+            }
+            cells
+        }
+    };
+    let n = cells.len() / width.max(1);
+    let mut counts = vec![0u32; ids];
+    for &id in cells.iter().filter(|&&id| id != MISSING) {
+        counts[id as usize] += 1;
+    }
+    let mut items = Vec::new();
+    for (c, &card) in keys.cardinality().iter().enumerate() {
+        for v in 0..card as u32 {
+            let id = offsets[c] + v;
+            let len = counts[id as usize];
+            if len > 0 && (len < n as u32 || n == 1) {
                 items.push(Item {
                     col: c as u16,
-                    value: offsets[c] + v as u32,
+                    value: id,
                     start: 0,
                     len,
                 });
@@ -364,18 +391,9 @@ fn top_level(keys: &KeyColumns) -> CoreResult<(Level, Vec<u32>)> {
         start += it.len;
         rank[it.value as usize] = i as u32 + 1;
     }
-    let width = keys.columns();
-    let mut cells = vec![MISSING; keys.rows() * width];
-    for (c, column) in keys.codes().iter().enumerate() {
-        for (r, &v) in column.iter().enumerate() {
-            if v != MISSING {
-                cells[r * width + c] = offsets[c] + v;
-            }
-        }
-    }
     let mut fill: Vec<u32> = items.iter().map(|it| it.start).collect();
     let mut rows = vec![0u32; start as usize];
-    for r in 0..keys.rows() {
+    for r in 0..n {
         for &id in &cells[r * width..][..width] {
             if id == MISSING {
                 continue;
@@ -397,10 +415,29 @@ fn top_level(keys: &KeyColumns) -> CoreResult<(Level, Vec<u32>)> {
             rows,
             columns,
             cells,
-            global: None,
+            global: keep,
         },
         rank,
     ))
+}
+
+/// The rows to search (ascending) when some record has three or more
+/// identical copies: every row but the third and later copies (`cells` row
+/// by row, `width` per row); `None` when every row is kept.
+fn first_two_copies(cells: &[u32], width: usize) -> Option<Vec<u32>> {
+    if width == 0 {
+        return None;
+    }
+    let mut seen: HashMap<&[u32], u32, foldhash::fast::RandomState> = HashMap::default();
+    let mut keep = Vec::with_capacity(cells.len() / width);
+    for (r, row) in cells.chunks_exact(width).enumerate() {
+        let copies = seen.entry(row).or_insert(0);
+        *copies += 1;
+        if *copies <= 2 {
+            keep.push(r as u32);
+        }
+    }
+    (keep.len() < cells.len() / width).then_some(keep)
 }
 
 /// Every MSU of `keys` of at most `max` columns (1 ≤ max ≤ columns), in
