@@ -19,6 +19,8 @@
 //! one costs a pass over its rows and the columns still in play; the
 //! deepest level only counts (its MSUs are its items held by one row).
 //!
+//! The top level leaves out a record's copies past the second (a set of
+//! values is unique or not whatever the number of its holders past one).
 //! The top level's items are searched in parallel (each thread with its own
 //! scratch), and the parts are joined in item order, so the result does not
 //! depend on the number of threads.
