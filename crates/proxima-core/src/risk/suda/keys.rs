@@ -138,3 +138,75 @@ fn released_qi(rows: usize, qi: &QiColumn, release: &Release, d: usize) -> Vec<u
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::generalize::generalize;
+    use crate::ingest::load_table;
+    use crate::partition::Partition;
+    use crate::schema::{ColumnSpec, CsvOptions, MissingPolicy, Schema, ValueType};
+
+    fn col(name: &str, role: Role, t: Option<ValueType>) -> ColumnSpec {
+        ColumnSpec {
+            name: name.into(),
+            role,
+            value_type: t,
+            hierarchy: None,
+        }
+    }
+
+    fn table() -> Table {
+        let schema = Schema::new(
+            "t".into(),
+            CsvOptions {
+                missing: vec!["".into(), "?".into()],
+                ..CsvOptions::default()
+            },
+            MissingPolicy::Reject,
+            vec![
+                col("id", Role::Identifier, None),
+                col("age", Role::QuasiIdentifier, Some(ValueType::Numeric)),
+                col("town", Role::Insensitive, None),
+                col("pay", Role::Sensitive, Some(ValueType::Numeric)),
+            ],
+        )
+        .unwrap();
+        let csv = "id,age,town,pay\n1,30,A,10\n2,31,?,10\n3,30,A,20\n4,40,,20\n";
+        load_table(Arc::new(schema), csv.as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn published_columns_leave_identifiers_out_and_missing_cells_match_nothing() {
+        let t = table();
+        let qis = key_columns(&t, KeyScope::QuasiIdentifiers, PublishedQis::AsStored).unwrap();
+        assert_eq!(qis.names(), ["age"]);
+        assert_eq!(qis.codes()[0], [0, 1, 0, 2]);
+        let all = key_columns(&t, KeyScope::Published, PublishedQis::AsStored).unwrap();
+        assert_eq!(all.names(), ["age", "town", "pay"]);
+        // '?' and '' are the schema's missing markers.
+        assert_eq!(all.codes()[1], [0, MISSING, 0, MISSING]);
+        assert_eq!(all.codes()[2], [0, 0, 1, 1]);
+    }
+
+    #[test]
+    fn a_release_is_read_through_its_labels() {
+        let t = table();
+        // Groups {30, 31} and {30, 40}: the first prints [30-31], the
+        // second [30-40]; rows 0 and 2 hold 30 but publish different labels.
+        let release = generalize(&t, Partition::new(vec![vec![0, 1], vec![2, 3]])).unwrap();
+        let keys = key_columns(
+            &t,
+            KeyScope::QuasiIdentifiers,
+            PublishedQis::Release(&release),
+        )
+        .unwrap();
+        assert_eq!(keys.codes()[0], [0, 0, 1, 1]);
+        let same = generalize(&t, Partition::new(vec![vec![0, 2], vec![1], vec![3]])).unwrap();
+        let keys =
+            key_columns(&t, KeyScope::QuasiIdentifiers, PublishedQis::Release(&same)).unwrap();
+        assert_eq!(keys.codes()[0], [0, 1, 0, 2]);
+    }
+}
