@@ -405,6 +405,35 @@ mod tests {
     }
 
     #[test]
+    fn special_uniques_defaults_and_fields() {
+        let checks = checks_from_json(
+            br#"[{"kind": "special_uniques"},
+                 {"kind": "special_uniques", "max_size": 3.0, "columns": "published",
+                  "dis_fraction": 0.5}]"#,
+        )
+        .unwrap();
+        let specs = audit_checks(&checks, &schema()).unwrap();
+        assert_eq!(
+            specs[0],
+            AuditCheck::SpecialUniques {
+                max_size: MaxSize::default(),
+                columns: KeyScope::QuasiIdentifiers,
+                dis_fraction: DisFraction::default(),
+            }
+        );
+        assert_eq!(
+            specs[1],
+            AuditCheck::SpecialUniques {
+                max_size: MaxSize::new(3, "/m").unwrap(),
+                columns: KeyScope::Published,
+                dis_fraction: DisFraction::new(0.5, "/f").unwrap(),
+            }
+        );
+        assert!(!specs[0].judged_per_victim());
+        assert_eq!(specs[1].kind_name(), "special_uniques");
+    }
+
+    #[test]
     fn groups_default_and_column() {
         let req = AuditRequestDto::from_json(
             br#"{"job_id": "j", "checks": [{"kind": "k_anonymity", "k": 2}]}"#,
