@@ -5,7 +5,8 @@
 use axum::extract::State;
 use axum::{Extension, Json};
 use proxima_core::attacker::{self, GroupBoxes, Victims};
-use proxima_core::audit::{group_by_column, group_by_published_qis};
+use proxima_core::audit::{group_by_column, group_by_published_qis, AuditCheck};
+use proxima_core::risk::suda::PublishedQis;
 use proxima_core::run::Anonymized;
 use proxima_core::table::Table;
 use proxima_core::{CoreError, ErrorKind, Partition};
@@ -106,22 +107,41 @@ pub async fn audit(
             let run = |table: &Table,
                        partition: &Partition,
                        ids: Option<&[String]>,
+                       qis: PublishedQis,
                        boxes: Option<(GroupBoxes, Victims)>| {
-                let report = proxima_core::audit::audit(table, partition, ids, &checks, progress)?;
+                let report = proxima_core::audit::audit_published(
+                    table, partition, ids, &checks, qis, progress,
+                )?;
                 Ok::<_, CoreError>(match boxes {
                     None => AuditReportDto::from(&report),
                     Some((boxes, victims)) => {
-                        let judged = attacker::evaluate_within(
-                            table,
-                            partition,
-                            &boxes,
-                            victims,
-                            &checks,
-                            ids,
-                            view_budget,
-                            progress,
-                        )?;
-                        AuditReportDto::from_view(&report, &judged, ids)
+                        // Table-wide scans (special uniques) read what is
+                        // published and are the same in both views.
+                        let per_victim: Vec<AuditCheck> = checks
+                            .iter()
+                            .filter(|c| c.judged_per_victim())
+                            .cloned()
+                            .collect();
+                        let judged = if per_victim.is_empty() {
+                            Vec::new()
+                        } else {
+                            attacker::evaluate_within(
+                                table,
+                                partition,
+                                &boxes,
+                                victims,
+                                &per_victim,
+                                ids,
+                                view_budget,
+                                progress,
+                            )?
+                        };
+                        let mut judged = judged.iter();
+                        let view: Vec<_> = checks
+                            .iter()
+                            .map(|c| c.judged_per_victim().then(|| judged.next()).flatten())
+                            .collect();
+                        AuditReportDto::from_partial_view(&report, &view, ids)
                     }
                 })
             };
@@ -137,7 +157,13 @@ pub async fn audit(
                             Victims::OriginalPoints,
                         )
                     });
-                    run(kept, release.partition(), None, boxes)
+                    run(
+                        kept,
+                        release.partition(),
+                        None,
+                        PublishedQis::Release(release),
+                        boxes,
+                    )
                 }
                 None => {
                     let (partition, ids) = match &request.groups {
@@ -160,7 +186,13 @@ pub async fn audit(
                         )),
                         ViewDto::Groups => None,
                     };
-                    run(&table, &partition, Some(&ids), boxes)
+                    run(
+                        &table,
+                        &partition,
+                        Some(&ids),
+                        PublishedQis::AsStored,
+                        boxes,
+                    )
                 }
             }
         })

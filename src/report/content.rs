@@ -64,6 +64,73 @@ pub struct ReleaseReport {
     /// null in the `external` report.
     #[schema(required = true)]
     pub riskiest: Option<Riskiest>,
+    /// Records at risk through combinations of columns: SUDA2's minimal
+    /// sample uniques over the upload's QIs and the release as published.
+    pub combinations: CombinationsSection,
+}
+
+/// Records at risk through combinations of columns (SUDA2, as the
+/// `special_uniques` audit check measures them).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ReportCombinations)]
+pub struct CombinationsSection {
+    /// The largest minimal sample unique searched (capped per scan at the
+    /// number of columns scanned).
+    pub max_size: u64,
+    /// DIS-SUDA's sampling fraction: the dataset's rows over its declared
+    /// population, else 0.01.
+    pub dis_fraction: f64,
+    /// The upload's QIs, then (with a release) the release's QIs through
+    /// their labels and every column the release publishes.
+    pub scans: Vec<CombinationScan>,
+    /// Why nothing was scanned (a table over the report's row limit), or
+    /// null.
+    #[schema(required = true)]
+    pub skipped: Option<String>,
+}
+
+/// One SUDA2 scan.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ReportCombinationScan)]
+pub struct CombinationScan {
+    /// `upload` (the table as uploaded) or `release` (as published).
+    pub table: String,
+    /// `quasi_identifiers` or `published` (every published column).
+    pub columns: String,
+    pub columns_scanned: u64,
+    pub records: u64,
+    /// Records with a minimal sample unique of at most `max_size` columns.
+    pub records_with_msu: u64,
+    /// Records unique over every column scanned.
+    pub sample_uniques: u64,
+    pub max_suda_score: f64,
+    /// The highest DIS-SUDA score (the estimated probability that a match
+    /// on the record is correct).
+    pub dis_suda: f64,
+    pub dis_suda_mean: f64,
+    /// Minimal sample uniques of each size, from 1.
+    pub msus_by_size: Vec<u64>,
+    /// The columns involved: each column in an MSU with its share of the
+    /// total SUDA score in percent, largest first.
+    pub columns_involved: Vec<crate::spec::report::ColumnContributionDto>,
+    /// The highest-scoring records with their smallest MSU's columns and
+    /// values; null in the `external` report.
+    #[schema(required = true)]
+    pub worst: Option<Vec<RecordAtRisk>>,
+}
+
+/// A record at risk through a combination of columns (internal report).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = RecordAtRisk)]
+pub struct RecordAtRisk {
+    /// Its 1-based data line in the upload (a release's `row_id`).
+    pub record: u64,
+    pub score: f64,
+    pub dis_suda: f64,
+    /// The columns of its smallest minimal sample unique.
+    pub columns: Vec<String>,
+    /// The values it publishes there, in `columns` order.
+    pub values: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]

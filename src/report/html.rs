@@ -57,6 +57,7 @@ pub fn render(r: &ReleaseReport) -> String {
     sensitive(&mut page, r);
     utility(&mut page, r);
     warnings(&mut page, r);
+    combinations(&mut page, r);
     if let Some(risky) = &r.riskiest {
         riskiest(&mut page, risky);
     }
@@ -997,6 +998,98 @@ fn glossary(page: &mut Page) {
             ),
         ),
     ]);
+}
+
+fn combinations(page: &mut Page, r: &ReleaseReport) {
+    let c = &r.combinations;
+    page.section(
+        "combinations",
+        "Records at risk through combinations of columns",
+    );
+    page.paragraph(format!(
+        "SUDA2 (sdcMicro's suda2): minimal sample uniques — the smallest sets of column values \
+         that no other record shares — of up to {} columns, with each record's SUDA score and \
+         DIS-SUDA estimate (sampling fraction {}). A release is read as published: its \
+         quasi-identifiers through the groups' labels.",
+        c.max_size,
+        number(c.dis_fraction)
+    ));
+    if let Some(why) = &c.skipped {
+        page.paragraph(Markup::text(&format!("Not computed: {why}.")));
+        return;
+    }
+    let head = [
+        "Table",
+        "Columns",
+        "Records with an MSU",
+        "Sample uniques",
+        "MSUs by size",
+        "Max SUDA score",
+        "Max DIS-SUDA",
+        "Columns involved (share of the score)",
+    ];
+    let rows = c
+        .scans
+        .iter()
+        .map(|s| {
+            let sizes: Vec<String> = s.msus_by_size.iter().map(|n| n.to_string()).collect();
+            let involved: Vec<String> = s
+                .columns_involved
+                .iter()
+                .map(|i| format!("{} {}%", i.column, number(i.percent)))
+                .collect();
+            vec![
+                Markup::text(&s.table),
+                Markup::text(&format!("{} ({})", s.columns, s.columns_scanned)),
+                Markup::text(&format!("{} of {}", s.records_with_msu, s.records)),
+                int(s.sample_uniques),
+                Markup::text(&sizes.join(" / ")),
+                num(s.max_suda_score),
+                num(s.dis_suda),
+                Markup::text(&involved.join(", ")),
+            ]
+        })
+        .collect();
+    page.table(&head, rows);
+    for s in &c.scans {
+        let Some(worst) = &s.worst else { continue };
+        if worst.is_empty() {
+            continue;
+        }
+        page.heading(
+            3,
+            &format!(
+                "Highest-scoring records: {}, {} (internal only)",
+                s.table, s.columns
+            ),
+        );
+        let rows = worst
+            .iter()
+            .map(|w| {
+                let msu: Vec<String> = w
+                    .columns
+                    .iter()
+                    .zip(&w.values)
+                    .map(|(c, v)| format!("{c} = {v}"))
+                    .collect();
+                vec![
+                    int(w.record),
+                    Markup::text(&msu.join(", ")),
+                    num(w.score),
+                    num(w.dis_suda),
+                ]
+            })
+            .collect();
+        page.table(
+            &[
+                "Record (data line)",
+                "Smallest MSU",
+                "SUDA score",
+                "DIS-SUDA",
+            ],
+            rows,
+        );
+    }
 }
 
 fn riskiest(page: &mut Page, risky: &Riskiest) {

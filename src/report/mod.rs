@@ -15,6 +15,7 @@ pub mod html;
 pub mod risk;
 pub mod sa;
 pub mod sign_off;
+pub mod special;
 pub mod utility;
 pub mod verdict;
 pub mod warnings;
@@ -108,6 +109,13 @@ pub fn build(input: &Input<'_>) -> CoreResult<ReleaseReport> {
         utility: None,
         warnings: Vec::new(),
         riskiest: None,
+        // Filled at the end.
+        combinations: CombinationsSection {
+            max_size: 0,
+            dis_fraction: 0.0,
+            scans: Vec::new(),
+            skipped: None,
+        },
     };
     let columns = table.qis().iter().map(|q| q.name.clone()).collect();
     let mut risky_after = Vec::new();
@@ -199,6 +207,14 @@ pub fn build(input: &Input<'_>) -> CoreResult<ReleaseReport> {
         }
     };
     report.risk.before = risk::figures_before(&raw, population)?;
+    checkpoint()?;
+    report.combinations = special::section(
+        table,
+        outcome.map(|(anonymized, _)| anonymized),
+        population,
+        audience,
+        progress,
+    )?;
     checkpoint()?;
     if audience == Audience::Internal {
         report.riskiest = Some(Riskiest {

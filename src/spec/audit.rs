@@ -4,9 +4,10 @@
 use proxima_core::audit::AuditCheck;
 use proxima_core::error::CoreResult;
 use proxima_core::params::{Dissimilarity, GroundDistance, LDiversity, K};
+use proxima_core::risk::suda::{DisFraction, KeyScope, MaxSize, MAX_MSU_SIZE};
 use proxima_core::{CoreError, ErrorKind, Schema};
 use serde::{Deserialize, Serialize};
-use serde_json::Number;
+use serde_json::{Number, Value};
 use utoipa::ToSchema;
 
 use super::metric::MetricDto;
@@ -107,6 +108,41 @@ pub enum CheckDto {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ground_distance: Option<GroundDistanceDto>,
     },
+    /// SUDA2's minimal sample uniques (sdcMicro's `suda2`): the smallest
+    /// sets of column values that single a record out, the per-record SUDA
+    /// and DIS-SUDA scores. Passes when no record has one.
+    SpecialUniques {
+        /// The largest MSU searched, 1 to 16 columns (default 4; capped at
+        /// the number of columns scanned).
+        // Each field is read as any JSON value, so that a wrong type is
+        // refused at the field's own pointer (`special_uniques`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<u64>, minimum = 1, maximum = 16)]
+        max_size: Option<Value>,
+        /// The declared QIs as published (default), or every published
+        /// column.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<SudaColumnsDto>)]
+        columns: Option<Value>,
+        /// DIS-SUDA's sampling fraction, in (0, 1] (default 0.01,
+        /// sdcMicro's `DisFraction`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<f64>)]
+        dis_fraction: Option<Value>,
+    },
+}
+
+/// The columns a `special_uniques` check scans.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[schema(as = SudaColumns)]
+#[serde(rename_all = "snake_case")]
+pub enum SudaColumnsDto {
+    /// The declared quasi-identifiers, as published.
+    #[default]
+    QuasiIdentifiers,
+    /// Every published column: QIs as published, sensitive and
+    /// insensitive columns as uploaded.
+    Published,
 }
 
 impl CheckDto {
@@ -119,6 +155,7 @@ impl CheckDto {
             CheckDto::Dissimilarity { .. } => "dissimilarity",
             CheckDto::DeltaLDiversity { .. } => "delta_l_diversity",
             CheckDto::TCloseness { .. } => "t_closeness",
+            CheckDto::SpecialUniques { .. } => "special_uniques",
         }
     }
 
@@ -190,8 +227,75 @@ impl CheckDto {
                     ground,
                 }
             }
+            CheckDto::SpecialUniques {
+                max_size,
+                columns,
+                dis_fraction,
+            } => special_uniques(
+                max_size.as_ref(),
+                columns.as_ref(),
+                dis_fraction.as_ref(),
+                at,
+            )?,
         })
     }
+}
+
+/// A `special_uniques` check at `at`, each field refused at its own
+/// pointer (a wrong type included).
+fn special_uniques(
+    max_size: Option<&Value>,
+    columns: Option<&Value>,
+    dis_fraction: Option<&Value>,
+    at: &str,
+) -> CoreResult<AuditCheck> {
+    let max_size = match max_size {
+        None => MaxSize::default(),
+        Some(v) => {
+            let m_at = format!("{at}/max_size");
+            let m = v
+                .as_number()
+                .and_then(|n| integer(n, "max_size", &m_at).ok())
+                .ok_or_else(|| {
+                    CoreError::invalid_parameters(
+                        &m_at,
+                        format!("max_size must be an integer from 1 to {MAX_MSU_SIZE}, got {v}"),
+                    )
+                })?;
+            MaxSize::new(m, &m_at)?
+        }
+    };
+    let columns = match columns {
+        None => KeyScope::QuasiIdentifiers,
+        Some(v) => match v.as_str() {
+            Some("quasi_identifiers") => KeyScope::QuasiIdentifiers,
+            Some("published") => KeyScope::Published,
+            _ => {
+                return Err(CoreError::invalid_parameters(
+                    format!("{at}/columns"),
+                    format!("columns must be \"quasi_identifiers\" or \"published\", got {v}"),
+                ))
+            }
+        },
+    };
+    let dis_fraction = match dis_fraction {
+        None => DisFraction::default(),
+        Some(v) => {
+            let f_at = format!("{at}/dis_fraction");
+            let f = v.as_number().map(real).ok_or_else(|| {
+                CoreError::invalid_parameters(
+                    &f_at,
+                    format!("dis_fraction must be a number in (0, 1], got {v}"),
+                )
+            })?;
+            DisFraction::new(f, &f_at)?
+        }
+    };
+    Ok(AuditCheck::SpecialUniques {
+        max_size,
+        columns,
+        dis_fraction,
+    })
 }
 
 /// Parses the CLI's `--checks` value: a JSON array of checks (pointers
@@ -298,6 +402,35 @@ mod tests {
         assert!(
             matches!(&specs[6], AuditCheck::TCloseness { ground, .. } if *ground == GroundDistance::Ordered)
         );
+    }
+
+    #[test]
+    fn special_uniques_defaults_and_fields() {
+        let checks = checks_from_json(
+            br#"[{"kind": "special_uniques"},
+                 {"kind": "special_uniques", "max_size": 3.0, "columns": "published",
+                  "dis_fraction": 0.5}]"#,
+        )
+        .unwrap();
+        let specs = audit_checks(&checks, &schema()).unwrap();
+        assert_eq!(
+            specs[0],
+            AuditCheck::SpecialUniques {
+                max_size: MaxSize::default(),
+                columns: KeyScope::QuasiIdentifiers,
+                dis_fraction: DisFraction::default(),
+            }
+        );
+        assert_eq!(
+            specs[1],
+            AuditCheck::SpecialUniques {
+                max_size: MaxSize::new(3, "/m").unwrap(),
+                columns: KeyScope::Published,
+                dis_fraction: DisFraction::new(0.5, "/f").unwrap(),
+            }
+        );
+        assert!(!specs[0].judged_per_victim());
+        assert_eq!(specs[1].kind_name(), "special_uniques");
     }
 
     #[test]

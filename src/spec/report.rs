@@ -1,7 +1,9 @@
 //! The `AuditReport` response (docs/api.md §Audits) from the core's report.
 
 use proxima_core::attacker::{Spread, ViewCheck, WorstVictim};
-use proxima_core::audit::{AuditReport, CheckReport, ProsecutorRisk, SizeBucket, WorstGroup};
+use proxima_core::audit::{
+    AuditReport, CheckReport, ProsecutorRisk, RecordFigures, SizeBucket, WorstGroup, WorstRecord,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -58,6 +60,79 @@ pub struct CheckReportDto {
     /// difference is visible.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub per_group: Option<PerGroupDto>,
+    /// `special_uniques` only: the records with the highest SUDA scores
+    /// (at most 20), each with the columns of its smallest minimal sample
+    /// unique — column names, never values.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub worst_records: Option<Vec<WorstRecordDto>>,
+    /// `special_uniques` only: minimal sample uniques found of each size,
+    /// from 1 to the largest size searched.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub msus_by_size: Option<Vec<u64>>,
+    /// `special_uniques` only: every column scanned with its share of the
+    /// total SUDA score (sdcMicro's attribute contributions, in percent; an
+    /// MSU counts for each of its columns, so the shares add up to more
+    /// than 100).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub column_contributions: Option<Vec<ColumnContributionDto>>,
+}
+
+/// A record with special uniques (`special_uniques`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = WorstRecord)]
+pub struct WorstRecordDto {
+    /// The record's 1-based data line in the upload (`row_id` in a
+    /// release's download).
+    pub record: u64,
+    /// Its SUDA score: the sum of its MSUs' scores.
+    pub score: f64,
+    /// Its DIS-SUDA score: the estimated probability that a match on it is
+    /// correct.
+    pub dis_suda: f64,
+    /// How many minimal sample uniques it has.
+    pub msus: u64,
+    /// The columns of its smallest minimal sample unique.
+    pub columns: Vec<String>,
+}
+
+/// One column's share of the special uniques' risk.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(as = ColumnContribution)]
+pub struct ColumnContributionDto {
+    pub column: String,
+    pub percent: f64,
+}
+
+impl From<&WorstRecord> for WorstRecordDto {
+    fn from(r: &WorstRecord) -> Self {
+        WorstRecordDto {
+            record: r.line as u64,
+            score: r.score,
+            dis_suda: r.dis_suda,
+            msus: r.msus as u64,
+            columns: r.columns.clone(),
+        }
+    }
+}
+
+impl CheckReportDto {
+    /// The record-level figures of a check that judges records.
+    fn with_records(mut self, records: Option<&RecordFigures>) -> Self {
+        if let Some(r) = records {
+            self.worst_records = Some(r.worst.iter().map(WorstRecordDto::from).collect());
+            self.msus_by_size = Some(r.msus_by_size.iter().map(|&n| n as u64).collect());
+            self.column_contributions = Some(
+                r.column_contributions
+                    .iter()
+                    .map(|(column, percent)| ColumnContributionDto {
+                        column: column.clone(),
+                        percent: *percent,
+                    })
+                    .collect(),
+            );
+        }
+        self
+    }
 }
 
 /// A check's victims in the attacker's view.
@@ -173,6 +248,9 @@ impl CheckReportDto {
                     .map(WorstGroupDto::from)
                     .collect(),
             }),
+            worst_records: None,
+            msus_by_size: None,
+            column_contributions: None,
         }
     }
 }
@@ -245,7 +323,11 @@ impl From<&CheckReport> for CheckReportDto {
             worst_groups: c.worst_groups.iter().map(WorstGroupDto::from).collect(),
             attacker: None,
             per_group: None,
+            worst_records: None,
+            msus_by_size: None,
+            column_contributions: None,
         }
+        .with_records(c.records.as_ref())
     }
 }
 
@@ -274,14 +356,30 @@ impl AuditReportDto {
     /// Every check judged in the attacker's view (`view[i]` is
     /// `report.checks[i]` in that view), the per-group figures beside.
     pub fn from_view(report: &AuditReport, view: &[ViewCheck], ids: Option<&[String]>) -> Self {
+        let view: Vec<Option<&ViewCheck>> = view.iter().map(Some).collect();
+        Self::from_partial_view(report, &view, ids)
+    }
+
+    /// As [`from_view`](Self::from_view), where `view[i]` is `None` for a
+    /// check the attacker's view does not judge victim by victim (a
+    /// table-wide scan such as `special_uniques`, the same in both views):
+    /// it is reported as judged over the table.
+    pub fn from_partial_view(
+        report: &AuditReport,
+        view: &[Option<&ViewCheck>],
+        ids: Option<&[String]>,
+    ) -> Self {
         let mut dto = AuditReportDto::from(report);
         dto.view = ViewDto::Attacker;
         dto.checks = view
             .iter()
             .zip(&report.checks)
-            .map(|(v, g)| CheckReportDto::from_view(v, g, ids))
+            .map(|(v, g)| match v {
+                Some(v) => CheckReportDto::from_view(v, g, ids),
+                None => CheckReportDto::from(g),
+            })
             .collect();
-        dto.passed = view.iter().all(|c| c.passed);
+        dto.passed = dto.checks.iter().all(|c| c.passed);
         dto
     }
 }
@@ -333,6 +431,7 @@ mod tests {
                     size: 4,
                     value: 0.75,
                 }],
+                records: None,
             }],
             risk: ProsecutorRisk {
                 max: 0.1,

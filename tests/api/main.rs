@@ -29,6 +29,7 @@ mod readable;
 mod report;
 mod resources;
 mod sign_off;
+mod special_uniques;
 mod stored_table;
 mod stray_quotes;
 mod sweeps;

@@ -321,6 +321,7 @@ fn tagged_unions_have_discriminators_and_closed_variants() {
                 "dissimilarity",
                 "delta_l_diversity",
                 "t_closeness",
+                "special_uniques",
             ][..],
         ),
         (

@@ -17,6 +17,7 @@ from .audit_view import AuditView
 from .check_report import CheckReport
 from .check_report_params import CheckReportParams
 from .check_report_value import CheckReportValue
+from .column_contribution import ColumnContribution
 from .column_groups import ColumnGroups
 from .column_groups_by import ColumnGroupsBy
 from .column_type import ColumnType
@@ -108,6 +109,7 @@ from .qi_loss import QiLoss
 from .quasi_identifiers_groups import QuasiIdentifiersGroups
 from .quasi_identifiers_groups_by import QuasiIdentifiersGroupsBy
 from .query_error import QueryError
+from .record_at_risk import RecordAtRisk
 from .relative_metric import RelativeMetric
 from .relative_metric_kind import RelativeMetricKind
 from .release_facts import ReleaseFacts
@@ -121,6 +123,8 @@ from .report_audience import ReportAudience
 from .report_audience_param import ReportAudienceParam
 from .report_check_verdict import ReportCheckVerdict
 from .report_column import ReportColumn
+from .report_combination_scan import ReportCombinationScan
+from .report_combinations import ReportCombinations
 from .report_dataset import ReportDataset
 from .report_failure import ReportFailure
 from .report_failure_details_type_0 import ReportFailureDetailsType0
@@ -140,9 +144,12 @@ from .role import Role
 from .sa_distribution import SaDistribution
 from .schema_column import SchemaColumn
 from .size_bucket import SizeBucket
+from .special_uniques_check import SpecialUniquesCheck
+from .special_uniques_check_kind import SpecialUniquesCheckKind
 from .spread import Spread
 from .status import Status
 from .status_value import StatusValue
+from .suda_columns import SudaColumns
 from .suppressed_rows import SuppressedRows
 from .sweep import Sweep
 from .sweep_axis import SweepAxis
@@ -173,6 +180,7 @@ from .verdict import Verdict
 from .verdict_reason import VerdictReason
 from .verdict_reason_kind import VerdictReasonKind
 from .worst_group import WorstGroup
+from .worst_record import WorstRecord
 from .worst_victim import WorstVictim
 from .x_color_options import XColorOptions
 
@@ -194,6 +202,7 @@ __all__ = (
     "CheckReport",
     "CheckReportParams",
     "CheckReportValue",
+    "ColumnContribution",
     "ColumnGroups",
     "ColumnGroupsBy",
     "ColumnType",
@@ -285,6 +294,7 @@ __all__ = (
     "QuasiIdentifiersGroups",
     "QuasiIdentifiersGroupsBy",
     "QueryError",
+    "RecordAtRisk",
     "RelativeMetric",
     "RelativeMetricKind",
     "ReleaseFacts",
@@ -298,6 +308,8 @@ __all__ = (
     "ReportAudienceParam",
     "ReportCheckVerdict",
     "ReportColumn",
+    "ReportCombinations",
+    "ReportCombinationScan",
     "ReportDataset",
     "ReportFailure",
     "ReportFailureDetailsType0",
@@ -317,9 +329,12 @@ __all__ = (
     "SaDistribution",
     "SchemaColumn",
     "SizeBucket",
+    "SpecialUniquesCheck",
+    "SpecialUniquesCheckKind",
     "Spread",
     "Status",
     "StatusValue",
+    "SudaColumns",
     "SuppressedRows",
     "Sweep",
     "SweepAxis",
@@ -350,6 +365,7 @@ __all__ = (
     "VerdictReason",
     "VerdictReasonKind",
     "WorstGroup",
+    "WorstRecord",
     "WorstVictim",
     "XColorOptions",
 )

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..models.k_anonymity_check import KAnonymityCheck
     from ..models.l_diversity_check import LDiversityCheck
     from ..models.quasi_identifiers_groups import QuasiIdentifiersGroups
+    from ..models.special_uniques_check import SpecialUniquesCheck
     from ..models.t_closeness_check import TClosenessCheck
 
 
@@ -29,7 +30,7 @@ class AuditRequest:
     """
     Attributes:
         checks (list[AlphaKCheck | DeltaLDiversityCheck | DissimilarityCheck | EpsilonMCheck | KAnonymityCheck |
-            LDiversityCheck | TClosenessCheck]):
+            LDiversityCheck | SpecialUniquesCheck | TClosenessCheck]):
         dataset_id (None | Unset | UUID): The uploaded table to audit; give exactly one of `dataset_id` and
             `job_id`.
         groups (ColumnGroups | QuasiIdentifiersGroups | Unset):
@@ -44,6 +45,7 @@ class AuditRequest:
         | EpsilonMCheck
         | KAnonymityCheck
         | LDiversityCheck
+        | SpecialUniquesCheck
         | TClosenessCheck
     ]
     dataset_id: None | Unset | UUID = UNSET
@@ -59,6 +61,7 @@ class AuditRequest:
         from ..models.k_anonymity_check import KAnonymityCheck  # noqa: PLC0415
         from ..models.l_diversity_check import LDiversityCheck  # noqa: PLC0415
         from ..models.quasi_identifiers_groups import QuasiIdentifiersGroups  # noqa: PLC0415
+        from ..models.t_closeness_check import TClosenessCheck  # noqa: PLC0415
 
         checks = []
         for checks_item_data in self.checks:
@@ -74,6 +77,8 @@ class AuditRequest:
             elif isinstance(checks_item_data, DissimilarityCheck):
                 checks_item = checks_item_data.to_dict()
             elif isinstance(checks_item_data, DeltaLDiversityCheck):
+                checks_item = checks_item_data.to_dict()
+            elif isinstance(checks_item_data, TClosenessCheck):
                 checks_item = checks_item_data.to_dict()
             else:
                 checks_item = checks_item_data.to_dict()
@@ -140,6 +145,7 @@ class AuditRequest:
         from ..models.k_anonymity_check import KAnonymityCheck  # noqa: PLC0415
         from ..models.l_diversity_check import LDiversityCheck  # noqa: PLC0415
         from ..models.quasi_identifiers_groups import QuasiIdentifiersGroups  # noqa: PLC0415
+        from ..models.special_uniques_check import SpecialUniquesCheck  # noqa: PLC0415
         from ..models.t_closeness_check import TClosenessCheck  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -156,6 +162,7 @@ class AuditRequest:
                 | EpsilonMCheck
                 | KAnonymityCheck
                 | LDiversityCheck
+                | SpecialUniquesCheck
                 | TClosenessCheck
             ):
                 try:
@@ -206,11 +213,19 @@ class AuditRequest:
                     return componentsschemas_check_type_5
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_check_type_6 = TClosenessCheck.from_dict(data)
+
+                    return componentsschemas_check_type_6
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_check_type_6 = TClosenessCheck.from_dict(data)
+                componentsschemas_check_type_7 = SpecialUniquesCheck.from_dict(data)
 
-                return componentsschemas_check_type_6
+                return componentsschemas_check_type_7
 
             checks_item = _parse_checks_item(checks_item_data)
 

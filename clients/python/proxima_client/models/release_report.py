@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from ..models.approval import Approval
     from ..models.release_facts import ReleaseFacts
     from ..models.report_attacker_view import ReportAttackerView
+    from ..models.report_combinations import ReportCombinations
     from ..models.report_dataset import ReportDataset
     from ..models.report_failure import ReportFailure
     from ..models.report_job import ReportJob
@@ -36,6 +37,8 @@ class ReleaseReport:
             each with the release hash it binds.
         attacker_view (None | ReportAttackerView):
         audience (ReportAudience): Who the report is for.
+        combinations (ReportCombinations): Records at risk through combinations of columns (SUDA2, as the
+            `special_uniques` audit check measures them).
         dataset (ReportDataset):
         failure (None | ReportFailure):
         group_sizes (list[SizeBucket]): Groups of the release by size, in Google DLP's bucket shape (the
@@ -55,6 +58,7 @@ class ReleaseReport:
     approvals: list[Approval]
     attacker_view: None | ReportAttackerView
     audience: ReportAudience
+    combinations: ReportCombinations
     dataset: ReportDataset
     failure: None | ReportFailure
     group_sizes: list[SizeBucket]
@@ -87,6 +91,8 @@ class ReleaseReport:
             attacker_view = self.attacker_view
 
         audience: str = self.audience
+
+        combinations = self.combinations.to_dict()
 
         dataset = self.dataset.to_dict()
 
@@ -142,6 +148,7 @@ class ReleaseReport:
                 "approvals": approvals,
                 "attacker_view": attacker_view,
                 "audience": audience,
+                "combinations": combinations,
                 "dataset": dataset,
                 "failure": failure,
                 "group_sizes": group_sizes,
@@ -163,6 +170,7 @@ class ReleaseReport:
         from ..models.approval import Approval  # noqa: PLC0415
         from ..models.release_facts import ReleaseFacts  # noqa: PLC0415
         from ..models.report_attacker_view import ReportAttackerView  # noqa: PLC0415
+        from ..models.report_combinations import ReportCombinations  # noqa: PLC0415
         from ..models.report_dataset import ReportDataset  # noqa: PLC0415
         from ..models.report_failure import ReportFailure  # noqa: PLC0415
         from ..models.report_job import ReportJob  # noqa: PLC0415
@@ -198,6 +206,8 @@ class ReleaseReport:
         attacker_view = _parse_attacker_view(d.pop("attacker_view"))
 
         audience = check_report_audience(d.pop("audience"))
+
+        combinations = ReportCombinations.from_dict(d.pop("combinations"))
 
         dataset = ReportDataset.from_dict(d.pop("dataset"))
 
@@ -292,6 +302,7 @@ class ReleaseReport:
             approvals=approvals,
             attacker_view=attacker_view,
             audience=audience,
+            combinations=combinations,
             dataset=dataset,
             failure=failure,
             group_sizes=group_sizes,

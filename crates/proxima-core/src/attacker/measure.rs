@@ -13,7 +13,7 @@ use crate::audit::proximity::{
     neighbour_level,
 };
 use crate::audit::{dissimilarity_space, AuditCheck};
-use crate::error::{CoreResult, Detail};
+use crate::error::{CoreError, CoreResult, Detail};
 use crate::metric::{scalar_distance, SensitiveSpace, SpaceKind};
 use crate::neighborhood::{in_closed_interval, relative_interval, within};
 use crate::params::{Fraction, LDiversity, LDiversityVariant, Neighborhood, K};
@@ -137,6 +137,12 @@ impl<'t> Spec<'t> {
                 delta: params.delta.get(),
                 k: params.k.get(),
             },
+            AuditCheck::SpecialUniques { .. } => {
+                return Err(CoreError::internal(format!(
+                    "{} is a table-wide scan, not judged per victim",
+                    check.kind_name()
+                )))
+            }
             AuditCheck::DeltaLDiversity { delta, l } => Spec::DeltaL {
                 sa: delta_l_sa(*delta, *l, table, pointer)?,
                 delta: *delta,

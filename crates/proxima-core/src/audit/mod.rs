@@ -7,6 +7,7 @@
 pub(crate) mod frequency;
 mod grouping;
 pub(crate) mod proximity;
+mod special;
 pub(crate) mod summary;
 
 use crate::error::{CoreError, CoreResult, Detail};
@@ -15,6 +16,7 @@ use crate::params::{Dissimilarity, EpsilonM, Fraction, GroundDistance, LDiversit
 use crate::partition::Partition;
 use crate::privacy::SaCodes;
 use crate::progress::Progress;
+use crate::risk::suda::{DisFraction, KeyScope, MaxSize, PublishedQis};
 use crate::table::Table;
 
 pub use grouping::{group_by_column, group_by_published_qis};
@@ -50,6 +52,15 @@ pub enum AuditCheck {
         t: Fraction,
         ground: GroundDistance,
     },
+    /// SUDA2's minimal sample uniques of up to `max_size` columns over
+    /// the published QIs or every published column ([`crate::risk::suda`]).
+    /// A table-wide scan of what is published, not a figure per victim:
+    /// the attacker's view reports it as the groups' view does.
+    SpecialUniques {
+        max_size: MaxSize,
+        columns: KeyScope,
+        dis_fraction: DisFraction,
+    },
 }
 
 impl AuditCheck {
@@ -62,8 +73,30 @@ impl AuditCheck {
             AuditCheck::Dissimilarity { .. } => "dissimilarity",
             AuditCheck::DeltaLDiversity { .. } => "delta_l_diversity",
             AuditCheck::TCloseness { .. } => "t_closeness",
+            AuditCheck::SpecialUniques { .. } => "special_uniques",
         }
     }
+
+    /// Whether the attacker's view judges the check victim by victim
+    /// (every check but the table-wide scans).
+    pub fn judged_per_victim(&self) -> bool {
+        !matches!(self, AuditCheck::SpecialUniques { .. })
+    }
+}
+
+/// A record named in a report (`special_uniques`): never its values.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WorstRecord {
+    /// 0-based row of the audited table.
+    pub row: usize,
+    /// Its 1-based data line in the upload (a release's `row_id`).
+    pub line: u32,
+    pub score: f64,
+    pub dis_suda: f64,
+    /// How many MSUs it has.
+    pub msus: usize,
+    /// The columns of its smallest MSU.
+    pub columns: Vec<String>,
 }
 
 /// A group named in a report: its id (1-based group index as text, or the
@@ -90,6 +123,22 @@ pub struct CheckReport {
     pub violating_rows: usize,
     /// At most [`MAX_WORST_GROUPS`], worst first.
     pub worst_groups: Vec<WorstGroup>,
+    /// Checks that judge records (`special_uniques`); `None` for the
+    /// others.
+    pub records: Option<RecordFigures>,
+}
+
+/// The record-level figures of a check that judges records.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RecordFigures {
+    /// At most [`MAX_WORST_GROUPS`], worst first.
+    pub worst: Vec<WorstRecord>,
+    /// MSUs of each size (index k − 1 for size k).
+    pub msus_by_size: Vec<usize>,
+    /// Each column scanned with its share of the total SUDA score in
+    /// percent (the shares add up to more than 100: an MSU counts for each
+    /// of its columns).
+    pub column_contributions: Vec<(String, f64)>,
 }
 
 /// Prosecutor re-identification risk (1/|G| for a record in group G).
@@ -137,6 +186,28 @@ pub fn audit(
     partition: &Partition,
     group_ids: Option<&[String]>,
     checks: &[AuditCheck],
+    progress: Progress,
+) -> CoreResult<AuditReport> {
+    audit_published(
+        table,
+        partition,
+        group_ids,
+        checks,
+        PublishedQis::AsStored,
+        progress,
+    )
+}
+
+/// [`audit`] with the QIs read as `qis` says they are published — the
+/// release's labels for a job's release, the values as stored for an
+/// uploaded table — by the checks that read published values
+/// (`special_uniques`); the others judge the partition as [`audit`] does.
+pub fn audit_published(
+    table: &Table,
+    partition: &Partition,
+    group_ids: Option<&[String]>,
+    checks: &[AuditCheck],
+    qis: PublishedQis,
     progress: Progress,
 ) -> CoreResult<AuditReport> {
     progress.report(0.0)?;
@@ -222,6 +293,20 @@ pub fn audit(
                 partition,
                 group_ids,
                 &mut ticker,
+            )?,
+            AuditCheck::SpecialUniques {
+                max_size,
+                columns,
+                dis_fraction,
+            } => special::special_uniques(
+                *max_size,
+                *columns,
+                *dis_fraction,
+                table,
+                qis,
+                partition,
+                group_ids,
+                progress.sub(i as f64 / steps, (i + 1) as f64 / steps),
             )?,
         };
         reports.push(report);

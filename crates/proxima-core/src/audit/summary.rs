@@ -44,6 +44,7 @@ pub(crate) fn check_report(
         violating_groups,
         violating_rows: figures.violating_rows,
         worst_groups: worst_groups(&figures.values, worse, partition, ids),
+        records: None,
     }
 }
 

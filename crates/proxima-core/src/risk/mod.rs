@@ -43,6 +43,7 @@ mod population;
 pub mod sample;
 pub mod snb;
 mod special;
+pub mod suda;
 pub mod uniqueness;
 pub mod warnings;
 pub mod zayatz;

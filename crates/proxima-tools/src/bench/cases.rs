@@ -9,6 +9,7 @@ use proxima_core::params::{
     Algorithm, Dissimilarity, Epsilon, EpsilonM, Fraction, GroundDistance, LDiversity,
     LDiversityVariant, Neighborhood, PrivacyModel, SuppressionLimit, TCloseness, K, M,
 };
+use proxima_core::risk::suda::KeyScope;
 use proxima_core::run::JobSpec;
 use proxima_core::xcolor::{InitialColoring, XColorOptions};
 use serde::Serialize;
@@ -83,6 +84,10 @@ pub enum Work {
     /// attacker's view (`attacker::evaluate`, victims at their original
     /// points; timed, boxes included).
     AttackerView(JobSpec),
+    /// SUDA2 over the table's columns of `scope` as uploaded: the key
+    /// columns built and every MSU of up to `max_size` columns found and
+    /// scored (timed, together).
+    Suda { scope: KeyScope, max_size: u64 },
     /// `proxima anonymize` as a whole process (the binary beside this
     /// tool): read the CSV, run the job, write the release (timed from
     /// spawn to exit; the CSV is decompressed into the cache first).
@@ -345,6 +350,12 @@ pub fn all() -> Vec<Case> {
              Work::AttackerView(suppressing(epsilon_m(4500.0, 5, abs), 0.25)), Some(0.5),
              Stated::default(),
              "the attacker's-view check alone on em-sal's release (m=5 needs suppression; limit 0.25)"),
+        case("sd-adult", Standard, Source::Shared(Adult),
+             Work::Suda { scope: KeyScope::QuasiIdentifiers, max_size: 4 }, Some(1.0),
+             Stated::default(), "SUDA2: MSUs of up to 4 of adult's 8 QIs, SUDA and DIS-SUDA scores"),
+        case("sd-600k", Standard, s600k,
+             Work::Suda { scope: KeyScope::QuasiIdentifiers, max_size: 4 }, Some(20.0),
+             Stated::default(), "SUDA2 as sd-adult on adult_scaled_synthetic 600k (8 QIs)"),
         // The paper's degree-balanced Algorithm 1 on the same cases.
         case("xc-credit/alg1", Colouring, credit, Work::Job(xcolor(0.001, 0.5, 10, Alg1)), None,
              theta(5984, 8250.0, None), "xc-credit with the paper's Algorithm 1 colouring"),
@@ -401,6 +412,12 @@ pub fn all() -> Vec<Case> {
              Work::Offline { model: json!({"kind": "k_anonymity", "k": 10}) }, Some(0.8),
              Stated::default(),
              "`proxima anonymize` whole process on adult_scaled_synthetic 600k, Mondrian k=10 (ARX warm: 2.59 s)"),
+        case("sd-adult-all", Scale, Source::Shared(Adult),
+             Work::Suda { scope: KeyScope::QuasiIdentifiers, max_size: 8 }, None,
+             Stated::default(), "SUDA2 over every size (8) of adult's 8 QIs, as sdcMicro searches"),
+        case("sd-600k-pub", Scale, s600k,
+             Work::Suda { scope: KeyScope::Published, max_size: 4 }, None,
+             Stated::default(), "SUDA2, MSUs of up to 4 of the 15 published columns, 600k"),
         case("mo-5m", Scale, sal5m, Work::Job(mondrian(PrivacyModel::KAnonymity(k(10)))), None,
              Stated::default(), "Mondrian k=10 on sal generate.py 5000000 7"),
         case("em-5m", Scale, sal5m, Work::Job(suppressing(epsilon_m(4500.0, 5, abs), 0.25)),
@@ -418,6 +435,9 @@ pub fn all() -> Vec<Case> {
              Work::Offline { model: json!({"kind": "k_anonymity", "k": 5}) }, None,
              Stated { rows: Some(crate::bench::data::MINI_ROWS), ..Stated::default() },
              "`proxima anonymize` as a whole process on the mini table (the harness's own test)"),
+        case("mini-sd", Test, Source::Mini,
+             Work::Suda { scope: KeyScope::Published, max_size: 4 }, None, Stated::default(),
+             "SUDA2 over every published column of the mini table (the harness's own test)"),
         case("mini-av", Test, Source::Mini, Work::AttackerView(epsilon_m(2000.0, 3, abs)), None,
              Stated::default(),
              "the attacker's view of mini-em's release (the harness's own test)"),
@@ -454,7 +474,7 @@ pub fn select(names: &[String]) -> Result<Vec<Case>, String> {
 mod tests {
     use super::*;
 
-    const STANDARD: [&str; 15] = [
+    const STANDARD: [&str; 17] = [
         "em-sal",
         "em-sal-rel",
         "em-credit",
@@ -470,6 +490,8 @@ mod tests {
         "e2e-sal",
         "load-sal",
         "av-sal",
+        "sd-adult",
+        "sd-600k",
     ];
 
     #[test]
@@ -496,7 +518,7 @@ mod tests {
     fn no_names_selects_the_default_suite() {
         let picked = select(&[]).unwrap();
         let names: Vec<&str> = picked.iter().map(|c| c.name).collect();
-        assert_eq!(&names[..15], STANDARD);
+        assert_eq!(&names[..17], STANDARD);
         assert!(names.contains(&"xc-adult/alg1"));
         assert!(names.contains(&"util-xc-adult"));
         assert!(names.contains(&"mem-600k"));

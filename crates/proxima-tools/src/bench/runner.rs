@@ -9,6 +9,7 @@ use proxima_core::audit::{self, AuditReport};
 use proxima_core::epsilon_m;
 use proxima_core::error::ErrorKind;
 use proxima_core::params::{Algorithm, PrivacyModel};
+use proxima_core::risk::suda::{key_columns, suda, DisFraction, KeyScope, MaxSize, PublishedQis};
 use proxima_core::run::{self, Anonymized, FeasibilityAnswer, FeasibilityRequest, JobSpec};
 use proxima_core::utility::{self, Published, WorkloadSpec};
 use proxima_core::xcolor::{inequality4_bound, XColorOptions};
@@ -287,6 +288,41 @@ fn audit_case(
     }
 }
 
+/// SUDA2 on the table as uploaded: key columns and search timed together.
+/// What it must satisfy: every record with an MSU is unique over all the
+/// columns scanned (an MSU's superset is unique too).
+fn suda_case(scope: KeyScope, max_size: u64, table: &Table, plan: Plan, r: &mut CaseResult) {
+    let max = match MaxSize::new(max_size, "/max_size") {
+        Ok(m) => m,
+        Err(e) => {
+            r.error = Some(e.message);
+            return;
+        }
+    };
+    let (seconds, last) = timed(plan, || {
+        let keys = key_columns(table, scope, PublishedQis::AsStored)?;
+        suda(&keys, max, DisFraction::default(), Progress::none())
+    });
+    set_times(r, seconds);
+    match last.expect("at least one run") {
+        Ok(s) => {
+            r.model_satisfied = Some(s.records_with_msu() <= s.sample_uniques);
+            r.notes.push(format!(
+                "{} columns, MSUs up to {}: {} records with an MSU ({} sample uniques), \
+                 MSUs by size {:?}, max SUDA score {}, max DIS-SUDA {:.4}",
+                s.columns.len(),
+                s.max_size,
+                s.records_with_msu(),
+                s.sample_uniques,
+                s.msus_by_size,
+                s.max_score(),
+                s.max_dis()
+            ));
+        }
+        Err(e) => r.error = Some(format!("{} ({:?})", e.message, e.kind)),
+    }
+}
+
 /// The attacker's view: the job's release (untimed), then its audit checks
 /// judged over every victim's candidates (timed, boxes included). The
 /// notes give each check's victims over the bound, worst figure and
@@ -418,6 +454,7 @@ pub fn run_in_process(case: &Case, plan: Plan) -> CaseResult {
         Work::Audit { k, checks } => audit_case(*k, checks, &table, plan, &mut r),
         Work::AttackerView(spec) => attacker_view_case(spec, &table, plan, &mut r),
         Work::StoredLoad => stored_load(case, &table, plan, &mut r),
+        Work::Suda { scope, max_size } => suda_case(*scope, *max_size, &table, plan, &mut r),
         Work::Http { .. } | Work::Offline { .. } => {
             r.error = Some("an HTTP or offline case does not run in-process".to_string());
         }
@@ -479,6 +516,17 @@ mod tests {
             note.contains(&format!("of {} victims", data::MINI_ROWS)),
             "{note}"
         );
+    }
+
+    #[test]
+    fn the_suda_case_times_the_scan_and_checks_its_figures() {
+        let case = cases::select(&["mini-sd".to_string()]).unwrap().remove(0);
+        let r = run_in_process(&case, Plan { warmup: 0, runs: 2 });
+        assert_eq!(r.error, None);
+        assert_eq!(r.seconds.len(), 2);
+        assert_eq!(r.model_satisfied, Some(true));
+        let note = r.notes.first().expect("the scan's figures");
+        assert!(note.contains("records with an MSU"), "{note}");
     }
 
     #[test]
