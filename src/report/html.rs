@@ -882,7 +882,12 @@ fn warnings(page: &mut Page, r: &ReleaseReport) {
         page.callout_with_id(
             &super::verdict::warning_anchor(i + 1),
             Callout::Warning,
-            &format!("Warning {}: {} ({})", i + 1, warning_name(&w.kind), w.column),
+            &format!(
+                "Warning {}: {} ({})",
+                i + 1,
+                warning_name(&w.kind),
+                w.column
+            ),
             Markup::text(&format!(
                 "{} (measured {}, warned at {}). {}",
                 w.message,

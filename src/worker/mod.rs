@@ -33,6 +33,9 @@ pub struct JobInput {
     pub attempt: i32,
     pub dataset: DatasetRow,
     pub files: DatasetFiles,
+    /// The job as claimed: a sweep point's runner builds its release
+    /// report's facts from it (`report::build` reads the job).
+    pub job: crate::store::jobs::JobRow,
 }
 
 /// A finished job's release and report.

@@ -281,6 +281,7 @@ async fn load_input(ctx: &Ctx, job: &JobRow) -> anyhow::Result<Option<JobInput>>
         attempt: job.attempts,
         dataset,
         files,
+        job: job.clone(),
     }))
 }
 

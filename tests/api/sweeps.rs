@@ -55,6 +55,7 @@ fn fake_output(input: &JobInput) -> JobOutput {
         result: NewResult {
             group_of_rows: vec![0; 3],
             audit: json!({"passed": true}),
+            verdict_facts: None,
         },
     }
 }
@@ -459,6 +460,7 @@ fn plan_runner(
                 result: NewResult {
                     group_of_rows: vec![0; 3],
                     audit: json!({"passed": true}),
+                    verdict_facts: None,
                 },
             })
         },
