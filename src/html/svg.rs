@@ -189,6 +189,7 @@ impl Scatter {
                 points.join(" ")
             );
         }
+        let mut placed: Vec<LabelBox> = Vec::new();
         for p in &finite {
             let (px, py) = (x.at(p.x), y.at(p.y));
             let (fill, stroke) = if p.highlighted {
@@ -196,7 +197,8 @@ impl Scatter {
             } else {
                 ("#ffffff", PALETTE[0])
             };
-            let (lx, ly, anchor) = label_place(px, py, &p.label);
+            let (lx, ly, anchor) = label_place_apart(px, py, &p.label, &placed);
+            placed.push(LabelBox::of(lx, ly, anchor, &p.label));
             let _ = write!(
                 svg,
                 "<circle class=\"mark{}\" cx=\"{px:.1}\" cy=\"{py:.1}\" r=\"5\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"1.5\"><title>{}: {} = {}, {} = {}</title></circle>\
@@ -242,6 +244,70 @@ fn label_place(px: f64, py: f64, label: &str) -> (f64, f64, &'static str) {
         py - 6.0
     };
     (x, y, anchor)
+}
+
+/// The box a point label's text takes (viewBox units).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct LabelBox {
+    left: f64,
+    right: f64,
+    top: f64,
+    bottom: f64,
+}
+
+impl LabelBox {
+    fn of(x: f64, baseline: f64, anchor: &str, label: &str) -> LabelBox {
+        let w = text_width(label);
+        let (left, right) = match anchor {
+            "start" => (x, x + w),
+            "end" => (x - w, x),
+            _ => (x - w / 2.0, x + w / 2.0),
+        };
+        LabelBox {
+            left,
+            right,
+            top: baseline - 9.0,
+            bottom: baseline + 3.0,
+        }
+    }
+
+    fn overlaps(&self, o: &LabelBox) -> bool {
+        self.left < o.right && o.left < self.right && self.top < o.bottom && o.top < self.bottom
+    }
+
+    /// Inside the chart: within its width, below the title's band and
+    /// above the x axis's tick labels.
+    fn fits(&self) -> bool {
+        self.left >= 2.0
+            && self.right <= WIDTH - 2.0
+            && self.top >= TOP - 8.0
+            && self.bottom <= HEIGHT - BOTTOM + 2.0
+    }
+}
+
+/// [`label_place`], moved when its text would overlap a label already
+/// placed (points close together, or labels made long by a verdict): the
+/// first of above/below the point, right/left of it, that fits the chart
+/// and overlaps none; where none does, the usual place.
+fn label_place_apart(
+    px: f64,
+    py: f64,
+    label: &str,
+    placed: &[LabelBox],
+) -> (f64, f64, &'static str) {
+    let usual = label_place(px, py, label);
+    let clear = |(x, y, anchor): (f64, f64, &'static str)| {
+        let b = LabelBox::of(x, y, anchor, label);
+        (b.fits() && !placed.iter().any(|o| o.overlaps(&b))).then_some((x, y, anchor))
+    };
+    std::iter::once(usual)
+        .chain(
+            [(px + 7.0, "start"), (px - 7.0, "end")]
+                .into_iter()
+                .flat_map(|(x, a)| [(x, py - 6.0, a), (x, py + 16.0, a)]),
+        )
+        .find_map(clear)
+        .unwrap_or(usual)
 }
 
 /// A linear scale from data values to viewBox coordinates.
@@ -604,6 +670,21 @@ mod tests {
         // Slanted labels are cut to the room left of their category.
         assert!(rotated_room(LEFT + 10.0) < 18);
         assert_eq!(rotated_room(WIDTH), 18);
+    }
+
+    #[test]
+    fn labels_of_close_points_are_moved_apart() {
+        let label = "k=3: publishable with conditions";
+        let first = label_place_apart(200.0, 150.0, label, &[]);
+        assert_eq!(first, label_place(200.0, 150.0, label));
+        let placed = [LabelBox::of(first.0, first.1, first.2, label)];
+        // A point just right of the first, at the same height: its usual
+        // place would overlap the first label.
+        let usual = label_place(230.0, 150.0, label);
+        assert!(LabelBox::of(usual.0, usual.1, usual.2, label).overlaps(&placed[0]));
+        let moved = label_place_apart(230.0, 150.0, label, &placed);
+        let b = LabelBox::of(moved.0, moved.1, moved.2, label);
+        assert!(!b.overlaps(&placed[0]) && b.fits(), "{moved:?}");
     }
 
     #[test]

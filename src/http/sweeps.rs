@@ -19,7 +19,7 @@ use super::AppState;
 use crate::store::sweeps::{NewSweep, PointJob, StoredSweep, SweepCancelled, SweepCreated};
 use crate::sweep::grid::{self, Grid, GridError, GridPoint, MAX_POINTS};
 use crate::sweep::report;
-use crate::sweep::resource::{sweep_dto, SweepDto};
+use crate::sweep::resource::{sweep_dto, Judging, SweepDto};
 
 /// A page of sweeps, newest first.
 #[derive(ToSchema)]
@@ -39,12 +39,19 @@ pub enum SweepReportFormat {
     json,
 }
 
-fn created(stored: &StoredSweep, status: StatusCode) -> Response {
-    let mut res = (status, Json(sweep_dto(stored))).into_response();
+/// A created or replayed sweep (a replay may have finished points: they
+/// are judged as on a read).
+async fn created(
+    state: &AppState,
+    stored: &StoredSweep,
+    status: StatusCode,
+) -> Result<Response, ApiError> {
+    let judging = judging(state, &[stored]).await?;
+    let mut res = (status, Json(sweep_dto(stored, &judging))).into_response();
     if let Ok(loc) = HeaderValue::from_str(&format!("/v1/sweeps/{}", stored.sweep.id)) {
         res.headers_mut().insert(header::LOCATION, loc);
     }
-    res
+    Ok(res)
 }
 
 /// A grid the request cannot have.
@@ -150,7 +157,7 @@ pub async fn create(
     if let Some((key, hash)) = &idempotency {
         if let Some((found, stored)) = state.store.find_idempotent_sweep(&tenant.0, key).await? {
             return if &stored == hash {
-                Ok(created(&found, StatusCode::OK))
+                created(&state, &found, StatusCode::OK).await
             } else {
                 Err(ApiError::idempotency_conflict())
             };
@@ -224,8 +231,8 @@ pub async fn create(
         submitted_by: Some(caller.key_id),
     };
     match state.store.create_sweep(&new).await? {
-        SweepCreated::New(s) => Ok(created(&s, StatusCode::ACCEPTED)),
-        SweepCreated::Replayed(s) => Ok(created(&s, StatusCode::OK)),
+        SweepCreated::New(s) => created(&state, &s, StatusCode::ACCEPTED).await,
+        SweepCreated::Replayed(s) => created(&state, &s, StatusCode::OK).await,
         SweepCreated::Conflict => Err(ApiError::idempotency_conflict()),
         SweepCreated::OverQuota => Err(super::limits::too_many_jobs(
             state.limits.max_active_jobs_per_tenant.max(1),
@@ -261,7 +268,41 @@ pub async fn get(
         .get_sweep(&tenant.0, id)
         .await?
         .ok_or_else(|| ApiError::not_found("sweep"))?;
-    Ok(Json(sweep_dto(&stored)))
+    Ok(Json(sweep_dto(
+        &stored,
+        &judging(&state, &[&stored]).await?,
+    )))
+}
+
+/// The tenant's current release policy and the verdict facts of the
+/// sweeps' succeeded points (one query for all of them).
+async fn judging(
+    state: &AppState,
+    sweeps: &[&crate::store::sweeps::StoredSweep],
+) -> Result<Judging, ApiError> {
+    let tenant = match sweeps.first() {
+        Some(s) => s.sweep.tenant.clone(),
+        None => return Ok(Judging::none()),
+    };
+    let jobs: Vec<uuid::Uuid> = sweeps
+        .iter()
+        .flat_map(|s| &s.jobs)
+        .filter(|j| j.status == crate::spec::JobStatus::Succeeded)
+        .map(|j| j.id)
+        .collect();
+    let policy = state.store.release_policy(&tenant).await?;
+    let mut facts = std::collections::HashMap::new();
+    for (job, value) in state.store.verdict_facts(&tenant, &jobs).await? {
+        let f = serde_json::from_value(value).map_err(|e| {
+            ApiError::internal(anyhow::Error::new(e).context("stored verdict facts"))
+        })?;
+        facts.insert(job, f);
+    }
+    Ok(Judging {
+        facts,
+        policy: policy.policy,
+        source: policy.source,
+    })
 }
 
 #[utoipa::path(
@@ -300,8 +341,9 @@ pub async fn list(
         .store
         .list_sweeps(&tenant.0, dataset_id, q.limit, q.cursor)
         .await?;
+    let judging = judging(&state, &page.items.iter().collect::<Vec<_>>()).await?;
     Ok(Json(ListPage {
-        items: page.items.iter().map(sweep_dto).collect(),
+        items: page.items.iter().map(|s| sweep_dto(s, &judging)).collect(),
         next_cursor: page.next_cursor.map(|c| c.encode()),
     }))
 }
@@ -333,9 +375,10 @@ pub async fn cancel(
     SweepId(id): SweepId,
 ) -> Result<Json<SweepDto>, ApiError> {
     match state.store.cancel_sweep(&tenant.0, id).await? {
-        SweepCancelled::Done(s) => Ok(Json(sweep_dto(&s))),
+        SweepCancelled::Done(s) => Ok(Json(sweep_dto(&s, &judging(&state, &[&s]).await?))),
         SweepCancelled::Finished(s) => {
-            let status = serde_json::to_value(sweep_dto(&s).status).unwrap_or(Value::Null);
+            let status =
+                serde_json::to_value(sweep_dto(&s, &Judging::none()).status).unwrap_or(Value::Null);
             Err(ApiError::new(
                 StatusCode::CONFLICT,
                 "sweep_finished",
@@ -390,7 +433,7 @@ pub async fn report(
         .get_sweep(&tenant.0, id)
         .await?
         .ok_or_else(|| ApiError::not_found("sweep"))?;
-    let report = report::report(sweep_dto(&stored));
+    let report = report::report(sweep_dto(&stored, &judging(&state, &[&stored]).await?));
     if json {
         return Ok(Json(report).into_response());
     }

@@ -14,7 +14,7 @@
 //! record at risk by themselves are conditions: a release that is safe but
 //! coarse may still be worth publishing with its caveats said.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::content::ReleaseReport;
@@ -29,6 +29,15 @@ pub enum Decision {
 }
 
 impl Decision {
+    /// In words, as the pages print it.
+    pub fn words(self) -> &'static str {
+        match self {
+            Decision::Publishable => "publishable",
+            Decision::PublishableWithConditions => "publishable with conditions",
+            Decision::NotPublishable => "not publishable",
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Decision::Publishable => "publishable",
@@ -51,7 +60,7 @@ pub enum Effect {
 }
 
 /// What a reason is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 #[schema(as = VerdictReasonKind)]
 pub enum ReasonKind {
@@ -109,7 +118,7 @@ pub struct Verdict {
 }
 
 /// A computed warning of the report, typed.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct WarningFact {
     pub kind: ReasonKind,
     pub column: String,
@@ -121,8 +130,11 @@ pub struct WarningFact {
     pub below_k_share: Option<f64>,
 }
 
-/// Everything the verdict is decided on.
-#[derive(Debug, Clone, PartialEq, Default)]
+/// Everything the verdict is decided on. Serialized for a sweep point's
+/// job (`job_results.verdict_facts`), so that the point is judged under the
+/// tenant's policy as it stands when the sweep is read, without rebuilding
+/// the report.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Facts {
     /// The failed job's error code; None when it succeeded.
     pub failed: Option<String>,

@@ -201,12 +201,15 @@ pub struct JobSummaryDto {
     /// The model's own check in the attacker's view.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attacker_view: Option<AttackerViewDto>,
-    /// API extension, on the points of a sweep only: the mean relative
-    /// error of the count-query workload (q = 2 QIs and the SA,
-    /// selectivity 0.1, 1,000 queries, a fixed seed): estimates from the
-    /// release against true counts on the original table, so rows the
-    /// model left out count as lost. Absent on other jobs, and when the table has fewer than two QIs or
-    /// no query had a non-zero count.
+    /// API extension: the mean relative error of the standard count-query
+    /// workload (q = 2 QIs and the SA, selectivity 0.1, 1,000 queries, the
+    /// standard seed): estimates from the release against true counts on
+    /// the original table, so rows the model left out count as lost. The
+    /// same figure as the job's sweep point and the q = 2 row of its
+    /// release report (a fraction here, a percentage on the pages). Absent
+    /// when the table has fewer than two QIs or no query had a non-zero
+    /// count, and on jobs that finished before it was measured for every
+    /// job.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub query_error: Option<f64>,

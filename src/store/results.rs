@@ -15,6 +15,9 @@ pub struct NewResult {
     /// `group_of_rows[row]` = the row's group (0-based, release order).
     pub group_of_rows: Vec<u32>,
     pub audit: Value,
+    /// A sweep point's verdict facts (`report::verdict::Facts` as JSON);
+    /// None for other jobs.
+    pub verdict_facts: Option<Value>,
 }
 
 /// A stored result, decoded.
@@ -34,8 +37,9 @@ impl Store {
         result: &NewResult,
     ) -> Result<()> {
         sqlx::query(
-            "INSERT INTO job_results (job_id, tenant, rows, groups, group_of_rows, audit)
-             VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO job_results
+                 (job_id, tenant, rows, groups, group_of_rows, audit, verdict_facts)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(job_id)
         .bind(tenant)
@@ -50,9 +54,28 @@ impl Store {
         )
         .bind(blob::encode_u32s(&result.group_of_rows))
         .bind(&result.audit)
+        .bind(&result.verdict_facts)
         .execute(&mut **tx)
         .await?;
         Ok(())
+    }
+
+    /// The verdict facts stored with `tenant`'s results of `jobs` (sweep
+    /// points), by job; jobs without them are left out.
+    pub async fn verdict_facts(
+        &self,
+        tenant: &str,
+        jobs: &[Uuid],
+    ) -> Result<std::collections::HashMap<Uuid, Value>> {
+        let rows: Vec<(Uuid, Value)> = sqlx::query_as(
+            "SELECT job_id, verdict_facts FROM job_results
+             WHERE tenant = $1 AND job_id = ANY($2) AND verdict_facts IS NOT NULL",
+        )
+        .bind(tenant)
+        .bind(jobs)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().collect())
     }
 
     /// The result of one of `tenant`'s jobs, if stored.

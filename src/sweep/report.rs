@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 use super::resource::{PointDto, PointStatus, SweepDto};
 use crate::html::svg::{Scatter, ScatterPoint};
 use crate::html::{Markup, Page};
+use crate::report::verdict::{Decision, ReasonKind};
 use crate::report::words;
 
 /// One mark of a map: a point with both figures.
@@ -24,6 +25,10 @@ pub struct MarkDto {
     /// The point's parameters, as text.
     pub label: String,
     pub on_frontier: bool,
+    /// The point's verdict (`sweep.points[].verdict.decision`); null
+    /// without one.
+    #[schema(required = true)]
+    pub decision: Option<Decision>,
 }
 
 /// A risk–utility map.
@@ -71,6 +76,7 @@ fn map(
                 y: utility(p)?,
                 label: p.label.clone(),
                 on_frontier: frontier.contains(&p.index),
+                decision: p.verdict.as_ref().map(|v| v.decision),
             })
         })
         .collect();
@@ -133,15 +139,24 @@ fn scatter(map: &MapDto, unit: Unit) -> Scatter {
         points: map
             .marks
             .iter()
-            .map(|m| ScatterPoint {
-                x: m.x,
-                y: m.y * scale,
-                label: if m.label.is_empty() {
+            .map(|m| {
+                let params = if m.label.is_empty() {
                     format!("point {}", m.point)
                 } else {
                     m.label.clone()
-                },
-                highlighted: m.on_frontier,
+                };
+                ScatterPoint {
+                    x: m.x,
+                    y: m.y * scale,
+                    // The decision in words beside the parameters: the
+                    // mark's fill says the front, nothing says the verdict
+                    // by colour alone.
+                    label: match m.decision {
+                        Some(d) => format!("{params}: {}", d.words()),
+                        None => params,
+                    },
+                    highlighted: m.on_frontier,
+                }
             })
             .collect(),
         frontier: map.frontier.iter().filter_map(|&p| position(p)).collect(),
@@ -180,6 +195,46 @@ fn status(p: &PointDto) -> Markup {
         ]),
         None => Markup::span(class, &text),
     }
+}
+
+/// A reason in a few words (its sentence is in the JSON and the point's
+/// report, where the link leads).
+fn reason_words(kind: ReasonKind) -> &'static str {
+    match kind {
+        ReasonKind::JobFailed => "the job failed",
+        ReasonKind::Model => "the model fails in the attacker's view",
+        ReasonKind::ProsecutorRisk => "prosecutor risk",
+        ReasonKind::PopulationUniques => "population uniques",
+        ReasonKind::FineGrainedColumn => "a published column acts as a QI",
+        ReasonKind::SaAssociation => "a published column gives the SA away",
+        ReasonKind::UngeneralizedQi => "a QI published almost as is",
+        ReasonKind::SuppressionConcentrated => "suppression in one value",
+        ReasonKind::SuppressedRows => "rows left out",
+        ReasonKind::QueryError => "query error",
+    }
+}
+
+/// A point's decision in words, each reason that weighs on it linked to
+/// its section of the point's report.
+fn verdict(p: &PointDto, origin: Option<&str>) -> Markup {
+    let Some(v) = &p.verdict else {
+        return Markup::span("muted", "—");
+    };
+    let class = match v.decision {
+        Decision::Publishable => "ok",
+        Decision::PublishableWithConditions => "warn",
+        Decision::NotPublishable => "bad",
+    };
+    let mut parts = vec![Markup::span(class, v.decision.words())];
+    for (i, r) in v.reasons.iter().enumerate() {
+        let what = reason_words(r.kind);
+        parts.push(Markup::text(if i == 0 { ": " } else { "; " }));
+        parts.push(match &p.report {
+            Some(url) => Markup::link(&absolute(origin, &format!("{url}{}", r.anchor)), what),
+            None => Markup::text(what),
+        });
+    }
+    Markup::concat(parts)
 }
 
 /// Where the page's links point: `origin` (`http://host:port`, from the
@@ -261,8 +316,8 @@ pub fn html(report: &SweepReportDto, origin: Option<&str>) -> String {
     }
     page.section("maps", "Risk–utility maps");
     page.paragraph(
-        "One mark per finished point, labelled with its parameters. Filled marks joined by \
-         the line are the Pareto front. Failed, cancelled and infeasible points, and points \
+        "One mark per finished point, labelled with its parameters and the verdict of its \
+         release report. Filled marks joined by the line are the Pareto front. Failed, cancelled and infeasible points, and points \
          without a risk figure, are not drawn (see the table).",
     );
     // `report` builds the loss map, then the query-error map.
@@ -272,7 +327,10 @@ pub fn html(report: &SweepReportDto, origin: Option<&str>) -> String {
     page.section("points", "Points");
     page.paragraph(Markup::concat([
         Markup::text(
-            "Risk is the axis's figure (lower or higher is safer as said above); GCP the \
+            "The verdict is the decision the point's release report opens with, under the \
+             tenant's release policy as it stands now, with the reasons that weigh on it \
+             (each links to its section of the report). \
+             Risk is the axis's figure (lower or higher is safer as said above); GCP the \
              information loss (0 = published as uploaded, 1 = all generalized away); the query \
              error is the count-query workload's median and mean relative error in percent \
              (q = 2 QIs and the SA, the same queries as the q = 2 line of each point's release \
@@ -294,6 +352,7 @@ pub fn html(report: &SweepReportDto, origin: Option<&str>) -> String {
                 Markup::text(&p.index.to_string()),
                 Markup::text(&p.label),
                 status(p),
+                verdict(p, origin),
                 figure(s.and_then(|s| s.risk)),
                 figure(s.map(|s| s.information_loss)),
                 percent(s.and_then(|s| s.query_error_median)),
@@ -320,6 +379,7 @@ pub fn html(report: &SweepReportDto, origin: Option<&str>) -> String {
             "#",
             "parameters",
             "status",
+            "verdict",
             "risk",
             "GCP",
             "query error, median",
@@ -331,7 +391,7 @@ pub fn html(report: &SweepReportDto, origin: Option<&str>) -> String {
             "job",
         ],
         &[
-            true, false, false, true, true, true, true, true, true, true, false, false,
+            true, false, false, false, true, true, true, true, true, true, true, false, false,
         ],
         rows,
     );

@@ -10,9 +10,12 @@ use uuid::Uuid;
 
 use super::frontier::{frontier, Figures, Safer};
 use super::grid::{expand, label};
+use crate::report::verdict::{self, Decision, Effect, Facts, ReasonKind, Verdict};
+use crate::spec::policy::{PolicySource, ReleasePolicy};
 use crate::spec::JobSummaryDto;
 use crate::store::jobs::JobRow;
 use crate::store::sweeps::StoredSweep;
+use std::collections::HashMap;
 
 /// Where a sweep stands: `queued` (no point has started), `running`,
 /// `succeeded` (every point finished and at least one succeeded — a failed
@@ -170,6 +173,95 @@ pub struct PointErrorDto {
     pub details: Value,
 }
 
+/// A reason of a point's verdict that weighs on its decision (a condition
+/// or a blocking reason; what passed is listed in the point's report).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[schema(as = SweepPointVerdictReason)]
+pub struct PointReasonDto {
+    pub kind: ReasonKind,
+    /// `condition` or `blocking`.
+    pub effect: Effect,
+    /// The report's sentence.
+    pub message: String,
+    /// The section of the point's report that supports it (`#risk`,
+    /// `#warning-2`, …; append it to `report`).
+    pub anchor: String,
+}
+
+/// The verdict the point's release report gives under the tenant's
+/// current release policy (`GET /v1/settings/release-policy`).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[schema(as = SweepPointVerdict)]
+pub struct PointVerdictDto {
+    pub decision: Decision,
+    /// The report's blocking reasons, then its conditions (empty for a
+    /// publishable point).
+    pub reasons: Vec<PointReasonDto>,
+}
+
+impl PointVerdictDto {
+    fn of(v: Verdict) -> PointVerdictDto {
+        PointVerdictDto {
+            decision: v.decision,
+            reasons: v
+                .reasons
+                .into_iter()
+                .filter(|r| r.effect != Effect::Ok)
+                .map(|r| PointReasonDto {
+                    kind: r.kind,
+                    effect: r.effect,
+                    message: r.message,
+                    anchor: r.anchor,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// What the points are judged with: the verdict facts stored with each
+/// succeeded point's result, and the tenant's release policy as it stands.
+#[derive(Debug, Clone)]
+pub struct Judging {
+    pub facts: HashMap<Uuid, Facts>,
+    pub policy: ReleasePolicy,
+    pub source: PolicySource,
+}
+
+impl Judging {
+    /// No facts, the default policy: only failed points are judged.
+    pub fn none() -> Judging {
+        Judging {
+            facts: HashMap::new(),
+            policy: ReleasePolicy::default(),
+            source: PolicySource::Default,
+        }
+    }
+
+    /// The verdict of a finished point's job: a failed job's is its
+    /// failure (not publishable; its report adds the table's warnings); a
+    /// succeeded job's is judged on its stored facts (None without them:
+    /// a result stored before they were).
+    fn verdict(&self, job: &JobRow, status: PointStatus) -> Option<PointVerdictDto> {
+        let facts = match status {
+            PointStatus::Succeeded => self.facts.get(&job.id)?.clone(),
+            PointStatus::Failed => Facts {
+                failed: Some(
+                    job.error
+                        .as_ref()
+                        .map_or_else(|| "internal".to_owned(), |e| e.code.clone()),
+                ),
+                ..Facts::default()
+            },
+            _ => return None,
+        };
+        Some(PointVerdictDto::of(verdict::judge(
+            &facts,
+            &self.policy,
+            self.source,
+        )))
+    }
+}
+
 /// One point of the grid.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[schema(as = SweepPoint)]
@@ -194,6 +286,11 @@ pub struct PointDto {
     /// The point's release report (`/v1/jobs/{id}/report`); null without a job.
     #[schema(required = true)]
     pub report: Option<String>,
+    /// The verdict its release report gives under the tenant's current
+    /// policy; null while the point is unfinished, and for cancelled and
+    /// infeasible points (no release, no report).
+    #[schema(required = true)]
+    pub verdict: Option<PointVerdictDto>,
 }
 
 /// One list of the request.
@@ -281,6 +378,7 @@ fn point(
     params: Map<String, Value>,
     stored_error: Option<&Value>,
     job: Option<&JobRow>,
+    judging: &Judging,
 ) -> PointDto {
     let label = label(&params);
     let Some(job) = job else {
@@ -297,6 +395,7 @@ fn point(
                 details: Value::Null,
             })),
             report: None,
+            verdict: None,
         };
     };
     let status = PointStatus::of_job(job.status);
@@ -316,11 +415,12 @@ fn point(
         summary,
         error,
         report: Some(format!("/v1/jobs/{}/report", job.id)),
+        verdict: judging.verdict(job, status),
     }
 }
 
-/// The resource of a stored sweep.
-pub fn sweep_dto(stored: &StoredSweep) -> SweepDto {
+/// The resource of a stored sweep, its points judged with `judging`.
+pub fn sweep_dto(stored: &StoredSweep, judging: &Judging) -> SweepDto {
     let sweep = &stored.sweep;
     let kind = sweep.request["model"]["kind"].as_str().unwrap_or_default();
     let (risk, safer) = risk_figure(kind).unwrap_or_else(|| {
@@ -338,7 +438,7 @@ pub fn sweep_dto(stored: &StoredSweep) -> SweepDto {
         .map(|i| {
             let (params, error) = stored_point(&sweep.points, i);
             let job = stored.jobs.iter().find(|j| j.sweep_point == Some(i as i32));
-            point(i, params, error, job)
+            point(i, params, error, job, judging)
         })
         .collect();
     let mut counts = CountsDto::default();

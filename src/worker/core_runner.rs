@@ -7,7 +7,10 @@ use std::time::Instant;
 use proxima_core::{CoreError, Progress};
 
 use super::{JobError, JobInput, JobOutput, JobRunner};
+use crate::report::content::Audience;
+use crate::report::verdict::Facts;
 use crate::spec::dataset::load_stored_with_progress;
+use crate::spec::policy::{PolicySource, ReleasePolicy};
 use crate::spec::report::AuditReportDto;
 use crate::spec::JobSummaryDto;
 use crate::store::results::NewResult;
@@ -41,23 +44,57 @@ impl JobRunner for CoreRunner {
         };
         let mut summary = JobSummaryDto::from_summary(&outcome.summary, elapsed);
         // Measured here, once, while the table and the release are in
-        // memory: on a read it would mean reloading both for every point.
-        if input.sweep_id.is_some() {
-            (summary.query_error, summary.query_error_median) =
-                crate::sweep::query_error(&outcome.anonymized.published(&table));
-        }
-        let audit = to_json(serde_json::to_value(AuditReportDto::from_view(
-            &outcome.audit,
-            &outcome.view,
-            None,
-        )))?;
+        // memory: on a read it would mean reloading both (every job, so
+        // that its summary, its sweep point and its report agree).
+        (summary.query_error, summary.query_error_median) =
+            crate::sweep::query_error(&outcome.anonymized.published(&table));
+        let audit_dto = AuditReportDto::from_view(&outcome.audit, &outcome.view, None);
+        // A sweep point's verdict facts: its release report, built as
+        // `GET …/report` builds it, reduced to what the verdict reads.
+        let verdict_facts = match input.sweep_id {
+            None => None,
+            Some(_) => Some(to_json(serde_json::to_value(verdict_facts(
+                &input,
+                &table,
+                &outcome.anonymized,
+                &audit_dto,
+                progress.sub(1.0, 1.0),
+            )?))?),
+        };
+        let audit = to_json(serde_json::to_value(audit_dto))?;
         Ok(JobOutput {
             summary,
             result: NewResult {
                 // Rows the model suppressed are marked, not stored.
                 group_of_rows: outcome.anonymized.assignment(table.rows()),
                 audit,
+                verdict_facts,
             },
         })
     }
+}
+
+/// The facts the verdict of the job's report is decided on: the report is
+/// built exactly as `GET /v1/jobs/{id}/report` builds it (the policy and
+/// the approvals play no part in the facts), so a sweep point and its
+/// report judge the same figures.
+fn verdict_facts(
+    input: &JobInput,
+    table: &proxima_core::Table,
+    anonymized: &proxima_core::run::Anonymized,
+    audit: &AuditReportDto,
+    progress: Progress,
+) -> Result<Facts, CoreError> {
+    let report = crate::report::build(&crate::report::Input {
+        job: &input.job,
+        dataset: &input.dataset,
+        table,
+        outcome: Some((anonymized, audit)),
+        // The audience changes words, never a fact.
+        audience: Audience::External,
+        progress,
+        policy: (ReleasePolicy::default(), PolicySource::Default),
+        approvals: &[],
+    })?;
+    Ok(Facts::of(&report))
 }

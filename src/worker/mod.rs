@@ -26,13 +26,16 @@ pub struct JobInput {
     pub tenant: String,
     /// What the job runs with, as stored at creation.
     pub params: crate::spec::JobParams,
-    /// Set for a point of a sweep: the runner then also measures the
-    /// count-query error the sweep's R-U map shows.
+    /// Set for a point of a sweep: the runner then also stores the facts
+    /// of the point's verdict (`NewResult::verdict_facts`).
     pub sweep_id: Option<Uuid>,
     /// 1 on the first run, 2 on the first retry, …
     pub attempt: i32,
     pub dataset: DatasetRow,
     pub files: DatasetFiles,
+    /// The job as claimed: a sweep point's runner builds its release
+    /// report's facts from it (`report::build` reads the job).
+    pub job: crate::store::jobs::JobRow,
 }
 
 /// A finished job's release and report.

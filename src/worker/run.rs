@@ -131,7 +131,7 @@ enum Verdict {
 /// A job's final status and what is written with it.
 #[derive(Debug)]
 enum Settlement {
-    Succeeded(JobOutput),
+    Succeeded(Box<JobOutput>),
     /// Failed with this `Job.error`.
     Failed(serde_json::Value),
     /// The user asked to cancel.
@@ -158,7 +158,7 @@ fn verdict(
 ) -> Verdict {
     let settle = Verdict::Settle;
     match outcome {
-        Ok(Ok(output)) => settle(Settlement::Succeeded(output)),
+        Ok(Ok(output)) => settle(Settlement::Succeeded(Box::new(output))),
         Ok(Err(JobError::Cancelled)) if shared.timed_out.load(Ordering::Relaxed) => {
             tracing::info!(%job_id, "job passed its maximum run time");
             settle(Settlement::Failed(super::time_limit::error(max_run)))
@@ -281,6 +281,7 @@ async fn load_input(ctx: &Ctx, job: &JobRow) -> anyhow::Result<Option<JobInput>>
         attempt: job.attempts,
         dataset,
         files,
+        job: job.clone(),
     }))
 }
 

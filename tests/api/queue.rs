@@ -57,6 +57,7 @@ fn output_for(input: &JobInput) -> JobOutput {
         result: NewResult {
             group_of_rows: vec![0; rows],
             audit: json!({"passed": true}),
+            verdict_facts: None,
         },
     }
 }
@@ -152,6 +153,7 @@ async fn an_expired_lease_is_claimable_and_only_the_new_holder_completes() {
     let out = NewResult {
         group_of_rows: vec![0, 0, 0],
         audit: json!({}),
+        verdict_facts: None,
     };
     // A's late heartbeat and completion are refused.
     assert_eq!(

@@ -115,6 +115,181 @@ async fn a_sweep_point_and_its_report_show_the_same_query_error() {
     }
 }
 
+/// Polls a sweep until no point is queued or running.
+async fn finished_sweep(app: &TestApp, id: &str) -> Value {
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(120);
+    loop {
+        let s: Value = app
+            .get(&format!("/v1/sweeps/{id}"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        if !matches!(s["status"].as_str(), Some("queued" | "running")) {
+            return s;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "sweep stuck: {s}");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
+/// A report's verdict as a sweep point carries it: the decision and the
+/// reasons that weigh on it (what passed stays in the report).
+fn as_point_verdict(v: &Value) -> Value {
+    let reasons: Vec<Value> = v["reasons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["effect"] != "ok")
+        .map(|r| {
+            json!({"kind": r["kind"], "effect": r["effect"], "message": r["message"],
+                   "anchor": r["anchor"]})
+        })
+        .collect();
+    json!({"decision": v["decision"], "reasons": reasons})
+}
+
+/// Every point of `sweep` carries its report's verdict, and its job's
+/// summary, the point and the report show one query error (q = 2, the
+/// standard seed). Returns the decisions, point by point.
+async fn assert_points_are_their_reports(app: &TestApp, sweep: &Value) -> Vec<String> {
+    let mut decisions = Vec::new();
+    for p in sweep["points"].as_array().unwrap() {
+        assert_eq!(p["status"], "succeeded", "{p}");
+        let job = p["job_id"].as_str().unwrap();
+        let report: Value = app
+            .get(&format!("/v1/jobs/{job}/report?format=json"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(
+            p["verdict"],
+            as_point_verdict(&report["verdict"]),
+            "point {p}\nreport verdict {}",
+            report["verdict"]
+        );
+        let q2 = report["utility"]["query_error"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["q"] == 2)
+            .unwrap()
+            .clone();
+        let summary = app
+            .get(&format!("/v1/jobs/{job}"))
+            .await
+            .json::<Value>()
+            .await
+            .unwrap()["summary"]
+            .clone();
+        for (field, of_report) in [("query_error", "mean"), ("query_error_median", "median")] {
+            assert!(summary[field].is_number(), "{summary}");
+            assert_eq!(summary[field], p["summary"][field], "{field}");
+            assert_eq!(summary[field], q2[of_report], "{field} vs {q2}");
+        }
+        decisions.push(p["verdict"]["decision"].as_str().unwrap().to_owned());
+    }
+    decisions
+}
+
+/// A sweep point's verdict is its job report's, under the tenant's policy
+/// as it stands when the sweep is read: loosening the policy re-judges the
+/// points, and they still agree with their reports. The page names each
+/// decision in words in the table and beside each mark.
+#[tokio::test]
+async fn a_sweep_points_verdict_is_its_reports_under_the_current_policy() {
+    let app = app_with_worker().await;
+    let res = upload(
+        &app,
+        crate::report::form(&crate::report::small_schema(None), &spread_csv()),
+    )
+    .await;
+    assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
+    let ds: Value = res.json().await.unwrap();
+    let res = app
+        .post_json(
+            "/v1/sweeps",
+            &json!({"dataset_id": ds["id"], "model": {"kind": "k_anonymity", "k": [2, 10]}}),
+        )
+        .await;
+    assert_eq!(res.status(), 202, "{}", res.text().await.unwrap());
+    let id = res.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let done = finished_sweep(&app, &id).await;
+    assert_eq!(done["status"], "succeeded", "{done}");
+    let strict = assert_points_are_their_reports(&app, &done).await;
+    // k = 2 leaves a record singled out with probability 1/2: above the
+    // default 10 %, so it blocks.
+    assert_eq!(strict[0], "not_publishable", "{done}");
+    let blocking = &done["points"][0]["verdict"]["reasons"][0];
+    assert_eq!(blocking["effect"], "blocking", "{done}");
+
+    // A policy that lets every figure through: the same releases judged
+    // again, without a job run.
+    let res = app
+        .client
+        .put(app.url("/v1/settings/release-policy"))
+        .bearer_auth(&app.key)
+        .json(
+            &json!({"max_prosecutor_risk": 1.0, "max_below_k_share": 1.0,
+                      "max_population_uniques_share": 1.0, "max_suppressed_share": 1.0,
+                      "max_median_query_error": 100.0}),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200, "{}", res.text().await.unwrap());
+    let again = finished_sweep(&app, &id).await;
+    let loose = assert_points_are_their_reports(&app, &again).await;
+    assert_ne!(loose[0], "not_publishable", "{again}");
+    assert_ne!(strict, loose);
+
+    // The page: a verdict column and the decision beside each mark.
+    let page = app
+        .get(&format!("/v1/sweeps/{id}/report"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        page.contains("<th>verdict</th>") || page.contains(">verdict<"),
+        "no verdict column"
+    );
+    for (p, d) in again["points"].as_array().unwrap().iter().zip(&loose) {
+        let words = d.replace('_', " ");
+        let label = format!("{}: {words}", p["label"].as_str().unwrap());
+        assert!(page.contains(&label), "no mark labelled {label:?}");
+    }
+    // The same verdicts in the list.
+    let list: Value = app.get("/v1/sweeps").await.json().await.unwrap();
+    assert_eq!(list["items"][0]["points"], again["points"]);
+
+    // A job outside any sweep carries the same figures in its summary: the
+    // same release as the k = 2 point.
+    let job = finished_job(
+        &app,
+        json!({"dataset_id": ds["id"], "model": {"kind": "k_anonymity", "k": 2}}),
+    )
+    .await;
+    let single: Value = app
+        .get(&format!("/v1/jobs/{job}"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(single["status"], "succeeded", "{single}");
+    for field in ["query_error", "query_error_median"] {
+        assert!(single["summary"][field].is_number(), "{single}");
+        assert_eq!(
+            single["summary"][field], again["points"][0]["summary"][field],
+            "{field}"
+        );
+    }
+}
+
 /// What the failed page shows, read from the rendered DOM.
 const FAILED_JS: &str = "({
   text: document.body.innerText,

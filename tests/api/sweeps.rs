@@ -36,7 +36,10 @@ where
 }
 
 /// A release of the 3-row people table in one group, with a summary whose
-/// figures come from k: risk 1/k, loss 1/k (so every point is on the front).
+/// figures come from k: risk 1/k, loss 1/k (so every point is on the front),
+/// and verdict facts that make k = 1 not publishable (prosecutor risk 1),
+/// k = 2 publishable and any other k publishable with conditions (a
+/// median query error of 90 %), under the default policy.
 fn fake_output(input: &JobInput) -> JobOutput {
     let proxima::spec::ModelDto::KAnonymity { k } = &input.params.model else {
         panic!("the fake runner serves k-anonymity sweeps");
@@ -55,6 +58,12 @@ fn fake_output(input: &JobInput) -> JobOutput {
         result: NewResult {
             group_of_rows: vec![0; 3],
             audit: json!({"passed": true}),
+            verdict_facts: Some(json!({
+                "failed": null, "model": ["k_anonymity", true],
+                "prosecutor_max": if k == 1.0 { 1.0 } else { 0.05 },
+                "population_uniques_share": null, "warnings": [],
+                "suppressed_share": 0.0,
+                "median_query_error": [2, if k <= 2.0 { 0.25 } else { 0.9 }]})),
         },
     }
 }
@@ -352,6 +361,15 @@ async fn a_failed_point_does_not_fail_the_sweep() {
     assert_eq!(p[1]["status"], "failed");
     assert_eq!(p[1]["error"]["code"], "model_not_satisfied");
     assert_eq!(p[1]["summary"], Value::Null);
+    // The failed point's verdict is its failure; the others are judged on
+    // their facts.
+    assert_eq!(p[1]["verdict"]["decision"], "not_publishable", "{done}");
+    assert_eq!(p[1]["verdict"]["reasons"][0]["kind"], "job_failed");
+    assert_eq!(p[1]["verdict"]["reasons"][0]["anchor"], "#failure");
+    assert_eq!(p[0]["verdict"]["decision"], "not_publishable");
+    assert_eq!(p[0]["verdict"]["reasons"][0]["kind"], "prosecutor_risk");
+    assert_eq!(p[2]["verdict"]["decision"], "publishable_with_conditions");
+    assert_eq!(p[2]["verdict"]["reasons"][0]["kind"], "query_error");
     assert_eq!(p[0]["summary"]["risk"], 1.0);
     assert_eq!(p[2]["summary"]["information_loss"], 1.0 / 3.0);
     assert_eq!(p[2]["summary"]["query_error"], 0.5);
@@ -459,6 +477,7 @@ fn plan_runner(
                 result: NewResult {
                     group_of_rows: vec![0; 3],
                     audit: json!({"passed": true}),
+                    verdict_facts: None,
                 },
             })
         },
@@ -574,7 +593,9 @@ async fn assert_fronts(
                 let c = c.as_ref()?;
                 Some(json!({"point": i, "x": c.risk?, "y": utility(c)?,
                             "label": points[i]["label"],
-                            "on_frontier": map_front.contains(&i)}))
+                            "on_frontier": map_front.contains(&i),
+                            // This runner stores no verdict facts.
+                            "decision": null}))
             })
             .collect();
         assert_eq!(map["marks"], json!(want), "{map}");
@@ -1016,6 +1037,10 @@ async fn the_report_renders_in_chromium() {
                links: Array.from(document.querySelectorAll('a')).map(a => a.getAttribute('href')) \
                         .filter(h => h.endsWith('/report')), \
                front: document.getElementById('front').innerText, \
+               verdicts: Array.from(document.querySelectorAll('tbody tr')) \
+                        .map(r => r.cells[3].innerText), \
+               labels: Array.from(document.querySelectorAll('svg .point-label')) \
+                        .map(t => t.textContent), \
                rows: document.querySelectorAll('tbody tr').length})";
     let Some(page) =
         crate::browser::render(&app.url(&format!("/v1/sweeps/{id}/report")), &app.key, js).await
@@ -1042,6 +1067,34 @@ async fn the_report_renders_in_chromium() {
     let front = page.eval["front"].as_str().unwrap();
     assert!(front.contains("k=3"), "{front}");
     assert_eq!(page.eval["rows"], 4, "{}", page.eval);
+    // Each point's decision in words in the table (the reasons after it,
+    // linked), and beside its mark on both maps.
+    let verdicts: Vec<String> = serde_json::from_value(page.eval["verdicts"].clone()).unwrap();
+    assert!(
+        verdicts[0].starts_with("not publishable: prosecutor risk"),
+        "{verdicts:?}"
+    );
+    assert_eq!(verdicts[1], "publishable", "{verdicts:?}");
+    assert!(
+        verdicts[2].starts_with("publishable with conditions: query error"),
+        "{verdicts:?}"
+    );
+    assert_eq!(
+        verdicts[3], "—",
+        "the infeasible point has no verdict: {verdicts:?}"
+    );
+    let labels: Vec<String> = serde_json::from_value(page.eval["labels"].clone()).unwrap();
+    for label in [
+        "k=1: not publishable",
+        "k=2: publishable",
+        "k=3: publishable with conditions",
+    ] {
+        assert_eq!(
+            labels.iter().filter(|l| *l == label).count(),
+            2,
+            "{label:?} on both maps: {labels:?}"
+        );
+    }
     assert!(page.clipped_labels.is_empty(), "{:?}", page.clipped_labels);
     assert!(
         page.too_wide_for_a4.is_empty(),

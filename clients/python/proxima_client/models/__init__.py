@@ -162,6 +162,8 @@ from .sweep_point_error import SweepPointError
 from .sweep_point_error_details_type_0 import SweepPointErrorDetailsType0
 from .sweep_point_params import SweepPointParams
 from .sweep_point_summary import SweepPointSummary
+from .sweep_point_verdict import SweepPointVerdict
+from .sweep_point_verdict_reason import SweepPointVerdictReason
 from .sweep_report import SweepReport
 from .sweep_report_format import SweepReportFormat
 from .sweep_request import SweepRequest
@@ -347,6 +349,8 @@ __all__ = (
     "SweepPointErrorDetailsType0",
     "SweepPointParams",
     "SweepPointSummary",
+    "SweepPointVerdict",
+    "SweepPointVerdictReason",
     "SweepReport",
     "SweepReportFormat",
     "SweepRequest",

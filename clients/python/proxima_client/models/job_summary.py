@@ -30,12 +30,15 @@ class JobSummary:
             the job's `suppression_limit`).
         suppressed_rows (int): Rows left out for missing values.
         attacker_view (AttackerView | None | Unset):
-        query_error (float | Unset): API extension, on the points of a sweep only: the mean relative
-            error of the count-query workload (q = 2 QIs and the SA,
-            selectivity 0.1, 1,000 queries, a fixed seed): estimates from the
-            release against true counts on the original table, so rows the
-            model left out count as lost. Absent on other jobs, and when the table has fewer than two QIs or
-            no query had a non-zero count.
+        query_error (float | Unset): API extension: the mean relative error of the standard count-query
+            workload (q = 2 QIs and the SA, selectivity 0.1, 1,000 queries, the
+            standard seed): estimates from the release against true counts on
+            the original table, so rows the model left out count as lost. The
+            same figure as the job's sweep point and the q = 2 row of its
+            release report (a fraction here, a percentage on the pages). Absent
+            when the table has fewer than two QIs or no query had a non-zero
+            count, and on jobs that finished before it was measured for every
+            job.
         query_error_median (float | Unset): API extension, beside `query_error`: the median relative error of
             the same queries (a few queries on rare values can dominate the
             mean). Present exactly when `query_error` is.

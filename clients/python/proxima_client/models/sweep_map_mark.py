@@ -1,10 +1,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..models.decision import Decision, check_decision
 
 T = TypeVar("T", bound="SweepMapMark")
 
@@ -14,6 +16,7 @@ class SweepMapMark:
     """One mark of a map: a point with both figures.
 
     Attributes:
+        decision (Decision | None):
         label (str): The point's parameters, as text.
         on_frontier (bool):
         point (int): The point's index in `sweep.points`.
@@ -21,6 +24,7 @@ class SweepMapMark:
         y (float):
     """
 
+    decision: Decision | None
     label: str
     on_frontier: bool
     point: int
@@ -29,6 +33,12 @@ class SweepMapMark:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        decision: None | str
+        if isinstance(self.decision, str):
+            decision = self.decision
+        else:
+            decision = self.decision
+
         label = self.label
 
         on_frontier = self.on_frontier
@@ -43,6 +53,7 @@ class SweepMapMark:
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
+                "decision": decision,
                 "label": label,
                 "on_frontier": on_frontier,
                 "point": point,
@@ -56,6 +67,22 @@ class SweepMapMark:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
+
+        def _parse_decision(data: object) -> Decision | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                decision_type_0 = check_decision(data)
+
+                return decision_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Decision | None, data)
+
+        decision = _parse_decision(d.pop("decision"))
+
         label = d.pop("label")
 
         on_frontier = d.pop("on_frontier")
@@ -67,6 +94,7 @@ class SweepMapMark:
         y = d.pop("y")
 
         sweep_map_mark = cls(
+            decision=decision,
             label=label,
             on_frontier=on_frontier,
             point=point,

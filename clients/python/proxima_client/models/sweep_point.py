@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from ..models.sweep_point_error import SweepPointError
     from ..models.sweep_point_params import SweepPointParams
     from ..models.sweep_point_summary import SweepPointSummary
+    from ..models.sweep_point_verdict import SweepPointVerdict
 
 
 T = TypeVar("T", bound="SweepPoint")
@@ -32,6 +33,7 @@ class SweepPoint:
         status (PointStatus): A point's status: its job's, or `infeasible` for a point refused before
             queueing (it has no job).
         summary (None | SweepPointSummary):
+        verdict (None | SweepPointVerdict):
     """
 
     error: None | SweepPointError
@@ -42,11 +44,13 @@ class SweepPoint:
     report: None | str
     status: PointStatus
     summary: None | SweepPointSummary
+    verdict: None | SweepPointVerdict
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.sweep_point_error import SweepPointError  # noqa: PLC0415
         from ..models.sweep_point_summary import SweepPointSummary  # noqa: PLC0415
+        from ..models.sweep_point_verdict import SweepPointVerdict  # noqa: PLC0415
 
         error: dict[str, Any] | None
         if isinstance(self.error, SweepPointError):
@@ -77,6 +81,12 @@ class SweepPoint:
         else:
             summary = self.summary
 
+        verdict: dict[str, Any] | None
+        if isinstance(self.verdict, SweepPointVerdict):
+            verdict = self.verdict.to_dict()
+        else:
+            verdict = self.verdict
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -89,6 +99,7 @@ class SweepPoint:
                 "report": report,
                 "status": status,
                 "summary": summary,
+                "verdict": verdict,
             }
         )
 
@@ -99,6 +110,7 @@ class SweepPoint:
         from ..models.sweep_point_error import SweepPointError  # noqa: PLC0415
         from ..models.sweep_point_params import SweepPointParams  # noqa: PLC0415
         from ..models.sweep_point_summary import SweepPointSummary  # noqa: PLC0415
+        from ..models.sweep_point_verdict import SweepPointVerdict  # noqa: PLC0415
 
         d = dict(src_dict)
 
@@ -162,6 +174,21 @@ class SweepPoint:
 
         summary = _parse_summary(d.pop("summary"))
 
+        def _parse_verdict(data: object) -> None | SweepPointVerdict:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                verdict_type_0 = SweepPointVerdict.from_dict(data)
+
+                return verdict_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SweepPointVerdict, data)
+
+        verdict = _parse_verdict(d.pop("verdict"))
+
         sweep_point = cls(
             error=error,
             index=index,
@@ -171,6 +198,7 @@ class SweepPoint:
             report=report,
             status=status,
             summary=summary,
+            verdict=verdict,
         )
 
         sweep_point.additional_properties = d
