@@ -89,6 +89,7 @@ mod tests;
 #[cfg(test)]
 mod tests_labels;
 
+pub(crate) use boxes::{Axis, Dim};
 pub use boxes::GroupBoxes;
 pub use budget::DEFAULT_VIEW_BUDGET_BYTES;
 

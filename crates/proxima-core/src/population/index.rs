@@ -1,0 +1,339 @@
+//! A population table in the key space of a sample's release: every
+//! population record becomes a point (numeric QIs by value, date QIs by
+//! day, categorical QIs by the rank of its leaf in the *sample's*
+//! hierarchy), equal points are merged into one cell with a count, and
+//! the cells are indexed for box counts. A class's population count is the
+//! sum over the cells its box covers: every record its labels cover,
+//! whichever class the record would fall in (the attacker's view).
+//!
+//! A categorical value the sample's hierarchy does not know (a flat
+//! hierarchy only knows the sample's own values) sits at a rank after the
+//! last leaf, which only the root label — the box over every rank —
+//! covers: `*` covers every value, any other label only its leaves.
+
+use std::collections::HashMap;
+
+use crate::attacker::{Axis, Dim, GroupBoxes};
+use crate::error::{CoreError, CoreResult, ErrorKind};
+use crate::generalize::{generalize_column, GeneralizedQi};
+use crate::progress::{Progress, ROWS_PER_CHECKPOINT};
+use crate::table::{QiValues, Table};
+
+use super::kdtree::KdTree;
+
+/// A population table counted by cells of the sample's key space.
+#[derive(Debug, Clone)]
+pub struct PopulationIndex {
+    /// Per sample QI: the rank just after the last leaf for a categorical
+    /// key space (where values outside the sample's hierarchy sit), so that
+    /// a box over every leaf is widened to cover them too.
+    outside: Vec<Option<f64>>,
+    tree: KdTree,
+    rows: usize,
+}
+
+/// The key spaces of a job's release (`GroupBoxes::from_release`).
+fn release_dims(sample: &Table) -> Vec<Dim> {
+    sample
+        .qis()
+        .iter()
+        .map(|c| match c.values {
+            QiValues::Numeric(_) => Dim {
+                axis: Axis::Value,
+                discrete: false,
+            },
+            QiValues::Date(_) => Dim {
+                axis: Axis::Value,
+                discrete: true,
+            },
+            QiValues::Categorical { .. } => Dim {
+                axis: Axis::Rank,
+                discrete: true,
+            },
+        })
+        .collect()
+}
+
+fn mismatch(pointer: &str, message: String) -> CoreError {
+    CoreError::new(ErrorKind::PopulationMismatch, message.clone()).with_error(pointer, message)
+}
+
+/// One population QI read into the sample's key space.
+enum Source<'a> {
+    Numbers(&'a [f64]),
+    Days(&'a [i32]),
+    /// Leaf codes of the population's hierarchy and each code's rank in
+    /// the sample's.
+    Ranks { codes: &'a [u32], rank_of: Vec<f64> },
+}
+
+impl Source<'_> {
+    fn key(&self, row: usize) -> f64 {
+        match self {
+            Source::Numbers(v) => v[row],
+            Source::Days(v) => v[row] as f64,
+            Source::Ranks { codes, rank_of } => rank_of[codes[row] as usize],
+        }
+    }
+}
+
+impl PopulationIndex {
+    /// The population in the key space of a job's release of `sample`
+    /// (the boxes of [`GroupBoxes::from_release`]). Errors
+    /// (`population_mismatch` at `pointer`) when the population lacks one
+    /// of the sample's QIs or holds it with another type.
+    pub fn for_release(
+        sample: &Table,
+        population: &Table,
+        pointer: &str,
+        progress: Progress,
+    ) -> CoreResult<PopulationIndex> {
+        Self::build(sample, &release_dims(sample), population, pointer, progress)
+    }
+
+    /// The population in the key space of `boxes` (read from `sample` by
+    /// [`GroupBoxes::from_release`] or [`GroupBoxes::from_labels`]):
+    /// interval labels of an uploaded table are matched against the
+    /// population's numbers or dates.
+    pub fn for_boxes(
+        sample: &Table,
+        boxes: &GroupBoxes,
+        population: &Table,
+        pointer: &str,
+        progress: Progress,
+    ) -> CoreResult<PopulationIndex> {
+        Self::build(sample, &boxes.dims, population, pointer, progress)
+    }
+
+    fn build(
+        sample: &Table,
+        dims: &[Dim],
+        population: &Table,
+        pointer: &str,
+        progress: Progress,
+    ) -> CoreResult<PopulationIndex> {
+        let mut sources = Vec::with_capacity(dims.len());
+        let mut outside = Vec::with_capacity(dims.len());
+        for (column, dim) in sample.qis().iter().zip(dims) {
+            let name = &column.name;
+            let theirs = population
+                .qis()
+                .iter()
+                .find(|c| &c.name == name)
+                .ok_or_else(|| {
+                    mismatch(
+                        pointer,
+                        format!("the population has no quasi-identifier '{name}'"),
+                    )
+                })?;
+            let wrong = |want: &str| {
+                mismatch(
+                    pointer,
+                    format!(
+                        "the quasi-identifier '{name}' is {} in the population but the sample's \
+                         needs {want}",
+                        kind_of(&theirs.values)
+                    ),
+                )
+            };
+            let (source, out) = match (&column.values, dim.axis, &theirs.values) {
+                (QiValues::Numeric(_), _, QiValues::Numeric(v)) => (Source::Numbers(v), None),
+                (QiValues::Numeric(_), ..) => return Err(wrong("numbers")),
+                (QiValues::Date(_), _, QiValues::Date(v)) => (Source::Days(v), None),
+                (QiValues::Date(_), ..) => return Err(wrong("dates")),
+                // Interval labels of an uploaded generalized table.
+                (QiValues::Categorical { .. }, Axis::Labels, QiValues::Numeric(v))
+                    if !dim.discrete =>
+                {
+                    (Source::Numbers(v), None)
+                }
+                (QiValues::Categorical { .. }, Axis::Labels, QiValues::Date(v)) if dim.discrete => {
+                    (Source::Days(v), None)
+                }
+                (QiValues::Categorical { .. }, Axis::Labels, _) => {
+                    return Err(wrong(if dim.discrete { "dates" } else { "numbers" }))
+                }
+                (
+                    QiValues::Categorical { hierarchy, .. },
+                    _,
+                    QiValues::Categorical {
+                        codes,
+                        hierarchy: theirs,
+                    },
+                ) => {
+                    let after = hierarchy.leaf_count() as f64;
+                    let rank_of = theirs
+                        .leaf_labels()
+                        .iter()
+                        .map(|l| {
+                            hierarchy
+                                .leaf_code(l)
+                                .map_or(after, |c| hierarchy.leaf_rank(c) as f64)
+                        })
+                        .collect();
+                    (Source::Ranks { codes, rank_of }, Some(after))
+                }
+                (QiValues::Categorical { .. }, ..) => return Err(wrong("categories")),
+            };
+            sources.push(source);
+            outside.push(out);
+        }
+        let (points, weights) = cells(&sources, population.rows(), progress)?;
+        Ok(PopulationIndex {
+            outside,
+            tree: KdTree::new(dims.len(), points, weights),
+            rows: population.rows(),
+        })
+    }
+
+    /// The population's records.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The distinct points (cells) of the population.
+    pub fn cells(&self) -> usize {
+        self.tree.points()
+    }
+
+    /// The population records inside a closed box of the sample's key
+    /// space (one `[lo, hi]` per QI): a box over every leaf of a
+    /// categorical QI also covers the values outside its hierarchy.
+    pub fn count(&self, b: &[[f64; 2]]) -> u64 {
+        let mut q: Vec<[f64; 2]> = b.to_vec();
+        for (qd, out) in q.iter_mut().zip(&self.outside) {
+            // (With a single leaf the leaf's own label spans every rank
+            // too; it is not widened, which can only under-count.)
+            if let Some(after) = *out {
+                if after >= 2.0 && qd[0] <= 0.0 && qd[1] >= after - 1.0 {
+                    qd[1] = after;
+                }
+            }
+        }
+        self.tree.count(&q)
+    }
+
+    /// The population records the published labels of `rows` (one class
+    /// of a release of `sample`: the tightest generalization of each QI)
+    /// cover.
+    pub fn count_rows(&self, sample: &Table, rows: &[u32]) -> u64 {
+        let b: Vec<[f64; 2]> = sample
+            .qis()
+            .iter()
+            .map(|c| match (generalize_column(&c.values, rows), &c.values) {
+                (GeneralizedQi::Numeric { lo, hi }, _) => [lo, hi],
+                (GeneralizedQi::Date { lo, hi }, _) => [lo as f64, hi as f64],
+                (GeneralizedQi::Categorical { level, node }, QiValues::Categorical { hierarchy, .. }) => {
+                    let first = hierarchy.first_rank(level, node);
+                    let last = first + hierarchy.leaves_under(level, node) - 1;
+                    [first as f64, last as f64]
+                }
+                (GeneralizedQi::Categorical { .. }, _) => unreachable!("categorical QI"),
+            })
+            .collect();
+        self.count(&b)
+    }
+
+    /// The population records at exactly one point of the key space.
+    pub fn count_point(&self, point: &[f64]) -> u64 {
+        let b: Vec<[f64; 2]> = point.iter().map(|&x| [x, x]).collect();
+        self.tree.count(&b)
+    }
+}
+
+fn kind_of(v: &QiValues) -> &'static str {
+    match v {
+        QiValues::Numeric(_) => "numeric",
+        QiValues::Date(_) => "a date",
+        QiValues::Categorical { .. } => "categorical",
+    }
+}
+
+/// The distinct points of the records (flattened) and how many records
+/// each holds. Each axis's keys are coded densely; the codes of one record
+/// form one mixed-radix number when the product of the axes' sizes fits in
+/// 128 bits (always, for real QI sets), counted in a hash map — else the
+/// records are sorted by their codes.
+fn cells(sources: &[Source<'_>], rows: usize, progress: Progress) -> CoreResult<(Vec<f64>, Vec<u64>)> {
+    let dims = sources.len();
+    // Per axis: its distinct keys (sorted) and each record's code.
+    let mut distinct: Vec<Vec<f64>> = Vec::with_capacity(dims);
+    let mut codes: Vec<Vec<u32>> = Vec::with_capacity(dims);
+    for s in sources {
+        progress.report(0.0)?;
+        let mut keys: Vec<f64> = match s {
+            Source::Ranks { rank_of, .. } => rank_of.clone(),
+            _ => (0..rows).map(|r| s.key(r)).collect(),
+        };
+        keys.sort_unstable_by(f64::total_cmp);
+        keys.dedup_by(|a, b| a.total_cmp(b).is_eq());
+        let code_of = |x: f64| keys.partition_point(|k| k.total_cmp(&x).is_lt()) as u32;
+        let c: Vec<u32> = match s {
+            Source::Ranks { codes, rank_of } => {
+                let by_leaf: Vec<u32> = rank_of.iter().map(|&x| code_of(x)).collect();
+                codes.iter().map(|&c| by_leaf[c as usize]).collect()
+            }
+            _ => (0..rows).map(|r| code_of(s.key(r))).collect(),
+        };
+        distinct.push(keys);
+        codes.push(c);
+    }
+    let radix: Option<Vec<u128>> = {
+        let mut place = Vec::with_capacity(dims);
+        let mut p: u128 = 1;
+        let mut fits = true;
+        for d in &distinct {
+            place.push(p);
+            match p.checked_mul(d.len().max(1) as u128) {
+                Some(next) => p = next,
+                None => fits = false,
+            }
+        }
+        fits.then_some(place)
+    };
+    let mut points = Vec::new();
+    let mut weights = Vec::new();
+    let mut push = |code_at: &dyn Fn(usize) -> u32, weight: u64| {
+        for (d, keys) in distinct.iter().enumerate() {
+            points.push(keys[code_at(d) as usize]);
+        }
+        weights.push(weight);
+    };
+    match radix {
+        Some(place) => {
+            let mut counts: HashMap<u128, u64, foldhash::fast::RandomState> = HashMap::default();
+            for r in 0..rows {
+                if r % ROWS_PER_CHECKPOINT == 0 {
+                    progress.report(r as f64 / rows.max(1) as f64)?;
+                }
+                let key: u128 = (0..dims).map(|d| codes[d][r] as u128 * place[d]).sum();
+                *counts.entry(key).or_insert(0) += 1;
+            }
+            let mut cells: Vec<(u128, u64)> = counts.into_iter().collect();
+            // A stable order, whatever the hasher's seed.
+            cells.sort_unstable_by_key(|c| c.0);
+            for (key, w) in cells {
+                let sizes: Vec<u128> = distinct.iter().map(|d| d.len().max(1) as u128).collect();
+                push(&|d| ((key / place[d]) % sizes[d]) as u32, w);
+            }
+        }
+        None => {
+            let mut order: Vec<u32> = (0..rows as u32).collect();
+            let codes = &codes;
+            let tuple = |r: u32| (0..dims).map(move |d| codes[d][r as usize]);
+            order.sort_unstable_by(|&a, &b| tuple(a).cmp(tuple(b)));
+            let mut i = 0;
+            while i < order.len() {
+                let mut j = i + 1;
+                while j < order.len() && tuple(order[j]).eq(tuple(order[i])) {
+                    j += 1;
+                }
+                let r = order[i] as usize;
+                push(&|d| codes[d][r], (j - i) as u64);
+                i = j;
+            }
+        }
+    }
+    progress.report(1.0)?;
+    Ok((points, weights))
+}
