@@ -104,6 +104,9 @@ fn dataset(page: &mut Page, r: &ReleaseReport) {
         Some(crate::spec::PopulationDto::SamplingFraction(f)) => {
             Markup::text(&format!("sampling fraction {}", number(f)))
         }
+        Some(crate::spec::PopulationDto::DatasetId(id)) => {
+            Markup::text(&format!("the population table {id}"))
+        }
     };
     page.definitions(vec![
         ("Name", Markup::text(&d.name)),

@@ -67,8 +67,12 @@ pub fn build(input: &Input<'_>) -> CoreResult<ReleaseReport> {
     // N, so before and after share one population size.
     let population = dataset
         .population
-        .map(|p| p.to_population().map(|p| p.as_size(dataset.rows as usize)))
-        .transpose()?;
+        .map(|p| {
+            p.to_population()
+                .map(|p| p.map(|p| p.as_size(dataset.rows as usize)))
+        })
+        .transpose()?
+        .flatten();
     let mut report = ReleaseReport {
         audience,
         job: ReportJob {

@@ -16,6 +16,7 @@ pub mod json;
 pub mod metric;
 pub mod model;
 mod number;
+pub mod population;
 pub mod problem;
 pub mod report;
 pub mod schema;

@@ -89,8 +89,8 @@ mod tests;
 #[cfg(test)]
 mod tests_labels;
 
-pub(crate) use boxes::{Axis, Dim};
 pub use boxes::GroupBoxes;
+pub(crate) use boxes::{Axis, Dim};
 pub use budget::DEFAULT_VIEW_BUDGET_BYTES;
 
 use crate::audit::{AuditCheck, WorstGroup};

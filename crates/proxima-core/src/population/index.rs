@@ -64,7 +64,10 @@ enum Source<'a> {
     Days(&'a [i32]),
     /// Leaf codes of the population's hierarchy and each code's rank in
     /// the sample's.
-    Ranks { codes: &'a [u32], rank_of: Vec<f64> },
+    Ranks {
+        codes: &'a [u32],
+        rank_of: Vec<f64>,
+    },
 }
 
 impl Source<'_> {
@@ -223,7 +226,10 @@ impl PopulationIndex {
             .map(|c| match (generalize_column(&c.values, rows), &c.values) {
                 (GeneralizedQi::Numeric { lo, hi }, _) => [lo, hi],
                 (GeneralizedQi::Date { lo, hi }, _) => [lo as f64, hi as f64],
-                (GeneralizedQi::Categorical { level, node }, QiValues::Categorical { hierarchy, .. }) => {
+                (
+                    GeneralizedQi::Categorical { level, node },
+                    QiValues::Categorical { hierarchy, .. },
+                ) => {
                     let first = hierarchy.first_rank(level, node);
                     let last = first + hierarchy.leaves_under(level, node) - 1;
                     [first as f64, last as f64]
@@ -254,7 +260,11 @@ fn kind_of(v: &QiValues) -> &'static str {
 /// form one mixed-radix number when the product of the axes' sizes fits in
 /// 128 bits (always, for real QI sets), counted in a hash map — else the
 /// records are sorted by their codes.
-fn cells(sources: &[Source<'_>], rows: usize, progress: Progress) -> CoreResult<(Vec<f64>, Vec<u64>)> {
+fn cells(
+    sources: &[Source<'_>],
+    rows: usize,
+    progress: Progress,
+) -> CoreResult<(Vec<f64>, Vec<u64>)> {
     let dims = sources.len();
     // Per axis: its distinct keys (sorted) and each record's code.
     let mut distinct: Vec<Vec<f64>> = Vec::with_capacity(dims);

@@ -83,7 +83,8 @@ impl KdTree {
                 continue;
             }
             let mid = s + (e - s) / 2;
-            order[s..e].select_nth_unstable_by(mid - s, |&a, &b| at(a, axis).total_cmp(&at(b, axis)));
+            order[s..e]
+                .select_nth_unstable_by(mid - s, |&a, &b| at(a, axis).total_cmp(&at(b, axis)));
             let l = push(&mut nodes, &mut bounds, &order, s, mid);
             let r = push(&mut nodes, &mut bounds, &order, mid, e);
             nodes[id].left = l as u32;
@@ -152,6 +153,7 @@ impl KdTree {
     }
 
     /// The total weight of every point.
+    #[cfg(test)]
     pub fn total(&self) -> u64 {
         self.nodes.first().map_or(0, |n| n.total)
     }

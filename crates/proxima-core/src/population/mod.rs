@@ -95,7 +95,9 @@ impl PopulationModel {
 
 /// Each class's population count: the records its box covers.
 pub fn class_counts(index: &PopulationIndex, boxes: &GroupBoxes) -> Vec<u64> {
-    (0..boxes.groups()).map(|g| index.count(boxes.of(g))).collect()
+    (0..boxes.groups())
+        .map(|g| index.count(boxes.of(g)))
+        .collect()
 }
 
 /// The raw table's classes (rows with identical QI values) with the
@@ -135,9 +137,11 @@ pub fn check_class_subset(partition: &Partition, counts: &[u64], pointer: &str) 
         "the table is not a subset of the population: {missing} of its records have no \
          population record with their quasi-identifier values left to match"
     );
-    Err(CoreError::new(ErrorKind::PopulationMismatch, message.clone())
-        .with_error(pointer, message)
-        .with_detail("unmatched_records", missing as i64))
+    Err(
+        CoreError::new(ErrorKind::PopulationMismatch, message.clone())
+            .with_error(pointer, message)
+            .with_detail("unmatched_records", missing as i64),
+    )
 }
 
 /// Judges `model` on every class (`counts` from [`class_counts`]): k-map
@@ -160,12 +164,22 @@ pub fn judge(
         PopulationModel::KMap { .. } => {
             let values: Vec<f64> = counts.iter().map(|&c| c as f64).collect();
             let min = counts.iter().copied().min().unwrap_or(0);
-            (values, vec![d("min_population_count", min as i64)], Worse::Lower)
+            (
+                values,
+                vec![d("min_population_count", min as i64)],
+                Worse::Lower,
+            )
         }
         PopulationModel::DeltaPresence { .. } => {
             let values: Vec<f64> = sizes
                 .zip(counts)
-                .map(|(s, &c)| if c == 0 { f64::INFINITY } else { s as f64 / c as f64 })
+                .map(|(s, &c)| {
+                    if c == 0 {
+                        f64::INFINITY
+                    } else {
+                        s as f64 / c as f64
+                    }
+                })
                 .collect();
             let finite = |x: f64| if x.is_finite() { x } else { f64::MAX };
             let lo = values.iter().copied().fold(f64::INFINITY, f64::min);

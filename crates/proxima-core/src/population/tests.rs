@@ -57,12 +57,20 @@ fn covered(sample: &Table, population: &Table, rows: &[u32]) -> u64 {
         .iter()
         .map(|c| crate::generalize::generalize_column(&c.values, rows))
         .collect();
-    let (QiValues::Numeric(ages), QiValues::Categorical { codes, hierarchy: theirs }) =
-        (&population.qis()[0].values, &population.qis()[1].values)
+    let (
+        QiValues::Numeric(ages),
+        QiValues::Categorical {
+            codes,
+            hierarchy: theirs,
+        },
+    ) = (&population.qis()[0].values, &population.qis()[1].values)
     else {
         unreachable!()
     };
-    let QiValues::Categorical { hierarchy: ours, .. } = &sample.qis()[1].values else {
+    let QiValues::Categorical {
+        hierarchy: ours, ..
+    } = &sample.qis()[1].values
+    else {
         unreachable!()
     };
     let (GeneralizedQi::Numeric { lo, hi }, GeneralizedQi::Categorical { level, node }) =
@@ -210,7 +218,11 @@ fn a_population_without_a_qi_or_with_another_type_is_named() {
         vec![("s".into(), SaValues::Numeric(vec![0.0]))],
     );
     let err = PopulationIndex::for_release(&s, &p, "/x", Progress::none()).unwrap_err();
-    assert!(err.message.contains("no quasi-identifier 'place'"), "{}", err.message);
+    assert!(
+        err.message.contains("no quasi-identifier 'place'"),
+        "{}",
+        err.message
+    );
 }
 
 #[test]
