@@ -242,6 +242,23 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
+    /// The population table a dataset names (`population.dataset_id`),
+    /// with its files, for a job or validation that needs it; `None` when
+    /// the dataset names none (or, in a race with its deletion, it is gone).
+    pub async fn population_of(
+        &self,
+        dataset: &DatasetRow,
+    ) -> Result<Option<(DatasetRow, DatasetFiles)>> {
+        let Some(id) = dataset.population.and_then(PopulationDto::dataset_id) else {
+            return Ok(None);
+        };
+        let Some(row) = self.get_dataset(&dataset.tenant, id).await? else {
+            return Ok(None);
+        };
+        let files = self.dataset_files(&dataset.tenant, id).await?;
+        Ok(Some((row, files)))
+    }
+
     /// A dataset's hierarchy parts only (`(column, file bytes)`): what a
     /// sample's upload compares with its population table's, without
     /// reading the population's rows.

@@ -8,9 +8,10 @@ use proxima_core::{CoreError, Progress};
 
 use super::{JobError, JobInput, JobOutput, JobRunner};
 use crate::spec::dataset::load_stored_with_progress;
-use crate::spec::report::AuditReportDto;
+use crate::spec::report::{AuditReportDto, CheckReportDto};
 use crate::spec::JobSummaryDto;
 use crate::store::results::NewResult;
+use proxima_core::population::PopulationIndex;
 
 pub struct CoreRunner;
 
@@ -34,7 +35,20 @@ impl JobRunner for CoreRunner {
             "job input decoded"
         );
         let spec = input.params.to_spec(table.schema())?;
-        let outcome = proxima_core::run::run_job(&table, &spec, progress)?;
+        let index = match &input.population {
+            Some((row, files)) => {
+                let population =
+                    load_stored_with_progress(&row.schema, files, progress.sub(0.0, 0.0))?;
+                Some(PopulationIndex::for_release(
+                    &table,
+                    &population,
+                    "/dataset_id",
+                    progress.sub(0.0, 0.0),
+                )?)
+            }
+            None => None,
+        };
+        let outcome = proxima_core::run::run_job_with(&table, &spec, index.as_ref(), progress)?;
         let elapsed = started.elapsed().as_millis() as u64;
         let to_json = |v: Result<serde_json::Value, serde_json::Error>| {
             v.map_err(|e| JobError::from(CoreError::internal(e.to_string())))
@@ -46,11 +60,13 @@ impl JobRunner for CoreRunner {
             (summary.query_error, summary.query_error_median) =
                 crate::sweep::query_error(&outcome.anonymized.published(&table));
         }
-        let audit = to_json(serde_json::to_value(AuditReportDto::from_view(
-            &outcome.audit,
-            &outcome.view,
-            None,
-        )))?;
+        let mut audit = AuditReportDto::from_view(&outcome.audit, &outcome.view, None);
+        // A population model's own check comes first, as every model's does.
+        if let Some(check) = &outcome.population {
+            audit.checks.insert(0, CheckReportDto::from(check));
+            audit.passed &= check.passed;
+        }
+        let audit = to_json(serde_json::to_value(audit))?;
         Ok(JobOutput {
             summary,
             result: NewResult {

@@ -33,6 +33,9 @@ pub struct JobInput {
     pub attempt: i32,
     pub dataset: DatasetRow,
     pub files: DatasetFiles,
+    /// The dataset's population table with its files, read only for a
+    /// model judged against it (k-map, δ-presence).
+    pub population: Option<(DatasetRow, DatasetFiles)>,
 }
 
 /// A finished job's release and report.
