@@ -454,7 +454,10 @@ pub fn job_audit_checks(table: &Table, spec: &JobSpec) -> CoreResult<Vec<AuditCh
         }
     };
     checks.insert(
-        if matches!(spec.model, PrivacyModel::KAnonymity(_)) {
+        if matches!(
+            spec.model,
+            PrivacyModel::KAnonymity(_) | PrivacyModel::Population(_)
+        ) {
             0
         } else {
             1

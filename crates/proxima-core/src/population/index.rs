@@ -15,11 +15,17 @@ use std::collections::HashMap;
 
 use crate::attacker::{Axis, Dim, GroupBoxes};
 use crate::error::{CoreError, CoreResult, ErrorKind};
-use crate::generalize::{generalize_column, GeneralizedQi};
+use crate::generalize::{
+    generalize_column, parse_date_interval_label, parse_numeric_label, GeneralizedQi,
+};
 use crate::progress::{Progress, ROWS_PER_CHECKPOINT};
 use crate::table::{QiValues, Table};
 
 use super::kdtree::KdTree;
+
+/// The key of a population value no label can cover (beyond every
+/// finite interval an upload's labels can spell).
+const UNCOVERED: f64 = f64::MAX;
 
 /// A population table counted by cells of the sample's key space.
 #[derive(Debug, Clone)]
@@ -152,6 +158,35 @@ impl PopulationIndex {
                 }
                 (QiValues::Categorical { .. }, Axis::Labels, QiValues::Date(v)) if dim.discrete => {
                     (Source::Days(v), None)
+                }
+                // Both read as text: a population value that reads as a
+                // number (a day) is that point; any other is covered by no
+                // interval label.
+                (
+                    QiValues::Categorical { .. },
+                    Axis::Labels,
+                    QiValues::Categorical {
+                        codes,
+                        hierarchy: theirs,
+                    },
+                ) => {
+                    let rank_of = theirs
+                        .leaf_labels()
+                        .iter()
+                        .map(|l| {
+                            let point = if dim.discrete {
+                                parse_date_interval_label(l)
+                                    .filter(|(lo, hi)| lo == hi)
+                                    .map(|(lo, _)| lo as f64)
+                            } else {
+                                parse_numeric_label(l)
+                                    .filter(|(lo, hi)| lo == hi)
+                                    .map(|(lo, _)| lo)
+                            };
+                            point.unwrap_or(UNCOVERED)
+                        })
+                        .collect();
+                    (Source::Ranks { codes, rank_of }, None)
                 }
                 (QiValues::Categorical { .. }, Axis::Labels, _) => {
                     return Err(wrong(if dim.discrete { "dates" } else { "numbers" }))
