@@ -291,6 +291,8 @@ fn tagged_unions_have_discriminators_and_closed_variants() {
                 "k_anonymity",
                 "l_diversity",
                 "t_closeness",
+                "k_map",
+                "delta_presence",
             ][..],
         ),
         (
@@ -316,6 +318,8 @@ fn tagged_unions_have_discriminators_and_closed_variants() {
                 "dissimilarity",
                 "delta_l_diversity",
                 "t_closeness",
+                "k_map",
+                "delta_presence",
             ][..],
         ),
         (

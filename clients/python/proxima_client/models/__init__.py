@@ -25,6 +25,12 @@ from .deliverable_epsilon import DeliverableEpsilon
 from .deliverable_m import DeliverableM
 from .delta_l_diversity_check import DeltaLDiversityCheck
 from .delta_l_diversity_check_kind import DeltaLDiversityCheckKind
+from .delta_presence_check import DeltaPresenceCheck
+from .delta_presence_check_kind import DeltaPresenceCheckKind
+from .delta_presence_model import DeltaPresenceModel
+from .delta_presence_model_kind import DeltaPresenceModelKind
+from .delta_presence_sweep_model import DeltaPresenceSweepModel
+from .delta_presence_sweep_model_kind import DeltaPresenceSweepModelKind
 from .dissimilarity_check import DissimilarityCheck
 from .dissimilarity_check_kind import DissimilarityCheckKind
 from .dissimilarity_feasibility import DissimilarityFeasibility
@@ -64,6 +70,12 @@ from .k_anonymity_model import KAnonymityModel
 from .k_anonymity_model_kind import KAnonymityModelKind
 from .k_anonymity_sweep_model import KAnonymitySweepModel
 from .k_anonymity_sweep_model_kind import KAnonymitySweepModelKind
+from .k_map_check import KMapCheck
+from .k_map_check_kind import KMapCheckKind
+from .k_map_model import KMapModel
+from .k_map_model_kind import KMapModelKind
+from .k_map_sweep_model import KMapSweepModel
+from .k_map_sweep_model_kind import KMapSweepModelKind
 from .l_diversity_check import LDiversityCheck
 from .l_diversity_check_kind import LDiversityCheckKind
 from .l_diversity_model import LDiversityModel
@@ -85,6 +97,7 @@ from .on_missing import OnMissing
 from .per_group import PerGroup
 from .per_group_value import PerGroupValue
 from .point_status import PointStatus
+from .population_dataset import PopulationDataset
 from .population_sampling_fraction import PopulationSamplingFraction
 from .population_size import PopulationSize
 from .population_uniqueness import PopulationUniqueness
@@ -182,6 +195,12 @@ __all__ = (
     "DeliverableM",
     "DeltaLDiversityCheck",
     "DeltaLDiversityCheckKind",
+    "DeltaPresenceCheck",
+    "DeltaPresenceCheckKind",
+    "DeltaPresenceModel",
+    "DeltaPresenceModelKind",
+    "DeltaPresenceSweepModel",
+    "DeltaPresenceSweepModelKind",
     "DissimilarityCheck",
     "DissimilarityCheckKind",
     "DissimilarityFeasibility",
@@ -221,6 +240,12 @@ __all__ = (
     "KAnonymityModelKind",
     "KAnonymitySweepModel",
     "KAnonymitySweepModelKind",
+    "KMapCheck",
+    "KMapCheckKind",
+    "KMapModel",
+    "KMapModelKind",
+    "KMapSweepModel",
+    "KMapSweepModelKind",
     "LDiversityCheck",
     "LDiversityCheckKind",
     "LDiversityModel",
@@ -242,6 +267,7 @@ __all__ = (
     "PerGroup",
     "PerGroupValue",
     "PointStatus",
+    "PopulationDataset",
     "PopulationSamplingFraction",
     "PopulationSize",
     "PopulationUniqueness",
