@@ -481,6 +481,45 @@ mod tests {
         let e = audit_checks(&[], &schema()).unwrap_err();
         assert_eq!(e.errors[0].pointer, "/checks");
     }
+
+    #[test]
+    fn population_checks_are_split_from_the_table_checks() {
+        let id = "7d3f5a1e-8c2b-4d6e-9f0a-1b2c3d4e5f60";
+        let checks = checks_from_json(
+            format!(
+                r#"[{{"kind": "k_map", "k": 5, "population_dataset_id": "{id}"}},
+                    {{"kind": "k_anonymity", "k": 2}},
+                    {{"kind": "delta_presence", "delta_min": 0.1, "delta_max": 0.4,
+                      "population_dataset_id": "{id}"}}]"#
+            )
+            .as_bytes(),
+        )
+        .unwrap();
+        let split = split_checks(&checks, &schema()).unwrap();
+        assert_eq!(split.table_index, vec![1]);
+        assert_eq!(
+            split.population.iter().map(|p| p.index).collect::<Vec<_>>(),
+            vec![0, 2]
+        );
+        assert_eq!(split.population[1].model.kind_name(), "delta_presence");
+        // A table check's error keeps the request's index.
+        let e = CoreError::invalid_parameters("/checks/0/k", "bad");
+        assert_eq!(split.renumber(e).errors[0].pointer, "/checks/1/k");
+        // Without a population table (the offline audit) they are refused
+        // at their kind, after their own parameters.
+        let e = audit_checks(&checks, &schema()).unwrap_err();
+        assert_eq!(e.errors[0].pointer, "/checks/0/kind");
+        let bad = checks_from_json(
+            format!(
+                r#"[{{"kind": "delta_presence", "delta_min": 0.5, "delta_max": 0.4,
+                      "population_dataset_id": "{id}"}}]"#
+            )
+            .as_bytes(),
+        )
+        .unwrap();
+        let e = audit_checks(&bad, &schema()).unwrap_err();
+        assert_eq!(e.errors[0].pointer, "/checks/0/delta_min");
+    }
 }
 
 #[cfg(test)]
