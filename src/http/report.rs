@@ -143,9 +143,22 @@ pub async fn report(
         None
     };
     let files = state.store.dataset_files(&tenant.0, job.dataset_id).await?;
+    let population = state.store.population_of(&dataset).await?;
     let page = computation.run("building a report", move |progress| {
         let table = load_stored_with_progress(&dataset.schema, &files, progress)?;
         drop(files);
+        let population = match population {
+            Some((row, files)) => {
+                let rows = load_stored_with_progress(&row.schema, &files, progress)?;
+                Some(proxima_core::population::PopulationIndex::for_release(
+                    &table,
+                    &rows,
+                    "/population/dataset_id",
+                    progress,
+                )?)
+            }
+            None => None,
+        };
         let anonymized = match &stored {
             Some((assignment, _)) => Some(Anonymized::from_assignment(&table, assignment)?),
             None => None,
@@ -158,6 +171,7 @@ pub async fn report(
             dataset: &dataset,
             table: &table,
             outcome,
+            population: population.as_ref(),
             audience,
             progress,
         })?;

@@ -240,6 +240,38 @@ fn risk(page: &mut Page, r: &ReleaseReport) {
         row("Population uniques, share", &uniq),
         row("Population model (Dankar's rule)", &uniq_model),
     ];
+    // Counted in the population table, when the dataset names one.
+    let table_rows: Vec<Vec<Markup>> = if b.population_table.is_some() {
+        let pt = |f: fn(&crate::report::content::PopulationTableRisk) -> Markup| {
+            move |x: &RiskFigures| {
+                x.population_table
+                    .as_ref()
+                    .map_or_else(|| Markup::text("–"), f)
+            }
+        };
+        vec![
+            row("Population table, records", &pt(|p| int(p.population_rows))),
+            row(
+                "Fewest population records a class covers (k-map)",
+                &pt(|p| int(p.min_population_count)),
+            ),
+            row(
+                "Journalist risk (population table), average",
+                &pt(|p| num(p.journalist_average)),
+            ),
+            row(
+                "Records at the highest journalist risk",
+                &pt(|p| int(p.records_at_max)),
+            ),
+            row(
+                "Records unique in the population table",
+                &pt(|p| int(p.population_uniques)),
+            ),
+        ]
+    } else {
+        Vec::new()
+    };
+    let rows = rows.into_iter().chain(table_rows).collect::<Vec<_>>();
     let mut rows = rows;
     // The population figures behind the share, as the JSON gives them:
     // only when the dataset says what it is a sample of.

@@ -100,6 +100,7 @@ from .point_status import PointStatus
 from .population_dataset import PopulationDataset
 from .population_sampling_fraction import PopulationSamplingFraction
 from .population_size import PopulationSize
+from .population_table_risk import PopulationTableRisk
 from .population_uniqueness import PopulationUniqueness
 from .problem import Problem
 from .problem_details import ProblemDetails
@@ -270,6 +271,7 @@ __all__ = (
     "PopulationDataset",
     "PopulationSamplingFraction",
     "PopulationSize",
+    "PopulationTableRisk",
     "PopulationUniqueness",
     "Problem",
     "ProblemDetails",
