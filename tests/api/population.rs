@@ -551,11 +551,20 @@ async fn k_map_and_delta_presence_jobs_end_to_end() {
             .await
             .unwrap();
         let before = &report["risk"]["before"];
-        assert_eq!(before["population_table"]["min_population_count"], 3, "{before}");
-        assert_eq!(before["population_table"]["population_rows"], 84, "{before}");
+        assert_eq!(
+            before["population_table"]["min_population_count"], 3,
+            "{before}"
+        );
+        assert_eq!(
+            before["population_table"]["population_rows"], 84,
+            "{before}"
+        );
         assert!((before["journalist_max"].as_f64().unwrap() - 1.0 / 3.0).abs() < 1e-12);
         let after = &report["risk"]["after"];
-        assert_eq!(after["population_table"]["min_population_count"], min, "{after}");
+        assert_eq!(
+            after["population_table"]["min_population_count"], min,
+            "{after}"
+        );
         assert!((after["journalist_max"].as_f64().unwrap() - 1.0 / min as f64).abs() < 1e-12);
         match check {
             "k_map" => assert_eq!(audit["checks"][0]["value"]["min_population_count"], min),
