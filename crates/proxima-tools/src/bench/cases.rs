@@ -475,7 +475,7 @@ pub fn select(names: &[String]) -> Result<Vec<Case>, String> {
 mod tests {
     use super::*;
 
-    const STANDARD: [&str; 15] = [
+    const STANDARD: [&str; 16] = [
         "em-sal",
         "em-sal-rel",
         "em-credit",
@@ -486,6 +486,7 @@ mod tests {
         "xc-sal",
         "mo-adult",
         "mo-600k",
+        "kmap-600k",
         "au-600k",
         "e2e-adult",
         "e2e-sal",
@@ -517,7 +518,7 @@ mod tests {
     fn no_names_selects_the_default_suite() {
         let picked = select(&[]).unwrap();
         let names: Vec<&str> = picked.iter().map(|c| c.name).collect();
-        assert_eq!(&names[..15], STANDARD);
+        assert_eq!(&names[..16], STANDARD);
         assert!(names.contains(&"xc-adult/alg1"));
         assert!(names.contains(&"util-xc-adult"));
         assert!(names.contains(&"mem-600k"));
