@@ -365,7 +365,7 @@ async fn k_map_and_delta_presence_audits() {
     // δ-presence needs a subset: four (30,M,100) rows where the
     // population has three. k-map does not.
     let outsider = created(
-        &app,
+        app,
         &schema("o", "numeric", SEX, None),
         &csv(&times((30, "M", "100"), 4)),
     )
@@ -394,7 +394,7 @@ async fn k_map_and_delta_presence_audits() {
     assert_eq!(res.status(), 200);
     // A population without one of the audited table's QIs.
     let narrow = created(
-        &app,
+        app,
         &json!({"name": "n", "columns": [
             {"name": "age", "role": "quasi_identifier", "type": "numeric"},
             {"name": "sex", "role": "insensitive"},

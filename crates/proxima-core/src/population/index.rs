@@ -346,19 +346,27 @@ fn cells(
     };
     match radix {
         Some(place) => {
-            let mut counts: HashMap<u128, u64, foldhash::fast::RandomState> = HashMap::default();
-            for r in 0..rows {
-                if r % ROWS_PER_CHECKPOINT == 0 {
-                    progress.report(r as f64 / rows.max(1) as f64)?;
+            // Each record's key, axis by axis (a pass per column).
+            let mut keys = vec![0u128; rows];
+            for (column, &p) in codes.iter().zip(&place) {
+                progress.report(0.0)?;
+                for (k, &c) in keys.iter_mut().zip(column) {
+                    *k += c as u128 * p;
                 }
-                let key: u128 = (0..dims).map(|d| codes[d][r] as u128 * place[d]).sum();
-                *counts.entry(key).or_insert(0) += 1;
             }
+            let mut counts: HashMap<u128, u64, foldhash::fast::RandomState> = HashMap::default();
+            for (b, block) in keys.chunks(ROWS_PER_CHECKPOINT).enumerate() {
+                progress.report((b * ROWS_PER_CHECKPOINT) as f64 / rows.max(1) as f64)?;
+                for &key in block {
+                    *counts.entry(key).or_insert(0) += 1;
+                }
+            }
+            drop(keys);
             let mut cells: Vec<(u128, u64)> = counts.into_iter().collect();
             // A stable order, whatever the hasher's seed.
             cells.sort_unstable_by_key(|c| c.0);
+            let sizes: Vec<u128> = distinct.iter().map(|d| d.len().max(1) as u128).collect();
             for (key, w) in cells {
-                let sizes: Vec<u128> = distinct.iter().map(|d| d.len().max(1) as u128).collect();
                 push(&|d| ((key / place[d]) % sizes[d]) as u32, w);
             }
         }
