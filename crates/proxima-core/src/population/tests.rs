@@ -261,3 +261,81 @@ fn k_map_and_delta_presence_figures_by_hand() {
     let err = PopulationModel::delta_presence(0.7, 0.6, "/checks/0").unwrap_err();
     assert_eq!(err.errors[0].pointer, "/checks/0/delta_min");
 }
+
+/// Loads `csv` as an upload whose `age` and `place` columns are
+/// categorical without a hierarchy (generalized labels), `s` numeric SA.
+fn upload(csv: &str) -> Table {
+    use crate::schema::{ColumnSpec, CsvOptions, MissingPolicy, Role, Schema, ValueType};
+    let columns = ["age", "place", "s"]
+        .iter()
+        .map(|&name| ColumnSpec {
+            name: name.to_string(),
+            role: if name == "s" {
+                Role::Sensitive
+            } else {
+                Role::QuasiIdentifier
+            },
+            value_type: Some(if name == "s" {
+                ValueType::Numeric
+            } else {
+                ValueType::Categorical
+            }),
+            hierarchy: None,
+        })
+        .collect();
+    let schema = Schema::new(
+        "upload".into(),
+        CsvOptions::default(),
+        MissingPolicy::Reject,
+        columns,
+    )
+    .unwrap();
+    crate::ingest::load_table(Arc::new(schema), csv.as_bytes()).unwrap()
+}
+
+#[test]
+fn an_uploaded_tables_labels_are_read_against_the_population() {
+    // Two overlapping interval classes and an opaque `*` beside a leaf.
+    let t = upload("age,place,s\n[1-3],x1,0\n[1-3],x1,0\n[2-5],*,0\n");
+    let (partition, ids) = group_by_published_qis(&t);
+    let boxes = GroupBoxes::from_labels(&t, &partition).unwrap();
+    let p = table(
+        &[(1, 0), (2, 0), (3, 1), (4, 2), (5, 0), (6, 0), (2, 3)],
+        &["x1", "x2", "z9", "q"],
+        None,
+    );
+    let index = PopulationIndex::for_boxes(&t, &boxes, &p, "/p", Progress::none()).unwrap();
+    // [1-3] × x1: ages 1 and 2 at x1. [2-5] × *: every place, ages 2-5
+    // (z9 and q are outside the upload's labels; `*` covers them).
+    assert_eq!(class_counts(&index, &boxes), vec![2, 5]);
+    let k = PopulationModel::KMap {
+        k: K::new(3, "").unwrap(),
+    };
+    let r = judge(&k, &partition, &class_counts(&index, &boxes), Some(&ids));
+    assert_eq!(r.value, vec![d("min_population_count", 2i64)]);
+    assert_eq!(r.worst_groups[0].group_id, ids[0]);
+    // The weaker subset test of a generalized table: 2 rows over 2.
+    check_class_subset(&partition, &class_counts(&index, &boxes), "/p").unwrap();
+    // Interval labels against a population that holds no numbers.
+    let text = Table::from_columns(
+        vec![
+            (
+                "age".into(),
+                QiValues::Categorical {
+                    codes: vec![0],
+                    hierarchy: Arc::new(Hierarchy::flat(["old"])),
+                },
+            ),
+            (
+                "place".into(),
+                QiValues::Categorical {
+                    codes: vec![0],
+                    hierarchy: Arc::new(Hierarchy::flat(["x1"])),
+                },
+            ),
+        ],
+        vec![("s".into(), SaValues::Numeric(vec![0.0]))],
+    );
+    let index = PopulationIndex::for_boxes(&t, &boxes, &text, "/p", Progress::none()).unwrap();
+    assert_eq!(class_counts(&index, &boxes), vec![0, 0]);
+}
