@@ -238,6 +238,12 @@ impl PopulationIndex {
     /// space (one `[lo, hi]` per QI): a box over every leaf of a
     /// categorical QI also covers the values outside its hierarchy.
     pub fn count(&self, b: &[[f64; 2]]) -> u64 {
+        self.count_up_to(b, u64::MAX)
+    }
+
+    /// [`PopulationIndex::count`], stopping once the total reaches `cap`
+    /// (exact below it, some total ≥ `cap` otherwise).
+    pub fn count_up_to(&self, b: &[[f64; 2]], cap: u64) -> u64 {
         let mut q: Vec<[f64; 2]> = b.to_vec();
         for (qd, out) in q.iter_mut().zip(&self.outside) {
             // (With a single leaf the leaf's own label spans every rank
@@ -248,31 +254,14 @@ impl PopulationIndex {
                 }
             }
         }
-        self.tree.count(&q)
+        self.tree.count_up_to(&q, cap)
     }
 
     /// The population records the published labels of `rows` (one class
     /// of a release of `sample`: the tightest generalization of each QI)
     /// cover.
     pub fn count_rows(&self, sample: &Table, rows: &[u32]) -> u64 {
-        let b: Vec<[f64; 2]> = sample
-            .qis()
-            .iter()
-            .map(|c| match (generalize_column(&c.values, rows), &c.values) {
-                (GeneralizedQi::Numeric { lo, hi }, _) => [lo, hi],
-                (GeneralizedQi::Date { lo, hi }, _) => [lo as f64, hi as f64],
-                (
-                    GeneralizedQi::Categorical { level, node },
-                    QiValues::Categorical { hierarchy, .. },
-                ) => {
-                    let first = hierarchy.first_rank(level, node);
-                    let last = first + hierarchy.leaves_under(level, node) - 1;
-                    [first as f64, last as f64]
-                }
-                (GeneralizedQi::Categorical { .. }, _) => unreachable!("categorical QI"),
-            })
-            .collect();
-        self.count(&b)
+        self.count(&box_of_rows(sample, rows))
     }
 
     /// The population records at exactly one point of the key space.
@@ -280,6 +269,28 @@ impl PopulationIndex {
         let b: Vec<[f64; 2]> = point.iter().map(|&x| [x, x]).collect();
         self.tree.count(&b)
     }
+}
+
+/// The box the published labels of `rows` span in the release's key
+/// space (as [`GroupBoxes::from_release`] reads a group).
+pub fn box_of_rows(sample: &Table, rows: &[u32]) -> Vec<[f64; 2]> {
+    sample
+        .qis()
+        .iter()
+        .map(|c| match (generalize_column(&c.values, rows), &c.values) {
+            (GeneralizedQi::Numeric { lo, hi }, _) => [lo, hi],
+            (GeneralizedQi::Date { lo, hi }, _) => [lo as f64, hi as f64],
+            (
+                GeneralizedQi::Categorical { level, node },
+                QiValues::Categorical { hierarchy, .. },
+            ) => {
+                let first = hierarchy.first_rank(level, node);
+                let last = first + hierarchy.leaves_under(level, node) - 1;
+                [first as f64, last as f64]
+            }
+            (GeneralizedQi::Categorical { .. }, _) => unreachable!("categorical QI"),
+        })
+        .collect()
 }
 
 fn kind_of(v: &QiValues) -> &'static str {

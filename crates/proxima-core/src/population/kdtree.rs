@@ -111,6 +111,13 @@ impl KdTree {
     /// The total weight of every point inside the closed box `query`
     /// (`[lo, hi]` per axis).
     pub fn count(&self, query: &[[f64; 2]]) -> u64 {
+        self.count_up_to(query, u64::MAX)
+    }
+
+    /// [`KdTree::count`], stopping as soon as the total reaches `cap`: the
+    /// exact count when it is below `cap`, else some total ≥ `cap` (a
+    /// predicate that only asks "at least k?" needs no more).
+    pub fn count_up_to(&self, query: &[[f64; 2]], cap: u64) -> u64 {
         debug_assert_eq!(query.len(), self.dims);
         if self.nodes.is_empty() {
             return 0;
@@ -137,12 +144,18 @@ impl KdTree {
             }
             if inside {
                 total += node.total;
+                if total >= cap {
+                    return total;
+                }
             } else if node.left == u32::MAX {
                 for i in node.start as usize..node.end as usize {
                     let p = &self.points[i * dims..(i + 1) * dims];
                     if p.iter().zip(query).all(|(&x, q)| q[0] <= x && x <= q[1]) {
                         total += self.weights[i];
                     }
+                }
+                if total >= cap {
+                    return total;
                 }
             } else {
                 stack.push(node.left as usize);
@@ -191,6 +204,14 @@ mod tests {
                 .map(|p| p.2)
                 .sum();
             prop_assert_eq!(tree.count(&[[a0, a1], [b0, b1]]), expected);
+            for cap in [1, 3, 10] {
+                let capped = tree.count_up_to(&[[a0, a1], [b0, b1]], cap);
+                if expected < cap {
+                    prop_assert_eq!(capped, expected);
+                } else {
+                    prop_assert!(capped >= cap && capped <= expected);
+                }
+            }
             prop_assert_eq!(tree.total(), pts.iter().map(|p| p.2).sum::<u64>());
         }
     }

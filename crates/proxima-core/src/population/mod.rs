@@ -18,7 +18,7 @@ mod kdtree;
 #[cfg(test)]
 mod tests;
 
-pub use index::PopulationIndex;
+pub use index::{box_of_rows, PopulationIndex};
 
 use crate::attacker::GroupBoxes;
 use crate::audit::summary::{check_report, rows_of_failed, Figures, Worse};
@@ -85,6 +85,42 @@ impl PopulationModel {
                 }
             }
         }
+    }
+
+    /// How far a count must go for [`PopulationModel::allows`] to judge a
+    /// class of `size` records exactly: below the cap the count is exact;
+    /// at or above it the class's verdict is the same for every larger
+    /// count. k-map: k (allowed from k on). δ-presence with δmin > 0: past
+    /// size/δmin every count fails (two above its floor, so rounding
+    /// cannot lower it); with δmin = 0: from size/δmax on every count
+    /// passes (one above its ceiling).
+    pub fn cap(&self, size: usize) -> u64 {
+        match self {
+            PopulationModel::KMap { k } => k.get() as u64,
+            PopulationModel::DeltaPresence { min, max } => {
+                let size = size as f64;
+                let bound = if min.get() > 0.0 {
+                    (size / min.get()).floor() + 2.0
+                } else if max.get() > 0.0 {
+                    (size / max.get()).ceil() + 1.0
+                } else {
+                    f64::INFINITY
+                };
+                if bound >= u64::MAX as f64 {
+                    u64::MAX
+                } else {
+                    bound as u64
+                }
+            }
+        }
+    }
+
+    /// Whether the published labels of `rows` (one class of a release of
+    /// `table`) satisfy the model, counting only as far as
+    /// [`PopulationModel::cap`].
+    pub fn allows_rows(&self, index: &PopulationIndex, table: &Table, rows: &[u32]) -> bool {
+        let covered = index.count_up_to(&box_of_rows(table, rows), self.cap(rows.len()));
+        self.allows(rows.len(), covered)
     }
 
     /// Whether the model needs the sample to be a subset of the population.
@@ -257,7 +293,7 @@ pub fn anonymize(
     // sample size, so no part is too small to try a cut.
     crate::mondrian::anonymize_with(
         table,
-        |rows: &[u32]| model.allows(rows.len(), index.count_rows(table, rows)),
+        |rows: &[u32]| model.allows_rows(index, table, rows),
         progress,
     )
 }

@@ -133,6 +133,21 @@ proptest! {
             prop_assert_eq!(counts[g], want, "class {}", g);
             prop_assert_eq!(index.count_rows(&s, rows), want);
         }
+        // The capped predicate Mondrian uses agrees with the exact count.
+        for model in [
+            PopulationModel::KMap { k: K::new(3, "/k").unwrap() },
+            PopulationModel::delta_presence(0.0, 0.5, "").unwrap(),
+            PopulationModel::delta_presence(0.2, 0.7, "").unwrap(),
+            PopulationModel::delta_presence(1.0 / 3.0, 1.0, "").unwrap(),
+        ] {
+            for (g, rows) in release.partition().groups.iter().enumerate() {
+                prop_assert_eq!(
+                    model.allows_rows(&index, &s, rows),
+                    model.allows(rows.len(), counts[g]),
+                    "{:?} class {}", model, g
+                );
+            }
+        }
         // The checks' verdicts follow the counts.
         let k = K::new(3, "/k").unwrap();
         let report = judge(&PopulationModel::KMap { k }, release.partition(), &counts, None);
