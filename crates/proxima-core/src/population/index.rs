@@ -11,7 +11,9 @@
 //! last leaf, which only the root label — the box over every rank —
 //! covers: `*` covers every value, any other label only its leaves.
 
-use std::collections::HashMap;
+use std::collections::HashSet;
+
+use rayon::prelude::*;
 
 use crate::attacker::{Axis, Dim, GroupBoxes};
 use crate::error::{CoreError, CoreResult, ErrorKind};
@@ -217,9 +219,10 @@ impl PopulationIndex {
             outside.push(out);
         }
         let (points, weights) = cells(&sources, population.rows(), progress)?;
+        let tree = KdTree::new(dims.len(), points, weights);
         Ok(PopulationIndex {
             outside,
-            tree: KdTree::new(dims.len(), points, weights),
+            tree,
             rows: population.rows(),
         })
     }
@@ -304,7 +307,7 @@ fn kind_of(v: &QiValues) -> &'static str {
 /// The distinct points of the records (flattened) and how many records
 /// each holds. Each axis's keys are coded densely; the codes of one record
 /// form one mixed-radix number when the product of the axes' sizes fits in
-/// 128 bits (always, for real QI sets), counted in a hash map — else the
+/// 64 bits (real QI sets: adult's 8 QIs make 3·10⁸ combinations), sorted and counted in runs — else the
 /// records are sorted by their codes.
 fn cells(
     sources: &[Source<'_>],
@@ -312,35 +315,44 @@ fn cells(
     progress: Progress,
 ) -> CoreResult<(Vec<f64>, Vec<u64>)> {
     let dims = sources.len();
-    // Per axis: its distinct keys (sorted) and each record's code.
-    let mut distinct: Vec<Vec<f64>> = Vec::with_capacity(dims);
-    let mut codes: Vec<Vec<u32>> = Vec::with_capacity(dims);
-    for s in sources {
-        progress.report(0.0)?;
-        let mut keys: Vec<f64> = match s {
-            Source::Ranks { rank_of, .. } => rank_of.clone(),
-            _ => (0..rows).map(|r| s.key(r)).collect(),
-        };
-        keys.sort_unstable_by(f64::total_cmp);
-        keys.dedup_by(|a, b| a.total_cmp(b).is_eq());
-        let code_of = |x: f64| keys.partition_point(|k| k.total_cmp(&x).is_lt()) as u32;
-        let c: Vec<u32> = match s {
-            Source::Ranks { codes, rank_of } => {
-                let by_leaf: Vec<u32> = rank_of.iter().map(|&x| code_of(x)).collect();
-                codes.iter().map(|&c| by_leaf[c as usize]).collect()
-            }
-            _ => (0..rows).map(|r| code_of(s.key(r))).collect(),
-        };
-        distinct.push(keys);
-        codes.push(c);
-    }
-    let radix: Option<Vec<u128>> = {
+    // Per axis (the axes on the job's pool, crate::parallel): its distinct
+    // keys (sorted) and each record's code.
+    let per_axis: Vec<(Vec<f64>, Vec<u32>)> = sources
+        .par_iter()
+        .map(|s| -> CoreResult<(Vec<f64>, Vec<u32>)> {
+            progress.report(0.0)?;
+            let mut keys: Vec<f64> = match s {
+                Source::Ranks { rank_of, .. } => rank_of.clone(),
+                _ => {
+                    // A hash set first: the distinct values are few.
+                    let mut seen: HashSet<u64, foldhash::fast::RandomState> = HashSet::default();
+                    for r in 0..rows {
+                        seen.insert(s.key(r).to_bits());
+                    }
+                    seen.into_iter().map(f64::from_bits).collect()
+                }
+            };
+            keys.sort_unstable_by(f64::total_cmp);
+            keys.dedup_by(|a, b| a.total_cmp(b).is_eq());
+            let code_of = |x: f64| keys.partition_point(|k| k.total_cmp(&x).is_lt()) as u32;
+            let c: Vec<u32> = match s {
+                Source::Ranks { codes, rank_of } => {
+                    let by_leaf: Vec<u32> = rank_of.iter().map(|&x| code_of(x)).collect();
+                    codes.iter().map(|&c| by_leaf[c as usize]).collect()
+                }
+                _ => (0..rows).map(|r| code_of(s.key(r))).collect(),
+            };
+            Ok((keys, c))
+        })
+        .collect::<CoreResult<_>>()?;
+    let (distinct, codes): (Vec<Vec<f64>>, Vec<Vec<u32>>) = per_axis.into_iter().unzip();
+    let radix: Option<Vec<u64>> = {
         let mut place = Vec::with_capacity(dims);
-        let mut p: u128 = 1;
+        let mut p: u64 = 1;
         let mut fits = true;
         for d in &distinct {
             place.push(p);
-            match p.checked_mul(d.len().max(1) as u128) {
+            match p.checked_mul(d.len().max(1) as u64) {
                 Some(next) => p = next,
                 None => fits = false,
             }
@@ -357,26 +369,32 @@ fn cells(
     };
     match radix {
         Some(place) => {
-            // Each record's key, axis by axis (a pass per column).
-            let mut keys = vec![0u128; rows];
-            for (column, &p) in codes.iter().zip(&place) {
-                progress.report(0.0)?;
-                for (k, &c) in keys.iter_mut().zip(column) {
-                    *k += c as u128 * p;
-                }
-            }
-            let mut counts: HashMap<u128, u64, foldhash::fast::RandomState> = HashMap::default();
-            for (b, block) in keys.chunks(ROWS_PER_CHECKPOINT).enumerate() {
-                progress.report((b * ROWS_PER_CHECKPOINT) as f64 / rows.max(1) as f64)?;
-                for &key in block {
-                    *counts.entry(key).or_insert(0) += 1;
+            // Each record's key, block by block (in parallel), then sorted:
+            // equal keys are one cell, in key order.
+            let mut keys = vec![0u64; rows];
+            keys.par_chunks_mut(ROWS_PER_CHECKPOINT)
+                .enumerate()
+                .try_for_each(|(b, block)| -> CoreResult<()> {
+                    let start = b * ROWS_PER_CHECKPOINT;
+                    progress.report(start as f64 / rows.max(1) as f64)?;
+                    for (column, &p) in codes.iter().zip(&place) {
+                        for (k, &c) in block.iter_mut().zip(&column[start..]) {
+                            *k += c as u64 * p;
+                        }
+                    }
+                    Ok(())
+                })?;
+            drop(codes);
+            keys.par_sort_unstable();
+            let mut cells: Vec<(u64, u64)> = Vec::new();
+            for &key in &keys {
+                match cells.last_mut() {
+                    Some((last, w)) if *last == key => *w += 1,
+                    _ => cells.push((key, 1)),
                 }
             }
             drop(keys);
-            let mut cells: Vec<(u128, u64)> = counts.into_iter().collect();
-            // A stable order, whatever the hasher's seed.
-            cells.sort_unstable_by_key(|c| c.0);
-            let sizes: Vec<u128> = distinct.iter().map(|d| d.len().max(1) as u128).collect();
+            let sizes: Vec<u64> = distinct.iter().map(|d| d.len().max(1) as u64).collect();
             for (key, w) in cells {
                 push(&|d| ((key / place[d]) % sizes[d]) as u32, w);
             }

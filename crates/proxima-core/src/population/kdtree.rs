@@ -5,7 +5,7 @@
 //! touches O(log cells + the cells on its boundary).
 
 /// The most points a leaf holds.
-const LEAF_POINTS: usize = 16;
+const LEAF_POINTS: usize = 8;
 
 #[derive(Debug, Clone, Copy)]
 struct Node {
@@ -72,11 +72,22 @@ impl KdTree {
             if e - s <= LEAF_POINTS {
                 continue;
             }
-            // The widest axis; a node whose points are all equal stays a leaf.
+            // The widest axis relative to the whole set's extent on it (axes
+            // have unrelated units: years, leaf ranks, days); a node whose
+            // points are all equal stays a leaf.
             let (axis, width) = (0..dims)
                 .map(|d| {
                     let [lo, hi] = bounds[id * dims + d];
-                    (d, hi - lo)
+                    let [rlo, rhi] = bounds[d];
+                    let extent = rhi - rlo;
+                    (
+                        d,
+                        if extent > 0.0 {
+                            (hi - lo) / extent
+                        } else {
+                            0.0
+                        },
+                    )
                 })
                 .fold((0, 0.0), |best, c| if c.1 > best.1 { c } else { best });
             if width <= 0.0 {

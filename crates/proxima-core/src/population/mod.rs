@@ -131,7 +131,10 @@ impl PopulationModel {
 
 /// Each class's population count: the records its box covers.
 pub fn class_counts(index: &PopulationIndex, boxes: &GroupBoxes) -> Vec<u64> {
+    use rayon::prelude::*;
+    // On the job's pool (crate::parallel); each class's count is its own.
     (0..boxes.groups())
+        .into_par_iter()
         .map(|g| index.count(boxes.of(g)))
         .collect()
 }
