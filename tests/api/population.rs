@@ -243,6 +243,24 @@ async fn a_population_in_use_cannot_be_deleted() {
         delete(format!("/v1/datasets/{}", id(&pop))).await.status(),
         204
     );
+
+    // Retention keeps a population while a sample names it, and takes it
+    // on the pass after its last sample has gone.
+    let pop = created(
+        app,
+        &schema("pop", "numeric", SEX, None),
+        &csv(&population_rows()),
+    )
+    .await;
+    let s = schema("s", "numeric", SEX, Some(json!({"dataset_id": id(&pop)})));
+    created(app, &s, &csv(&sample_rows())).await;
+    let ttl = std::time::Duration::ZERO;
+    assert_eq!(app.store.purge_expired(ttl).await.unwrap().datasets, 1);
+    let listed: Value = app.get("/v1/datasets").await.json().await.unwrap();
+    assert_eq!(listed["items"][0]["id"], json!(id(&pop)), "{listed}");
+    assert_eq!(app.store.purge_expired(ttl).await.unwrap().datasets, 1);
+    let listed: Value = app.get("/v1/datasets").await.json().await.unwrap();
+    assert_eq!(listed["items"], json!([]), "{listed}");
 }
 
 #[tokio::test]
