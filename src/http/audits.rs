@@ -17,9 +17,15 @@ use super::error::ApiError;
 use super::id::parse_id;
 use super::json::ApiJson;
 use super::AppState;
+use crate::spec::audit::split_checks;
 use crate::spec::dataset::load_stored_with_progress;
+use crate::spec::dataset::DatasetFiles;
+use crate::spec::report::CheckReportDto;
 use crate::spec::report::ViewDto;
-use crate::spec::{audit_checks, AuditReportDto, AuditRequestDto, AuditTarget, GroupsDto};
+use crate::spec::{AuditReportDto, AuditRequestDto, AuditTarget, GroupsDto};
+use crate::store::datasets::DatasetRow;
+use proxima_core::population::{self, PopulationIndex};
+use uuid::Uuid;
 
 #[utoipa::path(
     post,
@@ -37,7 +43,7 @@ use crate::spec::{audit_checks, AuditReportDto, AuditRequestDto, AuditTarget, Gr
         (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 404, description = "No such dataset or job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 409, description = "The job has not succeeded (`result_not_ready`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 422, description = "Invalid request or checks, or more checks than `--max-audit-checks` (`invalid_parameters`, `unknown_column`), or an attacker's view that would need more memory than `--max-attacker-view-bytes` (`attacker_view_too_large`, the budget in `details`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 422, description = "Invalid request or checks, or more checks than `--max-audit-checks` (`invalid_parameters`, `unknown_column`), a population table that does not fit the audited table (`population_mismatch`: a missing quasi-identifier, another type, or for `delta_presence` a table that is not a subset of it), or an attacker's view that would need more memory than `--max-attacker-view-bytes` (`attacker_view_too_large`, the budget in `details`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 500, response = crate::http::openapi::Internal),
         (status = 503, description = "The response did not start within the request timeout (`request_timeout`; the computation is given up), or too many computations are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying (`too_many_computations`)"))),
@@ -95,6 +101,30 @@ pub async fn audit(
         .get_dataset(&tenant.0, dataset_id)
         .await?
         .ok_or_else(|| ApiError::not_found("dataset"))?;
+    // The population tables the checks name, each loaded once (404s as a
+    // field error of the first check that names it).
+    let mut populations: Vec<(Uuid, DatasetRow, DatasetFiles)> = Vec::new();
+    for (i, check) in request.checks.iter().enumerate() {
+        let at = format!("/checks/{i}");
+        let Some((_, id)) = check.population_check(&at)? else {
+            continue;
+        };
+        if populations.iter().any(|(p, ..)| *p == id) {
+            continue;
+        }
+        let row = state
+            .store
+            .get_dataset(&tenant.0, id)
+            .await?
+            .ok_or_else(|| {
+                ApiError::invalid_parameters(
+                    &format!("{at}/population_dataset_id"),
+                    format!("the population table {id} is not one of this tenant's datasets"),
+                )
+            })?;
+        let files = state.store.dataset_files(&tenant.0, id).await?;
+        populations.push((id, row, files));
+    }
     let computation = super::compute::begin(&state, &tenant.0).await?;
     let files = state.store.dataset_files(&tenant.0, dataset_id).await?;
     let view = request.view();
@@ -102,15 +132,25 @@ pub async fn audit(
     let report = computation
         .run("an audit", move |progress| {
             let table = load_stored_with_progress(&dataset.schema, &files, progress.sub(0.0, 0.2))?;
-            let progress = progress.sub(0.2, 1.0);
-            let checks = audit_checks(&request.checks, table.schema())?;
+            let share = 0.2 / (populations.len() + 1) as f64;
+            let populations = populations
+                .iter()
+                .enumerate()
+                .map(|(j, (id, row, files))| {
+                    let at = progress.sub(0.2 + share * j as f64, 0.2 + share * (j + 1) as f64);
+                    Ok((*id, load_stored_with_progress(&row.schema, files, at)?))
+                })
+                .collect::<Result<Vec<(Uuid, Table)>, CoreError>>()?;
+            let progress = progress.sub(0.4, 1.0);
+            let split = split_checks(&request.checks, table.schema())?;
+            let checks = &split.table;
             let run = |table: &Table,
                        partition: &Partition,
                        ids: Option<&[String]>,
                        qis: PublishedQis,
                        boxes: Option<(GroupBoxes, Victims)>| {
                 let report = proxima_core::audit::audit_published(
-                    table, partition, ids, &checks, qis, progress,
+                    table, partition, ids, checks, qis, progress,
                 )?;
                 Ok::<_, CoreError>(match boxes {
                     None => AuditReportDto::from(&report),
@@ -145,25 +185,61 @@ pub async fn audit(
                     }
                 })
             };
+            // The population checks, in the request's order among the
+            // others: each class counted over every population record its
+            // labels cover (the attacker's view, in either view).
+            let with_population = |mut dto: AuditReportDto,
+                                   table: &Table,
+                                   partition: &Partition,
+                                   ids: Option<&[String]>,
+                                   boxes: &GroupBoxes,
+                                   original_points: bool| {
+                for check in &split.population {
+                    let at = format!("/checks/{}/population_dataset_id", check.index);
+                    let population = populations
+                        .iter()
+                        .find(|(id, _)| *id == check.population)
+                        .map(|(_, t)| t)
+                        .ok_or_else(|| CoreError::internal("a population table not loaded"))?;
+                    let index =
+                        PopulationIndex::for_boxes(table, boxes, population, &at, progress)?;
+                    let counts = population::class_counts(&index, boxes);
+                    if check.model.needs_subset() {
+                        if original_points {
+                            population::check_subset(table, &index, &at)?;
+                        } else {
+                            population::check_class_subset(partition, &counts, &at)?;
+                        }
+                    }
+                    let report = population::judge(&check.model, partition, &counts, ids);
+                    dto.passed &= report.passed;
+                    let at = check.index.min(dto.checks.len());
+                    dto.checks.insert(at, CheckReportDto::from(&report));
+                }
+                Ok::<_, CoreError>(dto)
+            };
+            let needs_boxes = !split.population.is_empty();
             match assignment {
                 Some(assignment) => {
                     // Rows the job suppressed are not part of its release.
                     let anonymized = Anonymized::from_assignment(&table, &assignment)?;
                     let kept = anonymized.table(&table);
                     let release = &anonymized.release;
-                    let boxes = (view == ViewDto::Attacker).then(|| {
-                        (
-                            GroupBoxes::from_release(kept, release),
-                            Victims::OriginalPoints,
-                        )
-                    });
-                    run(
+                    let boxes = (view == ViewDto::Attacker || needs_boxes)
+                        .then(|| GroupBoxes::from_release(kept, release));
+                    let judged = boxes.clone().filter(|_| view == ViewDto::Attacker);
+                    let dto = run(
                         kept,
                         release.partition(),
                         None,
                         PublishedQis::Release(release),
-                        boxes,
+                        judged.map(|b| (b, Victims::OriginalPoints)),
                     )
+                    .map_err(|e| split.renumber(e))?;
+                    match boxes.filter(|_| needs_boxes) {
+                        Some(b) => with_population(dto, kept, release.partition(), None, &b, true),
+                        None => Ok(dto),
+                    }
                 }
                 None => {
                     let (partition, ids) = match &request.groups {
@@ -179,20 +255,22 @@ pub async fn audit(
                             group_by_column(&table, index)?
                         }
                     };
-                    let boxes = match view {
-                        ViewDto::Attacker => Some((
-                            GroupBoxes::from_labels(&table, &partition)?,
-                            Victims::AnyPointOfItsBox,
-                        )),
-                        ViewDto::Groups => None,
-                    };
-                    run(
+                    let boxes = (view == ViewDto::Attacker || needs_boxes)
+                        .then(|| GroupBoxes::from_labels(&table, &partition))
+                        .transpose()?;
+                    let judged = boxes.clone().filter(|_| view == ViewDto::Attacker);
+                    let dto = run(
                         &table,
                         &partition,
                         Some(&ids),
                         PublishedQis::AsStored,
-                        boxes,
+                        judged.map(|b| (b, Victims::AnyPointOfItsBox)),
                     )
+                    .map_err(|e| split.renumber(e))?;
+                    match boxes.filter(|_| needs_boxes) {
+                        Some(b) => with_population(dto, &table, &partition, Some(&ids), &b, false),
+                        None => Ok(dto),
+                    }
                 }
             }
         })

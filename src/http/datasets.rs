@@ -107,6 +107,7 @@ pub async fn get(
     ),
     responses(
         (status = 204, description = "Deleted, with every job and result made from it"),
+        (status = 409, description = "The dataset is the population table of other datasets (`population_in_use`, their ids in `details.samples`): delete them first", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 401, response = crate::http::openapi::Unauthorized),
         (status = 404, description = "No such dataset (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
         (status = 500, response = crate::http::openapi::Internal),
@@ -118,6 +119,21 @@ pub async fn delete(
     Extension(tenant): Extension<Tenant>,
     DatasetId(id): DatasetId,
 ) -> Result<StatusCode, ApiError> {
+    // A population table stays while a sample names it: the sample's
+    // k-map and δ-presence would otherwise fail only at job time.
+    let samples = state.store.samples_of(&tenant.0, id, 20).await?;
+    if !samples.is_empty() {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "population_in_use",
+            format!(
+                "the dataset is the population table of {} dataset(s){}; delete them first",
+                samples.len(),
+                if samples.len() == 20 { " or more" } else { "" }
+            ),
+        )
+        .with_details(serde_json::json!({ "samples": samples })));
+    }
     if state.store.delete_dataset(&tenant.0, id).await? {
         Ok(StatusCode::NO_CONTENT)
     } else {

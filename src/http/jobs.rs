@@ -91,13 +91,33 @@ pub async fn validate_jobs(
         .store
         .dataset_files(&dataset.tenant, dataset.id)
         .await?;
+    let population = if requests.iter().any(|r| r.model.needs_population()) {
+        state.store.population_of(&dataset).await?
+    } else {
+        None
+    };
     let requests = requests.to_vec();
     let checked = computation
         .run(
             "validating a job",
             move |progress| -> Result<Vec<Result<Checked, CoreError>>, CoreError> {
                 let table = load_stored_with_progress(&dataset.schema, &files, progress)?;
-                Ok(requests.iter().map(|r| check_one(&table, r)).collect())
+                let index = match &population {
+                    Some((row, files)) => {
+                        let population = load_stored_with_progress(&row.schema, files, progress)?;
+                        Some(proxima_core::population::PopulationIndex::for_release(
+                            &table,
+                            &population,
+                            "/dataset_id",
+                            progress,
+                        )?)
+                    }
+                    None => None,
+                };
+                Ok(requests
+                    .iter()
+                    .map(|r| check_one(&table, index.as_ref(), r))
+                    .collect())
             },
         )
         .await?;
@@ -108,9 +128,13 @@ pub async fn validate_jobs(
 /// dissimilarity model (the one model that takes a metric) the metric in
 /// force — the requested one or the SA's default — is resolved, so the job
 /// shows what is applied.
-fn check_one(table: &proxima_core::Table, request: &JobRequestDto) -> Result<Checked, CoreError> {
+fn check_one(
+    table: &proxima_core::Table,
+    population: Option<&proxima_core::population::PopulationIndex>,
+    request: &JobRequestDto,
+) -> Result<Checked, CoreError> {
     let spec = request.to_spec(table.schema())?;
-    proxima_core::run::validate(table, &spec)?;
+    proxima_core::run::validate_with(table, &spec, population)?;
     let metric = match spec.model {
         proxima_core::params::PrivacyModel::Dissimilarity(_) => {
             Some(MetricDto::from_spec(&spec.resolved_metric(table)?))

@@ -176,10 +176,23 @@ where
         None
     };
     let files = state.store.dataset_files(tenant, job.dataset_id).await?;
+    let population = state.store.population_of(&dataset).await?;
     computation
         .run("building a report", move |progress| {
             let table = load_stored_with_progress(&dataset.schema, &files, progress)?;
             drop(files);
+            let population = match population {
+                Some((row, files)) => {
+                    let rows = load_stored_with_progress(&row.schema, &files, progress)?;
+                    Some(proxima_core::population::PopulationIndex::for_release(
+                        &table,
+                        &rows,
+                        "/population/dataset_id",
+                        progress,
+                    )?)
+                }
+                None => None,
+            };
             let anonymized = match &stored {
                 Some((assignment, _)) => Some(Anonymized::from_assignment(&table, assignment)?),
                 None => None,
@@ -192,6 +205,7 @@ where
                 dataset: &dataset,
                 table: &table,
                 outcome,
+                population: population.as_ref(),
                 audience,
                 progress,
                 policy: (policy.policy, policy.source),

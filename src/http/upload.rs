@@ -192,6 +192,8 @@ struct Validated {
     suppressed_rows: usize,
     columns: Vec<DatasetColumnDto>,
     population: Option<crate::spec::PopulationDto>,
+    /// The parsed schema, for the comparison with a population table.
+    parsed: proxima_core::Schema,
     /// The loaded table in its stored form (`store::table_frames`),
     /// spooled: jobs decode it instead of parsing the CSV again.
     table: Chunked,
@@ -199,6 +201,46 @@ struct Validated {
 
 fn spooling(e: std::io::Error) -> ApiError {
     ApiError::internal(anyhow::Error::new(e).context("spooling the stored table"))
+}
+
+/// A sample's population table must be one of the tenant's datasets that
+/// can hold it (`spec::population`): 422 `invalid_schema` when there is no
+/// such dataset, `population_mismatch` naming every column that does not
+/// fit.
+async fn check_population_table(
+    state: &AppState,
+    tenant: &str,
+    id: Uuid,
+    sample: &Validated,
+) -> Result<(), ApiError> {
+    let Some(population) = state.store.get_dataset(tenant, id).await? else {
+        return Err(ApiError::from_core(
+            proxima_core::CoreError::new(
+                proxima_core::ErrorKind::InvalidSchema,
+                format!("the population table {id} is not one of this tenant's datasets"),
+            )
+            .with_error("/population/dataset_id", "no such dataset"),
+        ));
+    };
+    let hierarchies = state.store.dataset_hierarchies(tenant, id).await?;
+    let schema_json =
+        serde_json::to_vec(&population.schema).map_err(|e| ApiError::internal(e.into()))?;
+    // The population's stored schema parsed again: an error here is ours.
+    let (_, schema) = parse_schema(&schema_json, &hierarchies)
+        .map_err(|e| ApiError::internal(anyhow::Error::new(e).context("a stored schema")))?;
+    crate::spec::population::check_population(
+        &crate::spec::population::Side {
+            schema: &sample.parsed,
+            columns: &sample.columns,
+            rows: sample.rows as u64,
+        },
+        &crate::spec::population::Side {
+            schema: &schema,
+            columns: &population.columns,
+            rows: population.rows as u64,
+        },
+    )?;
+    Ok(())
 }
 
 /// Validates the CSV block by block (`proxima_core::ingest::load_blocks`)
@@ -250,6 +292,7 @@ fn validate(
         suppressed_rows: loaded.suppressed,
         columns: columns_of(stats.finish(&schema)),
         population: dto.population,
+        parsed: schema,
         table: Chunked::from_file(spool).map_err(spooling)?,
     })
 }
@@ -413,6 +456,12 @@ pub async fn upload(
         .await
         .map_err(|e| ApiError::join(e, "validating an upload"))??;
 
+    if let Some(id) = validated
+        .population
+        .and_then(crate::spec::PopulationDto::dataset_id)
+    {
+        check_population_table(&state, &tenant.0, id, &validated).await?;
+    }
     let new = NewDataset {
         id: Uuid::new_v4(),
         tenant: tenant.0.clone(),

@@ -236,7 +236,8 @@ pub struct RiskFigures {
     pub records_at_max: u64,
     /// Journalist risk: the highest re-identification probability when the
     /// attacker's victim list is the population (1 / the smallest
-    /// population class; the prosecutor figure without `population`).
+    /// population class; the prosecutor figure without `population`;
+    /// counted in the population table when the dataset names one).
     pub journalist_max: f64,
     /// Marketer risk: the expected share of records re-identified when
     /// every record is attacked.
@@ -248,6 +249,33 @@ pub struct RiskFigures {
     /// `population`.
     #[schema(required = true)]
     pub population_uniqueness: Option<PopulationUniqueness>,
+    /// Journalist risk counted in the dataset's population table (its
+    /// schema's `population.dataset_id`); absent without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub population_table: Option<PopulationTableRisk>,
+}
+
+/// Journalist risk against a population table
+/// (`proxima_core::population::journalist_risk`): a record of a class whose
+/// labels cover c population records is re-identified with probability
+/// 1/c (before: the raw QI values as labels).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[schema(as = PopulationTableRisk)]
+pub struct PopulationTableRisk {
+    /// Records in the population table.
+    pub population_rows: u64,
+    /// The fewest population records a class covers (k-map's k).
+    pub min_population_count: u64,
+    /// The highest journalist risk: 1 / `min_population_count` (1 for a
+    /// class covering no population record).
+    pub journalist_max: f64,
+    /// Journalist risk averaged over records.
+    pub journalist_average: f64,
+    /// Records at the highest journalist risk.
+    pub records_at_max: u64,
+    /// Records whose class covers exactly one population record (unique
+    /// in the population, counted rather than estimated).
+    pub population_uniques: u64,
 }
 
 /// Population uniqueness (`proxima_core::risk::population_uniqueness`):

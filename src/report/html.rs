@@ -141,6 +141,9 @@ fn dataset(page: &mut Page, r: &ReleaseReport) {
         Some(crate::spec::PopulationDto::SamplingFraction(f)) => {
             Markup::text(&format!("sampling fraction {}", number(f)))
         }
+        Some(crate::spec::PopulationDto::DatasetId(id)) => {
+            Markup::text(&format!("the population table {id}"))
+        }
     };
     page.definitions(vec![
         ("Name", Markup::text(&d.name)),
@@ -450,6 +453,48 @@ fn risk(page: &mut Page, r: &ReleaseReport) {
              from the sampling fraction: Pitman, Zayatz or SNB",
         ),
     ];
+    // Counted in the population table, when the dataset names one.
+    let table_rows: Vec<Vec<Markup>> = if b.population_table.is_some() {
+        let pt = |f: fn(&crate::report::content::PopulationTableRisk) -> Markup| {
+            move |x: &RiskFigures| {
+                x.population_table
+                    .as_ref()
+                    .map_or_else(|| Markup::text("–"), f)
+            }
+        };
+        vec![
+            row(
+                "Population table, records",
+                &pt(|p| int(p.population_rows)),
+                "the people of the population table the dataset names",
+            ),
+            row(
+                "Fewest population records a class covers (k-map)",
+                &pt(|p| int(p.min_population_count)),
+                "people of the population a class's labels cover, at the fewest: higher is safer",
+            ),
+            row(
+                "Journalist risk (population table), average",
+                &pt(|p| num(p.journalist_average)),
+                "1 / the people a record's class covers, averaged: the chance an attacker who \
+                 does not know who is in the table picks the right person; lower is safer",
+            ),
+            row(
+                "Records at the highest journalist risk",
+                &pt(|p| int(p.records_at_max)),
+                "records whose class covers the fewest people of the population",
+            ),
+            row(
+                "Records unique in the population table",
+                &pt(|p| int(p.population_uniques)),
+                "records whose labels cover one person of the population: re-identified by \
+                 anyone holding the population table",
+            ),
+        ]
+    } else {
+        Vec::new()
+    };
+    let rows = rows.into_iter().chain(table_rows).collect::<Vec<_>>();
     let mut rows = rows;
     // The population figures behind the share, as the JSON gives them:
     // only when the dataset says what it is a sample of.

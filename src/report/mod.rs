@@ -46,6 +46,9 @@ pub struct Input<'a> {
     pub table: &'a Table,
     /// The rebuilt release and the job audit; None for a failed job.
     pub outcome: Option<(&'a Anonymized, &'a AuditReportDto)>,
+    /// The dataset's population table in the key space of its releases,
+    /// when its schema names one: journalist risk is then counted in it.
+    pub population: Option<&'a proxima_core::population::PopulationIndex>,
     pub audience: Audience,
     /// Asked between the stages (and while the release is hashed): a
     /// report whose request was given up (timed out, client gone) stops at
@@ -69,6 +72,7 @@ pub fn build(input: &Input<'_>) -> CoreResult<ReleaseReport> {
         dataset,
         table,
         outcome,
+        population: population_table,
         audience,
         progress,
         policy,
@@ -81,8 +85,12 @@ pub fn build(input: &Input<'_>) -> CoreResult<ReleaseReport> {
     // N, so before and after share one population size.
     let population = dataset
         .population
-        .map(|p| p.to_population().map(|p| p.as_size(dataset.rows as usize)))
-        .transpose()?;
+        .map(|p| {
+            p.to_population()
+                .map(|p| p.map(|p| p.as_size(dataset.rows as usize)))
+        })
+        .transpose()?
+        .flatten();
     let mut report = ReleaseReport {
         audience,
         // Decided below, once every figure is in.
@@ -166,6 +174,12 @@ pub fn build(input: &Input<'_>) -> CoreResult<ReleaseReport> {
                 groups: release.groups() as u64,
                 columns: proxima_core::generalize::release_header(kept, false),
             });
+            let mut after = after;
+            if let Some(index) = population_table {
+                let boxes = proxima_core::attacker::GroupBoxes::from_release(kept, release);
+                let counts = proxima_core::population::class_counts(index, &boxes);
+                risk::with_population_table(&mut after, release.partition(), &counts, index.rows());
+            }
             report.risk.after = Some(after);
             let model_check = audit
                 .checks
@@ -207,6 +221,10 @@ pub fn build(input: &Input<'_>) -> CoreResult<ReleaseReport> {
         }
     };
     report.risk.before = risk::figures_before(&raw, population)?;
+    if let Some(index) = population_table {
+        let (classes, counts) = proxima_core::population::raw_classes(table, index);
+        risk::with_population_table(&mut report.risk.before, &classes, &counts, index.rows());
+    }
     checkpoint()?;
     report.combinations = special::section(
         table,

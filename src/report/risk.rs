@@ -7,7 +7,7 @@ use proxima_core::error::CoreResult;
 use proxima_core::risk::{population_uniqueness, reidentification, ClassSizes, Population};
 
 use super::classes::{frequencies_of_records, RawClasses};
-use super::content::{PopulationUniqueness, RiskFigures};
+use super::content::{PopulationTableRisk, PopulationUniqueness, RiskFigures};
 
 /// The uploaded table's classes of identical QI values. `p` is the
 /// dataset's population as a size (`Population::as_size` of the rows
@@ -66,5 +66,33 @@ fn figures(classes: &ClassSizes, p: Option<Population>) -> CoreResult<RiskFigure
         sample_uniques: r.sample_uniques as u64,
         sample_uniques_share: r.sample_uniques_fraction,
         population_uniqueness,
+        population_table: None,
     })
+}
+
+/// Puts the population table's journalist risk (`counts[g]`: the
+/// population records class g's labels cover) into `figures`; its
+/// `journalist_max` becomes the table's exact figure.
+pub fn with_population_table(
+    figures: &mut RiskFigures,
+    partition: &proxima_core::Partition,
+    counts: &[u64],
+    population_rows: usize,
+) {
+    let j = proxima_core::population::journalist_risk(partition, counts);
+    figures.journalist_max = j.max;
+    figures.population_table = Some(PopulationTableRisk {
+        population_rows: population_rows as u64,
+        min_population_count: counts.iter().copied().min().unwrap_or(0),
+        journalist_max: j.max,
+        journalist_average: j.average,
+        records_at_max: j.records_at_max as u64,
+        population_uniques: partition
+            .groups
+            .iter()
+            .zip(counts)
+            .filter(|(_, &c)| c == 1)
+            .map(|(g, _)| g.len() as u64)
+            .sum(),
+    });
 }

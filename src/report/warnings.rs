@@ -87,6 +87,8 @@ fn model_k(model: &ModelDto) -> Option<usize> {
         ModelDto::EpsilonM { m, .. } => Some(m),
         ModelDto::Dissimilarity { k, .. } | ModelDto::KAnonymity { k } => Some(k),
         ModelDto::LDiversity { k, .. } | ModelDto::TCloseness { k, .. } => k.as_ref(),
+        // k-map's k counts population records, not the release's rows.
+        ModelDto::KMap { .. } | ModelDto::DeltaPresence { .. } => None,
     };
     k.and_then(serde_json::Number::as_u64).map(|k| k as usize)
 }

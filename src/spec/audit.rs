@@ -4,6 +4,7 @@
 use proxima_core::audit::AuditCheck;
 use proxima_core::error::CoreResult;
 use proxima_core::params::{Dissimilarity, GroundDistance, LDiversity, K};
+use proxima_core::population::PopulationModel;
 use proxima_core::risk::suda::{DisFraction, KeyScope, MaxSize, MAX_MSU_SIZE};
 use proxima_core::{CoreError, ErrorKind, Schema};
 use serde::{Deserialize, Serialize};
@@ -108,6 +109,28 @@ pub enum CheckDto {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ground_distance: Option<GroundDistanceDto>,
     },
+    /// ARX's k-map: every class's labels cover at least k records of the
+    /// population table (`value.min_population_count`).
+    KMap {
+        #[schema(value_type = u64, minimum = 1)]
+        k: Number,
+        /// A dataset of the same tenant holding the audited table's
+        /// quasi-identifiers.
+        #[schema(format = Uuid)]
+        population_dataset_id: String,
+    },
+    /// ARX's δ-presence: every class's records / the population records
+    /// its labels cover lies in [delta_min, delta_max] (`value.min_delta`,
+    /// `value.max_delta`); the audited table must be a subset of the
+    /// population table.
+    DeltaPresence {
+        #[schema(value_type = f64, minimum = 0, maximum = 1)]
+        delta_min: Number,
+        #[schema(value_type = f64, minimum = 0, maximum = 1)]
+        delta_max: Number,
+        #[schema(format = Uuid)]
+        population_dataset_id: String,
+    },
     /// SUDA2's minimal sample uniques (sdcMicro's `suda2`): the smallest
     /// sets of column values that single a record out, the per-record SUDA
     /// and DIS-SUDA scores. Passes when no record has one.
@@ -145,6 +168,43 @@ pub enum SudaColumnsDto {
     Published,
 }
 
+/// A check judged against a population table: the request's index, the
+/// model and the population's id.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PopulationCheck {
+    pub index: usize,
+    pub model: PopulationModel,
+    pub population: uuid::Uuid,
+}
+
+/// A request's checks split by what they are judged on: the table's own
+/// checks (with their indexes in the request) and the population checks.
+#[derive(Debug, Clone, Default)]
+pub struct SplitChecks {
+    pub table: Vec<AuditCheck>,
+    pub table_index: Vec<usize>,
+    pub population: Vec<PopulationCheck>,
+}
+
+impl SplitChecks {
+    /// A core error about the table checks (`/checks/{j}`, j counting the
+    /// table checks only) with its pointers at the request's indexes.
+    pub fn renumber(&self, mut err: CoreError) -> CoreError {
+        for f in &mut err.errors {
+            let Some(rest) = f.pointer.strip_prefix("/checks/") else {
+                continue;
+            };
+            let digits = rest.find('/').unwrap_or(rest.len());
+            if let Ok(j) = rest[..digits].parse::<usize>() {
+                if let Some(&i) = self.table_index.get(j) {
+                    f.pointer = format!("/checks/{i}{}", &rest[digits..]);
+                }
+            }
+        }
+        err
+    }
+}
+
 impl CheckDto {
     pub fn kind_name(&self) -> &'static str {
         match self {
@@ -156,7 +216,42 @@ impl CheckDto {
             CheckDto::DeltaLDiversity { .. } => "delta_l_diversity",
             CheckDto::TCloseness { .. } => "t_closeness",
             CheckDto::SpecialUniques { .. } => "special_uniques",
+            CheckDto::KMap { .. } => "k_map",
+            CheckDto::DeltaPresence { .. } => "delta_presence",
         }
+    }
+
+    /// The population check this is, validated at `at`; `None` for the
+    /// table's own checks.
+    pub fn population_check(&self, at: &str) -> CoreResult<Option<(PopulationModel, uuid::Uuid)>> {
+        let id = |s: &str| {
+            uuid::Uuid::parse_str(s).map_err(|_| {
+                CoreError::invalid_parameters(
+                    format!("{at}/population_dataset_id"),
+                    format!("population_dataset_id must be a dataset id (a UUID), got {s:?}"),
+                )
+            })
+        };
+        Ok(match self {
+            CheckDto::KMap {
+                k,
+                population_dataset_id,
+            } => Some((
+                PopulationModel::KMap {
+                    k: k_param(k, &format!("{at}/k"))?,
+                },
+                id(population_dataset_id)?,
+            )),
+            CheckDto::DeltaPresence {
+                delta_min,
+                delta_max,
+                population_dataset_id,
+            } => Some((
+                PopulationModel::delta_presence(real(delta_min), real(delta_max), at)?,
+                id(population_dataset_id)?,
+            )),
+            _ => None,
+        })
     }
 
     /// Validates the check at `at` (`/checks/3`).
@@ -237,6 +332,18 @@ impl CheckDto {
                 dis_fraction.as_ref(),
                 at,
             )?,
+            CheckDto::KMap { .. } | CheckDto::DeltaPresence { .. } => {
+                // Validated here so that bad parameters are named first.
+                self.population_check(at)?;
+                return Err(CoreError::invalid_parameters(
+                    format!("{at}/kind"),
+                    format!(
+                        "{} is judged against a population table (a stored dataset): \
+                         audit through POST /v1/audits",
+                        self.kind_name()
+                    ),
+                ));
+            }
         })
     }
 }
@@ -318,6 +425,33 @@ pub fn audit_checks(checks: &[CheckDto], schema: &Schema) -> CoreResult<Vec<Audi
         .enumerate()
         .map(|(i, c)| c.to_check(schema, &format!("/checks/{i}")))
         .collect()
+}
+
+/// Validates every check and splits them (an empty list is an error, as
+/// for [`audit_checks`]).
+pub fn split_checks(checks: &[CheckDto], schema: &Schema) -> CoreResult<SplitChecks> {
+    if checks.is_empty() {
+        return Err(CoreError::invalid_parameters(
+            "/checks",
+            "the audit names no checks",
+        ));
+    }
+    let mut split = SplitChecks::default();
+    for (i, c) in checks.iter().enumerate() {
+        let at = format!("/checks/{i}");
+        match c.population_check(&at)? {
+            Some((model, population)) => split.population.push(PopulationCheck {
+                index: i,
+                model,
+                population,
+            }),
+            None => {
+                split.table.push(c.to_check(schema, &at)?);
+                split.table_index.push(i);
+            }
+        }
+    }
+    Ok(split)
 }
 
 impl AuditRequestDto {
@@ -479,6 +613,45 @@ mod tests {
         assert_eq!(e.errors[0].pointer, "/checks/0/l");
         let e = audit_checks(&[], &schema()).unwrap_err();
         assert_eq!(e.errors[0].pointer, "/checks");
+    }
+
+    #[test]
+    fn population_checks_are_split_from_the_table_checks() {
+        let id = "7d3f5a1e-8c2b-4d6e-9f0a-1b2c3d4e5f60";
+        let checks = checks_from_json(
+            format!(
+                r#"[{{"kind": "k_map", "k": 5, "population_dataset_id": "{id}"}},
+                    {{"kind": "k_anonymity", "k": 2}},
+                    {{"kind": "delta_presence", "delta_min": 0.1, "delta_max": 0.4,
+                      "population_dataset_id": "{id}"}}]"#
+            )
+            .as_bytes(),
+        )
+        .unwrap();
+        let split = split_checks(&checks, &schema()).unwrap();
+        assert_eq!(split.table_index, vec![1]);
+        assert_eq!(
+            split.population.iter().map(|p| p.index).collect::<Vec<_>>(),
+            vec![0, 2]
+        );
+        assert_eq!(split.population[1].model.kind_name(), "delta_presence");
+        // A table check's error keeps the request's index.
+        let e = CoreError::invalid_parameters("/checks/0/k", "bad");
+        assert_eq!(split.renumber(e).errors[0].pointer, "/checks/1/k");
+        // Without a population table (the offline audit) they are refused
+        // at their kind, after their own parameters.
+        let e = audit_checks(&checks, &schema()).unwrap_err();
+        assert_eq!(e.errors[0].pointer, "/checks/0/kind");
+        let bad = checks_from_json(
+            format!(
+                r#"[{{"kind": "delta_presence", "delta_min": 0.5, "delta_max": 0.4,
+                      "population_dataset_id": "{id}"}}]"#
+            )
+            .as_bytes(),
+        )
+        .unwrap();
+        let e = audit_checks(&bad, &schema()).unwrap_err();
+        assert_eq!(e.errors[0].pointer, "/checks/0/delta_min");
     }
 }
 

@@ -19,6 +19,7 @@ pub mod metric;
 pub mod model;
 mod number;
 pub mod policy;
+pub mod population;
 pub mod problem;
 pub mod report;
 pub mod schema;

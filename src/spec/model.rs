@@ -14,6 +14,7 @@ use proxima_core::params::{
     Algorithm, Dissimilarity, Epsilon, EpsilonM, Fraction, GroundDistance, LDiversity,
     LDiversityVariant, Neighborhood, PrivacyModel, TCloseness, K, M,
 };
+use proxima_core::population::PopulationModel;
 use proxima_core::run::check_algorithm;
 use proxima_core::schema::{Role, ValueType};
 use proxima_core::xcolor::InitialColoring;
@@ -68,6 +69,21 @@ pub enum ModelDto {
         k: Option<Number>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ground_distance: Option<GroundDistanceDto>,
+    },
+    /// ARX's k-map: every class's labels cover at least k records of the
+    /// dataset's population table (its schema's `population.dataset_id`).
+    KMap {
+        #[schema(value_type = u64, minimum = 1, maximum = 4294967295_u64)]
+        k: Number,
+    },
+    /// ARX's δ-presence: every class's records / the population records
+    /// its labels cover lies in [delta_min, delta_max]; the dataset must be
+    /// a subset of its population table.
+    DeltaPresence {
+        #[schema(value_type = f64, minimum = 0, maximum = 1)]
+        delta_min: Number,
+        #[schema(value_type = f64, minimum = 0, maximum = 1)]
+        delta_max: Number,
     },
 }
 
@@ -295,6 +311,12 @@ pub fn resolve_ground_distance(
 }
 
 impl ModelDto {
+    /// Whether the model is judged against the dataset's population table
+    /// (k-map, δ-presence): its job needs that table loaded.
+    pub fn needs_population(&self) -> bool {
+        matches!(self, ModelDto::KMap { .. } | ModelDto::DeltaPresence { .. })
+    }
+
     /// Converts at `at` (`/model` in a job). The schema resolves the
     /// t-closeness ground distance and checks that (ε,m)-anonymity has one
     /// numeric sensitive column.
@@ -347,6 +369,17 @@ impl ModelDto {
                 },
                 ground: resolve_ground_distance(*ground_distance, schema, at)?,
             }),
+            ModelDto::KMap { k } => PrivacyModel::Population(PopulationModel::KMap {
+                k: k_param(k, &format!("{at}/k"))?,
+            }),
+            ModelDto::DeltaPresence {
+                delta_min,
+                delta_max,
+            } => PrivacyModel::Population(PopulationModel::delta_presence(
+                real(delta_min),
+                real(delta_max),
+                at,
+            )?),
         })
     }
 }

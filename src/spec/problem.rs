@@ -35,6 +35,7 @@ pub fn status_of(kind: ErrorKind) -> u16 {
         | ErrorKind::InvalidParameters
         | ErrorKind::InfeasibleParameters
         | ErrorKind::ModelNotSatisfied
+        | ErrorKind::PopulationMismatch
         | ErrorKind::AttackerViewTooLarge
         | ErrorKind::Cancelled => 422,
         ErrorKind::Internal => 500,
@@ -55,6 +56,7 @@ pub fn title_of(kind: ErrorKind) -> &'static str {
         ErrorKind::InvalidParameters => "Invalid parameters",
         ErrorKind::InfeasibleParameters => "Infeasible parameters",
         ErrorKind::ModelNotSatisfied => "Model not satisfied",
+        ErrorKind::PopulationMismatch => "Population mismatch",
         ErrorKind::AttackerViewTooLarge => "Attacker's view too large",
         ErrorKind::Cancelled => "Cancelled",
         ErrorKind::Internal => "Internal error",

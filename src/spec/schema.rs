@@ -29,7 +29,9 @@ pub struct SchemaDto {
 }
 
 /// The population a table was sampled from: its size (at least the
-/// table's rows) or the sampling fraction (in (0, 1]).
+/// table's rows), the sampling fraction (in (0, 1]), or an uploaded
+/// population table of the same tenant holding the sample's QI columns
+/// (for k-map, δ-presence and population-based journalist risk).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
 #[schema(as = Population)]
 #[serde(rename_all = "snake_case", try_from = "PopulationFields")]
@@ -41,6 +43,12 @@ pub enum PopulationDto {
     /// The table's rows / the population's size, in (0, 1].
     #[schema(title = "PopulationSamplingFraction")]
     SamplingFraction(f64),
+    /// The id of the population table (a dataset of the same tenant with
+    /// the sample's quasi-identifiers, of the same types and hierarchies,
+    /// and at least as many rows). A dataset named so cannot be deleted
+    /// while the sample exists (409 `population_in_use`).
+    #[schema(title = "PopulationDataset")]
+    DatasetId(uuid::Uuid),
 }
 
 /// The population object as written, before exactly one of its fields is
@@ -50,35 +58,61 @@ pub enum PopulationDto {
 struct PopulationFields {
     size: Option<u64>,
     sampling_fraction: Option<f64>,
+    dataset_id: Option<uuid::Uuid>,
 }
 
 impl TryFrom<PopulationFields> for PopulationDto {
     type Error = &'static str;
 
     fn try_from(f: PopulationFields) -> Result<Self, Self::Error> {
-        match (f.size, f.sampling_fraction) {
-            (Some(n), None) => Ok(PopulationDto::Size(n)),
-            (None, Some(x)) => Ok(PopulationDto::SamplingFraction(x)),
-            _ => Err("give exactly one of `size` and `sampling_fraction`"),
+        match (f.size, f.sampling_fraction, f.dataset_id) {
+            (Some(n), None, None) => Ok(PopulationDto::Size(n)),
+            (None, Some(x), None) => Ok(PopulationDto::SamplingFraction(x)),
+            (None, None, Some(id)) => Ok(PopulationDto::DatasetId(id)),
+            _ => Err("give exactly one of `size`, `sampling_fraction` and `dataset_id`"),
         }
     }
 }
 
 impl PopulationDto {
-    /// The core's population (`proxima_core::risk::Population`, which
-    /// checks a size of at least 1 and a fraction in (0, 1]:
-    /// `invalid_schema` at `/population/…`).
-    pub fn to_population(self) -> CoreResult<Population> {
+    /// The core's population for the uniqueness estimators
+    /// (`proxima_core::risk::Population`, which checks a size of at least 1
+    /// and a fraction in (0, 1]: `invalid_schema` at `/population/…`);
+    /// `None` for a population table, whose size is its rows
+    /// ([`PopulationDto::estimators_with`]).
+    pub fn to_population(self) -> CoreResult<Option<Population>> {
         match self {
-            PopulationDto::Size(n) => Population::size(n),
-            PopulationDto::SamplingFraction(f) => Population::sampling_fraction(f),
+            PopulationDto::Size(n) => Population::size(n).map(Some),
+            PopulationDto::SamplingFraction(f) => Population::sampling_fraction(f).map(Some),
+            PopulationDto::DatasetId(_) => Ok(None),
+        }
+    }
+
+    /// The estimators' population, a population table counting as its
+    /// size (`table_rows`, when known).
+    pub fn estimators_with(self, table_rows: Option<u64>) -> CoreResult<Option<Population>> {
+        match (self, table_rows) {
+            (PopulationDto::DatasetId(_), Some(n)) => Population::size(n).map(Some),
+            _ => self.to_population(),
+        }
+    }
+
+    /// The population table's id, when the population is one.
+    pub fn dataset_id(self) -> Option<uuid::Uuid> {
+        match self {
+            PopulationDto::DatasetId(id) => Some(id),
+            _ => None,
         }
     }
 
     /// A sample cannot be larger than its population: the size must be at
-    /// least the table's data rows (`rows`, suppressed ones included).
+    /// least the table's data rows (`rows`, suppressed ones included). (A
+    /// population table's rows are checked at upload against the table.)
     pub fn check_rows(self, rows: usize) -> CoreResult<()> {
-        self.to_population()?.check_rows(rows)
+        match self.to_population()? {
+            Some(p) => p.check_rows(rows),
+            None => Ok(()),
+        }
     }
 }
 

@@ -67,9 +67,11 @@ macro_rules! dataset_select {
         concat!(
             "SELECT id, tenant, name, schema, rows, suppressed_rows, size_bytes, sha256, columns,
                     created_at,
-                    -- The two population columns (at most one set, by the
+                    -- The three population columns (at most one set, by the
                     -- table's CHECK) as the API's object.
-                    CASE WHEN population_size IS NOT NULL
+                    CASE WHEN population_dataset_id IS NOT NULL
+                              THEN jsonb_build_object('dataset_id', population_dataset_id)
+                         WHEN population_size IS NOT NULL
                               THEN jsonb_build_object('size', population_size)
                          WHEN population_sampling_fraction IS NOT NULL
                               THEN jsonb_build_object('sampling_fraction',
@@ -144,8 +146,9 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         sqlx::query(
             "INSERT INTO datasets (id, tenant, name, schema, rows, suppressed_rows, size_bytes,
-                                   sha256, columns, population_size, population_sampling_fraction)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                                   sha256, columns, population_size, population_sampling_fraction,
+                                   population_dataset_id)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
         )
         .bind(new.id)
         .bind(&new.tenant)
@@ -164,6 +167,7 @@ impl Store {
             Some(PopulationDto::SamplingFraction(f)) => Some(f),
             _ => None,
         })
+        .bind(new.population.and_then(PopulationDto::dataset_id))
         .execute(&mut *tx)
         .await?;
         Ok(DatasetTx {
@@ -209,6 +213,24 @@ impl Store {
         Ok(Page { items, next_cursor })
     }
 
+    /// The datasets of the tenant that name `id` as their population table
+    /// (oldest first, at most `limit`).
+    pub async fn samples_of(&self, tenant: &str, id: Uuid, limit: i64) -> Result<Vec<Uuid>> {
+        let rows = sqlx::query(
+            "SELECT id FROM datasets WHERE tenant = $1 AND population_dataset_id = $2
+             ORDER BY created_at, id LIMIT $3",
+        )
+        .bind(tenant)
+        .bind(id)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| r.try_get("id"))
+            .collect::<std::result::Result<_, _>>()?)
+    }
+
     /// Deletes a dataset with its chunks, jobs and results (ON DELETE
     /// CASCADE). False when the tenant has no such dataset.
     pub async fn delete_dataset(&self, tenant: &str, id: Uuid) -> Result<bool> {
@@ -218,6 +240,59 @@ impl Store {
             .execute(&self.pool)
             .await?;
         Ok(done.rows_affected() == 1)
+    }
+
+    /// The population table a dataset names (`population.dataset_id`),
+    /// with its files, for a job or validation that needs it; `None` when
+    /// the dataset names none (or, in a race with its deletion, it is gone).
+    pub async fn population_of(
+        &self,
+        dataset: &DatasetRow,
+    ) -> Result<Option<(DatasetRow, DatasetFiles)>> {
+        let Some(id) = dataset.population.and_then(PopulationDto::dataset_id) else {
+            return Ok(None);
+        };
+        let Some(row) = self.get_dataset(&dataset.tenant, id).await? else {
+            return Ok(None);
+        };
+        let files = self.dataset_files(&dataset.tenant, id).await?;
+        Ok(Some((row, files)))
+    }
+
+    /// A dataset's hierarchy parts only (`(column, file bytes)`): what a
+    /// sample's upload compares with its population table's, without
+    /// reading the population's rows.
+    pub async fn dataset_hierarchies(
+        &self,
+        tenant: &str,
+        id: Uuid,
+    ) -> Result<Vec<(String, Vec<u8>)>> {
+        let rows = sqlx::query(
+            "SELECT part, bytes FROM dataset_chunks
+             WHERE tenant = $1 AND dataset_id = $2 AND starts_with(part, $3)
+             ORDER BY part, seq",
+        )
+        .bind(tenant)
+        .bind(id)
+        .bind(HIERARCHY_PREFIX)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut parts: Vec<(String, Vec<Vec<u8>>)> = Vec::new();
+        for row in rows {
+            let part: String = row.try_get("part")?;
+            let bytes: Vec<u8> = row.try_get("bytes")?;
+            match parts.last_mut() {
+                Some((p, chunks)) if *p == part => chunks.push(bytes),
+                _ => parts.push((part, vec![bytes])),
+            }
+        }
+        parts
+            .into_iter()
+            .map(|(part, chunks)| {
+                let column = part[HIERARCHY_PREFIX.len()..].to_string();
+                Ok((column, blob::decompress_chunks(&chunks)?))
+            })
+            .collect()
     }
 
     /// Reads a dataset's files (the worker's input): the stored table (as

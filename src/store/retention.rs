@@ -2,7 +2,8 @@
 //! (`--retention-secs`). Finished jobs (and with them their results) older
 //! than the TTL are deleted; so are datasets older than it (their chunks,
 //! jobs and results go by cascade), except while a job of theirs is queued
-//! or running — they go on the next pass after it settles. A sweep's jobs
+//! or running — they go on the next pass after it settles — and except a
+//! population table while a sample names it. A sweep's jobs
 //! go with their sweep (older than the TTL and none of its points queued
 //! or running), never one by one, so a sweep never shows a point whose job
 //! is gone.
@@ -51,7 +52,10 @@ impl Store {
             "DELETE FROM datasets d
              WHERE d.created_at < now() - make_interval(secs => $1)
                AND NOT EXISTS (SELECT 1 FROM jobs j
-                               WHERE j.dataset_id = d.id AND j.status IN ('queued', 'running'))",
+                               WHERE j.dataset_id = d.id AND j.status IN ('queued', 'running'))
+               -- A population table stays while a sample names it (it goes
+               -- on a later pass, after its samples).
+               AND NOT EXISTS (SELECT 1 FROM datasets s WHERE s.population_dataset_id = d.id)",
         )
         .bind(secs)
         .execute(&self.pool)

@@ -11,9 +11,10 @@ use crate::report::content::Audience;
 use crate::report::verdict::Facts;
 use crate::spec::dataset::load_stored_with_progress;
 use crate::spec::policy::{PolicySource, ReleasePolicy};
-use crate::spec::report::AuditReportDto;
+use crate::spec::report::{AuditReportDto, CheckReportDto};
 use crate::spec::JobSummaryDto;
 use crate::store::results::NewResult;
+use proxima_core::population::PopulationIndex;
 
 pub struct CoreRunner;
 
@@ -37,7 +38,20 @@ impl JobRunner for CoreRunner {
             "job input decoded"
         );
         let spec = input.params.to_spec(table.schema())?;
-        let outcome = proxima_core::run::run_job(&table, &spec, progress)?;
+        let index = match &input.population {
+            Some((row, files)) => {
+                let population =
+                    load_stored_with_progress(&row.schema, files, progress.sub(0.0, 0.0))?;
+                Some(PopulationIndex::for_release(
+                    &table,
+                    &population,
+                    "/dataset_id",
+                    progress.sub(0.0, 0.0),
+                )?)
+            }
+            None => None,
+        };
+        let outcome = proxima_core::run::run_job_with(&table, &spec, index.as_ref(), progress)?;
         let elapsed = started.elapsed().as_millis() as u64;
         let to_json = |v: Result<serde_json::Value, serde_json::Error>| {
             v.map_err(|e| JobError::from(CoreError::internal(e.to_string())))
@@ -48,7 +62,12 @@ impl JobRunner for CoreRunner {
         // that its summary, its sweep point and its report agree).
         (summary.query_error, summary.query_error_median) =
             crate::sweep::query_error(&outcome.anonymized.published(&table));
-        let audit_dto = AuditReportDto::from_view(&outcome.audit, &outcome.view, None);
+        let mut audit_dto = AuditReportDto::from_view(&outcome.audit, &outcome.view, None);
+        // A population model's own check comes first, as every model's does.
+        if let Some(check) = &outcome.population {
+            audit_dto.checks.insert(0, CheckReportDto::from(check));
+            audit_dto.passed &= check.passed;
+        }
         // A sweep point's verdict facts: its release report, built as
         // `GET …/report` builds it, reduced to what the verdict reads.
         let verdict_facts = match input.sweep_id {
@@ -90,6 +109,9 @@ fn verdict_facts(
         dataset: &input.dataset,
         table,
         outcome: Some((anonymized, audit)),
+        // The population table's counts are figures the verdict does not
+        // read (it reads the estimators of the dataset's size or fraction).
+        population: None,
         // The audience changes words, never a fact.
         audience: Audience::External,
         progress,

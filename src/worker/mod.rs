@@ -36,6 +36,9 @@ pub struct JobInput {
     /// The job as claimed: a sweep point's runner builds its release
     /// report's facts from it (`report::build` reads the job).
     pub job: crate::store::jobs::JobRow,
+    /// The dataset's population table with its files, read only for a
+    /// model judged against it (k-map, δ-presence).
+    pub population: Option<(DatasetRow, DatasetFiles)>,
 }
 
 /// A finished job's release and report.

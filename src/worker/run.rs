@@ -273,10 +273,17 @@ async fn load_input(ctx: &Ctx, job: &JobRow) -> anyhow::Result<Option<JobInput>>
         ms = started.elapsed().as_secs_f64() * 1e3,
         "job input read"
     );
+    let params = job.params()?;
+    let population = if params.model.needs_population() {
+        ctx.store.population_of(&dataset).await?
+    } else {
+        None
+    };
     Ok(Some(JobInput {
         job_id: job.id,
         tenant: job.tenant.clone(),
-        params: job.params()?,
+        params,
+        population,
         sweep_id: job.sweep_id,
         attempt: job.attempts,
         dataset,

@@ -21,6 +21,7 @@ mod limits;
 mod logs;
 mod metrics;
 mod openapi;
+mod population;
 mod portal;
 mod pressure;
 mod queue;

@@ -296,6 +296,8 @@ fn tagged_unions_have_discriminators_and_closed_variants() {
                 "k_anonymity",
                 "l_diversity",
                 "t_closeness",
+                "k_map",
+                "delta_presence",
             ][..],
         ),
         (
@@ -322,6 +324,8 @@ fn tagged_unions_have_discriminators_and_closed_variants() {
                 "delta_l_diversity",
                 "t_closeness",
                 "special_uniques",
+                "k_map",
+                "delta_presence",
             ][..],
         ),
         (

@@ -31,6 +31,10 @@ pub enum ErrorKind {
     InvalidParameters,
     /// The parameters are valid but no release can satisfy them on this data.
     InfeasibleParameters,
+    /// A population table does not fit the sample it is used with (a
+    /// missing quasi-identifier, another type, a sample that is not a
+    /// subset of it).
+    PopulationMismatch,
     /// The partitioner could not produce a release that satisfies the model.
     ModelNotSatisfied,
     /// The attacker's view would need more memory than its budget (the
@@ -56,6 +60,7 @@ impl ErrorKind {
             ErrorKind::MissingValues => "missing_values",
             ErrorKind::InvalidParameters => "invalid_parameters",
             ErrorKind::InfeasibleParameters => "infeasible_parameters",
+            ErrorKind::PopulationMismatch => "population_mismatch",
             ErrorKind::ModelNotSatisfied => "model_not_satisfied",
             ErrorKind::AttackerViewTooLarge => "attacker_view_too_large",
             ErrorKind::Cancelled => "cancelled",

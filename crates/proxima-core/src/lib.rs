@@ -19,6 +19,7 @@ pub mod neighborhood;
 pub mod parallel;
 pub mod params;
 pub mod partition;
+pub mod population;
 pub mod privacy;
 pub mod progress;
 pub mod risk;

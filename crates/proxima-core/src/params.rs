@@ -229,6 +229,9 @@ pub enum PrivacyModel {
     KAnonymity(K),
     LDiversity(LDiversity),
     TCloseness(TCloseness),
+    /// k-map or δ-presence against the dataset's population table
+    /// (Mondrian; the table comes with the job, [`crate::run::JobSpec`]).
+    Population(crate::population::PopulationModel),
 }
 
 /// Which partitioner to run.
@@ -266,6 +269,7 @@ impl PrivacyModel {
             PrivacyModel::KAnonymity(_) => "k_anonymity",
             PrivacyModel::LDiversity(_) => "l_diversity",
             PrivacyModel::TCloseness(_) => "t_closeness",
+            PrivacyModel::Population(p) => p.kind_name(),
         }
     }
 }

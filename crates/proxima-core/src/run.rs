@@ -15,6 +15,7 @@ use crate::params::{
     M,
 };
 use crate::partition::Placement;
+use crate::population::PopulationIndex;
 use crate::progress::{Progress, ROWS_PER_CHECKPOINT};
 use crate::table::Table;
 use crate::xcolor::{self, XColorOptions};
@@ -53,7 +54,8 @@ pub fn check_algorithm(model: &PrivacyModel, algorithm: Algorithm) -> CoreResult
             | (
                 PrivacyModel::KAnonymity(_)
                     | PrivacyModel::LDiversity(_)
-                    | PrivacyModel::TCloseness(_),
+                    | PrivacyModel::TCloseness(_)
+                    | PrivacyModel::Population(_),
                 Algorithm::Mondrian
             )
     );
@@ -93,7 +95,43 @@ fn numeric_sa(table: &Table) -> CoreResult<&[f64]> {
 /// (Theorem 1 for (ε,m); k ≤ rows; the whole table satisfies a Mondrian
 /// constraint). Errors carry the reachable values in their details.
 pub fn validate(table: &Table, spec: &JobSpec) -> CoreResult<()> {
+    validate_with(table, spec, None)
+}
+
+/// The error of a population model (k-map, δ-presence) without a
+/// population table.
+fn no_population(model: &PrivacyModel) -> CoreError {
+    CoreError::invalid_parameters(
+        "/model",
+        format!(
+            "the {} model counts classes in a population table: the dataset's schema must name \
+             one (\"population\": {{\"dataset_id\": …}})",
+            model.kind_name()
+        ),
+    )
+}
+
+/// [`validate`] with the dataset's population table, when it has one
+/// (in the key space of `table`'s release, [`PopulationIndex::for_release`]):
+/// a population model needs it (`invalid_parameters` at `/model`
+/// otherwise), is feasible on the whole table, and δ-presence needs the
+/// table to be a subset of it (`population_mismatch`).
+pub fn validate_with(
+    table: &Table,
+    spec: &JobSpec,
+    population: Option<&PopulationIndex>,
+) -> CoreResult<()> {
     check_algorithm(&spec.model, spec.algorithm)?;
+    if let PrivacyModel::Population(model) = &spec.model {
+        if spec.metric.is_some() {
+            return Err(CoreError::invalid_parameters(
+                "/sensitive_metric",
+                "sensitive_metric applies to the dissimilarity model only",
+            ));
+        }
+        let index = population.ok_or_else(|| no_population(&spec.model))?;
+        return crate::population::check_feasible(table, index, model);
+    }
     match &spec.model {
         PrivacyModel::EpsilonM(params) => {
             if spec.metric.is_some() {
@@ -149,13 +187,27 @@ pub fn validate(table: &Table, spec: &JobSpec) -> CoreResult<()> {
 /// Runs the partitioner a request names: its groups, and the rows it could
 /// not place in any group that satisfies the model in the attacker's view.
 pub fn place(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResult<Placement> {
+    place_with(table, spec, None, progress)
+}
+
+/// [`place`] with the dataset's population table (see [`validate_with`]).
+pub fn place_with(
+    table: &Table,
+    spec: &JobSpec,
+    population: Option<&PopulationIndex>,
+    progress: Progress,
+) -> CoreResult<Placement> {
     // Checkpoints around the validation (a pass or a sort over the whole
     // table): a cancel that comes before or during it is honoured before
     // the partitioner starts.
     progress.report(0.0)?;
-    validate(table, spec)?;
+    validate_with(table, spec, population)?;
     progress.report(0.0)?;
     match (&spec.model, spec.algorithm) {
+        (PrivacyModel::Population(model), Algorithm::Mondrian) => {
+            let index = population.ok_or_else(|| no_population(&spec.model))?;
+            crate::population::anonymize(table, index, model, progress).map(Placement::complete)
+        }
         (PrivacyModel::EpsilonM(params), Algorithm::EpsilonM) => {
             let allowed = spec.suppression_limit.max_rows(table.rows());
             epsilon_m::place_within(table, params, allowed, progress)
@@ -300,7 +352,17 @@ impl Anonymized {
 /// `model_not_satisfied` saying how many rows would have to go) and
 /// generalizes the groups.
 pub fn anonymize(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResult<Anonymized> {
-    let placement = place(table, spec, progress.sub(0.0, 1.0))?;
+    anonymize_with(table, spec, None, progress)
+}
+
+/// [`anonymize`] with the dataset's population table (see [`validate_with`]).
+pub fn anonymize_with(
+    table: &Table,
+    spec: &JobSpec,
+    population: Option<&PopulationIndex>,
+    progress: Progress,
+) -> CoreResult<Anonymized> {
+    let placement = place_with(table, spec, population, progress.sub(0.0, 1.0))?;
     let n = table.rows();
     let unplaced = placement.unplaced.len();
     let allowed = spec.suppression_limit.max_rows(n);
@@ -373,6 +435,9 @@ pub fn job_audit_checks(table: &Table, spec: &JobSpec) -> CoreResult<Vec<AuditCh
             p.k
         }
         PrivacyModel::KAnonymity(k) => *k,
+        // The model's own check is the population one (JobOutcome's
+        // `population`); k-anonymity at 1 keeps the usual figures.
+        PrivacyModel::Population(_) => crate::params::K::new(1, "/model")?,
         PrivacyModel::LDiversity(p) => {
             checks.push(AuditCheck::LDiversity {
                 l: p.l,
@@ -389,7 +454,10 @@ pub fn job_audit_checks(table: &Table, spec: &JobSpec) -> CoreResult<Vec<AuditCh
         }
     };
     checks.insert(
-        if matches!(spec.model, PrivacyModel::KAnonymity(_)) {
+        if matches!(
+            spec.model,
+            PrivacyModel::KAnonymity(_) | PrivacyModel::Population(_)
+        ) {
             0
         } else {
             1
@@ -415,6 +483,9 @@ pub struct JobOutcome {
     pub audit: AuditReport,
     /// `audit.checks[i]` judged in the attacker's view, same order.
     pub view: Vec<ViewCheck>,
+    /// A population model's own check (k-map, δ-presence), per class over
+    /// every population record its labels cover — the attacker's view.
+    pub population: Option<audit::CheckReport>,
 }
 
 /// Runs a job end to end: partition and suppress (progress 0–0.8),
@@ -423,7 +494,19 @@ pub struct JobOutcome {
 /// job's own model (or its k) in the attacker's view is never returned —
 /// `model_not_satisfied` with the view's figures instead.
 pub fn run_job(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResult<JobOutcome> {
-    let anonymized = anonymize(table, spec, progress.sub(0.0, 0.8))?;
+    run_job_with(table, spec, None, progress)
+}
+
+/// [`run_job`] with the dataset's population table (see [`validate_with`]):
+/// a population model's release is judged class by class against it, and
+/// one that fails is `model_not_satisfied`.
+pub fn run_job_with(
+    table: &Table,
+    spec: &JobSpec,
+    population: Option<&PopulationIndex>,
+    progress: Progress,
+) -> CoreResult<JobOutcome> {
+    let anonymized = anonymize_with(table, spec, population, progress.sub(0.0, 0.8))?;
     let kept = anonymized.table(table);
     let release = &anonymized.release;
     let checks = job_audit_checks(kept, spec)?;
@@ -479,6 +562,26 @@ pub fn run_job(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResult<
         .with_detail("violating_groups", failed.violating_groups));
     }
     let report = report?;
+    let population = match (&spec.model, population) {
+        (PrivacyModel::Population(model), Some(index)) => {
+            let counts = crate::population::class_counts(index, &boxes);
+            let check = crate::population::judge(model, release.partition(), &counts, None);
+            if !check.passed {
+                return Err(CoreError::new(
+                    crate::error::ErrorKind::ModelNotSatisfied,
+                    format!(
+                        "the release failed its own {} check against the population table: {} \
+                         classes ({} rows) outside the bound; nothing was published",
+                        check.kind, check.violating_groups, check.violating_rows
+                    ),
+                )
+                .with_detail("check", check.kind)
+                .with_detail("violating_groups", check.violating_groups));
+            }
+            Some(check)
+        }
+        _ => None,
+    };
     let mut summary = summary;
     summary.set_suppressed_by_model(anonymized.suppressed_by_model());
     summary.attacker_view = view.first().map(attacker::ViewSummary::from);
@@ -491,6 +594,7 @@ pub fn run_job(table: &Table, spec: &JobSpec, progress: Progress) -> CoreResult<
         summary,
         audit: report,
         view,
+        population,
     })
 }
 

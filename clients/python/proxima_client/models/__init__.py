@@ -33,6 +33,12 @@ from .deliverable_m import DeliverableM
 from .deliverable_pair import DeliverablePair
 from .delta_l_diversity_check import DeltaLDiversityCheck
 from .delta_l_diversity_check_kind import DeltaLDiversityCheckKind
+from .delta_presence_check import DeltaPresenceCheck
+from .delta_presence_check_kind import DeltaPresenceCheckKind
+from .delta_presence_model import DeltaPresenceModel
+from .delta_presence_model_kind import DeltaPresenceModelKind
+from .delta_presence_sweep_model import DeltaPresenceSweepModel
+from .delta_presence_sweep_model_kind import DeltaPresenceSweepModelKind
 from .dissimilarity_check import DissimilarityCheck
 from .dissimilarity_check_kind import DissimilarityCheckKind
 from .dissimilarity_feasibility import DissimilarityFeasibility
@@ -75,6 +81,12 @@ from .k_anonymity_model import KAnonymityModel
 from .k_anonymity_model_kind import KAnonymityModelKind
 from .k_anonymity_sweep_model import KAnonymitySweepModel
 from .k_anonymity_sweep_model_kind import KAnonymitySweepModelKind
+from .k_map_check import KMapCheck
+from .k_map_check_kind import KMapCheckKind
+from .k_map_model import KMapModel
+from .k_map_model_kind import KMapModelKind
+from .k_map_sweep_model import KMapSweepModel
+from .k_map_sweep_model_kind import KMapSweepModelKind
 from .key_request import KeyRequest
 from .key_role import KeyRole
 from .l_diversity_check import LDiversityCheck
@@ -99,8 +111,10 @@ from .per_group import PerGroup
 from .per_group_value import PerGroupValue
 from .point_status import PointStatus
 from .policy_source import PolicySource
+from .population_dataset import PopulationDataset
 from .population_sampling_fraction import PopulationSamplingFraction
 from .population_size import PopulationSize
+from .population_table_risk import PopulationTableRisk
 from .population_uniqueness import PopulationUniqueness
 from .problem import Problem
 from .problem_details import ProblemDetails
@@ -220,6 +234,12 @@ __all__ = (
     "DeliverablePair",
     "DeltaLDiversityCheck",
     "DeltaLDiversityCheckKind",
+    "DeltaPresenceCheck",
+    "DeltaPresenceCheckKind",
+    "DeltaPresenceModel",
+    "DeltaPresenceModelKind",
+    "DeltaPresenceSweepModel",
+    "DeltaPresenceSweepModelKind",
     "DissimilarityCheck",
     "DissimilarityCheckKind",
     "DissimilarityFeasibility",
@@ -264,6 +284,12 @@ __all__ = (
     "KAnonymitySweepModelKind",
     "KeyRequest",
     "KeyRole",
+    "KMapCheck",
+    "KMapCheckKind",
+    "KMapModel",
+    "KMapModelKind",
+    "KMapSweepModel",
+    "KMapSweepModelKind",
     "LDiversityCheck",
     "LDiversityCheckKind",
     "LDiversityModel",
@@ -286,8 +312,10 @@ __all__ = (
     "PerGroupValue",
     "PointStatus",
     "PolicySource",
+    "PopulationDataset",
     "PopulationSamplingFraction",
     "PopulationSize",
+    "PopulationTableRisk",
     "PopulationUniqueness",
     "Problem",
     "ProblemDetails",

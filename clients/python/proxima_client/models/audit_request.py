@@ -13,9 +13,11 @@ if TYPE_CHECKING:
     from ..models.alpha_k_check import AlphaKCheck
     from ..models.column_groups import ColumnGroups
     from ..models.delta_l_diversity_check import DeltaLDiversityCheck
+    from ..models.delta_presence_check import DeltaPresenceCheck
     from ..models.dissimilarity_check import DissimilarityCheck
     from ..models.epsilon_m_check import EpsilonMCheck
     from ..models.k_anonymity_check import KAnonymityCheck
+    from ..models.k_map_check import KMapCheck
     from ..models.l_diversity_check import LDiversityCheck
     from ..models.quasi_identifiers_groups import QuasiIdentifiersGroups
     from ..models.special_uniques_check import SpecialUniquesCheck
@@ -29,8 +31,8 @@ T = TypeVar("T", bound="AuditRequest")
 class AuditRequest:
     """
     Attributes:
-        checks (list[AlphaKCheck | DeltaLDiversityCheck | DissimilarityCheck | EpsilonMCheck | KAnonymityCheck |
-            LDiversityCheck | SpecialUniquesCheck | TClosenessCheck]):
+        checks (list[AlphaKCheck | DeltaLDiversityCheck | DeltaPresenceCheck | DissimilarityCheck | EpsilonMCheck |
+            KAnonymityCheck | KMapCheck | LDiversityCheck | SpecialUniquesCheck | TClosenessCheck]):
         dataset_id (None | Unset | UUID): The uploaded table to audit; give exactly one of `dataset_id` and
             `job_id`.
         groups (ColumnGroups | QuasiIdentifiersGroups | Unset):
@@ -41,9 +43,11 @@ class AuditRequest:
     checks: list[
         AlphaKCheck
         | DeltaLDiversityCheck
+        | DeltaPresenceCheck
         | DissimilarityCheck
         | EpsilonMCheck
         | KAnonymityCheck
+        | KMapCheck
         | LDiversityCheck
         | SpecialUniquesCheck
         | TClosenessCheck
@@ -56,9 +60,11 @@ class AuditRequest:
     def to_dict(self) -> dict[str, Any]:
         from ..models.alpha_k_check import AlphaKCheck  # noqa: PLC0415
         from ..models.delta_l_diversity_check import DeltaLDiversityCheck  # noqa: PLC0415
+        from ..models.delta_presence_check import DeltaPresenceCheck  # noqa: PLC0415
         from ..models.dissimilarity_check import DissimilarityCheck  # noqa: PLC0415
         from ..models.epsilon_m_check import EpsilonMCheck  # noqa: PLC0415
         from ..models.k_anonymity_check import KAnonymityCheck  # noqa: PLC0415
+        from ..models.k_map_check import KMapCheck  # noqa: PLC0415
         from ..models.l_diversity_check import LDiversityCheck  # noqa: PLC0415
         from ..models.quasi_identifiers_groups import QuasiIdentifiersGroups  # noqa: PLC0415
         from ..models.t_closeness_check import TClosenessCheck  # noqa: PLC0415
@@ -79,6 +85,10 @@ class AuditRequest:
             elif isinstance(checks_item_data, DeltaLDiversityCheck):
                 checks_item = checks_item_data.to_dict()
             elif isinstance(checks_item_data, TClosenessCheck):
+                checks_item = checks_item_data.to_dict()
+            elif isinstance(checks_item_data, KMapCheck):
+                checks_item = checks_item_data.to_dict()
+            elif isinstance(checks_item_data, DeltaPresenceCheck):
                 checks_item = checks_item_data.to_dict()
             else:
                 checks_item = checks_item_data.to_dict()
@@ -140,9 +150,11 @@ class AuditRequest:
         from ..models.alpha_k_check import AlphaKCheck  # noqa: PLC0415
         from ..models.column_groups import ColumnGroups  # noqa: PLC0415
         from ..models.delta_l_diversity_check import DeltaLDiversityCheck  # noqa: PLC0415
+        from ..models.delta_presence_check import DeltaPresenceCheck  # noqa: PLC0415
         from ..models.dissimilarity_check import DissimilarityCheck  # noqa: PLC0415
         from ..models.epsilon_m_check import EpsilonMCheck  # noqa: PLC0415
         from ..models.k_anonymity_check import KAnonymityCheck  # noqa: PLC0415
+        from ..models.k_map_check import KMapCheck  # noqa: PLC0415
         from ..models.l_diversity_check import LDiversityCheck  # noqa: PLC0415
         from ..models.quasi_identifiers_groups import QuasiIdentifiersGroups  # noqa: PLC0415
         from ..models.special_uniques_check import SpecialUniquesCheck  # noqa: PLC0415
@@ -158,9 +170,11 @@ class AuditRequest:
             ) -> (
                 AlphaKCheck
                 | DeltaLDiversityCheck
+                | DeltaPresenceCheck
                 | DissimilarityCheck
                 | EpsilonMCheck
                 | KAnonymityCheck
+                | KMapCheck
                 | LDiversityCheck
                 | SpecialUniquesCheck
                 | TClosenessCheck
@@ -221,11 +235,27 @@ class AuditRequest:
                     return componentsschemas_check_type_6
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_check_type_7 = KMapCheck.from_dict(data)
+
+                    return componentsschemas_check_type_7
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_check_type_8 = DeltaPresenceCheck.from_dict(data)
+
+                    return componentsschemas_check_type_8
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_check_type_7 = SpecialUniquesCheck.from_dict(data)
+                componentsschemas_check_type_9 = SpecialUniquesCheck.from_dict(data)
 
-                return componentsschemas_check_type_7
+                return componentsschemas_check_type_9
 
             checks_item = _parse_checks_item(checks_item_data)
 

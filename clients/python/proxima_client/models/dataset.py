@@ -10,6 +10,7 @@ from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
     from ..models.dataset_column import DatasetColumn
+    from ..models.population_dataset import PopulationDataset
     from ..models.population_sampling_fraction import PopulationSamplingFraction
     from ..models.population_size import PopulationSize
 
@@ -26,7 +27,7 @@ class Dataset:
         created_at (datetime.datetime):
         id (UUID):
         name (str):
-        population (None | PopulationSamplingFraction | PopulationSize):
+        population (None | PopulationDataset | PopulationSamplingFraction | PopulationSize):
         rows (int):
         sha256 (str): Hex SHA-256 of the uploaded CSV.
         size_bytes (int):
@@ -37,7 +38,7 @@ class Dataset:
     created_at: datetime.datetime
     id: UUID
     name: str
-    population: None | PopulationSamplingFraction | PopulationSize
+    population: None | PopulationDataset | PopulationSamplingFraction | PopulationSize
     rows: int
     sha256: str
     size_bytes: int
@@ -45,6 +46,7 @@ class Dataset:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.population_dataset import PopulationDataset  # noqa: PLC0415
         from ..models.population_sampling_fraction import PopulationSamplingFraction  # noqa: PLC0415
         from ..models.population_size import PopulationSize  # noqa: PLC0415
 
@@ -63,6 +65,8 @@ class Dataset:
         if isinstance(self.population, PopulationSize):
             population = self.population.to_dict()
         elif isinstance(self.population, PopulationSamplingFraction):
+            population = self.population.to_dict()
+        elif isinstance(self.population, PopulationDataset):
             population = self.population.to_dict()
         else:
             population = self.population
@@ -96,6 +100,7 @@ class Dataset:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.dataset_column import DatasetColumn  # noqa: PLC0415
+        from ..models.population_dataset import PopulationDataset  # noqa: PLC0415
         from ..models.population_sampling_fraction import PopulationSamplingFraction  # noqa: PLC0415
         from ..models.population_size import PopulationSize  # noqa: PLC0415
 
@@ -113,7 +118,7 @@ class Dataset:
 
         name = d.pop("name")
 
-        def _parse_population(data: object) -> None | PopulationSamplingFraction | PopulationSize:
+        def _parse_population(data: object) -> None | PopulationDataset | PopulationSamplingFraction | PopulationSize:
             if data is None:
                 return data
             try:
@@ -132,7 +137,15 @@ class Dataset:
                 return componentsschemas_population_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | PopulationSamplingFraction | PopulationSize, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_population_type_2 = PopulationDataset.from_dict(data)
+
+                return componentsschemas_population_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PopulationDataset | PopulationSamplingFraction | PopulationSize, data)
 
         population = _parse_population(d.pop("population"))
 

@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.csv_options import CsvOptions
+    from ..models.population_dataset import PopulationDataset
     from ..models.population_sampling_fraction import PopulationSamplingFraction
     from ..models.population_size import PopulationSize
     from ..models.schema_column import SchemaColumn
@@ -26,16 +27,17 @@ class DatasetSchema:
         name (str):
         csv (CsvOptions | Unset):
         on_missing (OnMissing | Unset):
-        population (None | PopulationSamplingFraction | PopulationSize | Unset):
+        population (None | PopulationDataset | PopulationSamplingFraction | PopulationSize | Unset):
     """
 
     columns: list[SchemaColumn]
     name: str
     csv: CsvOptions | Unset = UNSET
     on_missing: OnMissing | Unset = UNSET
-    population: None | PopulationSamplingFraction | PopulationSize | Unset = UNSET
+    population: None | PopulationDataset | PopulationSamplingFraction | PopulationSize | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.population_dataset import PopulationDataset  # noqa: PLC0415
         from ..models.population_sampling_fraction import PopulationSamplingFraction  # noqa: PLC0415
         from ..models.population_size import PopulationSize  # noqa: PLC0415
 
@@ -61,6 +63,8 @@ class DatasetSchema:
             population = self.population.to_dict()
         elif isinstance(self.population, PopulationSamplingFraction):
             population = self.population.to_dict()
+        elif isinstance(self.population, PopulationDataset):
+            population = self.population.to_dict()
         else:
             population = self.population
 
@@ -84,6 +88,7 @@ class DatasetSchema:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.csv_options import CsvOptions  # noqa: PLC0415
+        from ..models.population_dataset import PopulationDataset  # noqa: PLC0415
         from ..models.population_sampling_fraction import PopulationSamplingFraction  # noqa: PLC0415
         from ..models.population_size import PopulationSize  # noqa: PLC0415
         from ..models.schema_column import SchemaColumn  # noqa: PLC0415
@@ -112,7 +117,9 @@ class DatasetSchema:
         else:
             on_missing = check_on_missing(_on_missing)
 
-        def _parse_population(data: object) -> None | PopulationSamplingFraction | PopulationSize | Unset:
+        def _parse_population(
+            data: object,
+        ) -> None | PopulationDataset | PopulationSamplingFraction | PopulationSize | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -133,7 +140,15 @@ class DatasetSchema:
                 return componentsschemas_population_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | PopulationSamplingFraction | PopulationSize | Unset, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_population_type_2 = PopulationDataset.from_dict(data)
+
+                return componentsschemas_population_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PopulationDataset | PopulationSamplingFraction | PopulationSize | Unset, data)
 
         population = _parse_population(d.pop("population", UNSET))
 

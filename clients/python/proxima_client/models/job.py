@@ -14,6 +14,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.absolute_metric import AbsoluteMetric
+    from ..models.delta_presence_model import DeltaPresenceModel
     from ..models.dissimilarity_model import DissimilarityModel
     from ..models.epsilon_m_model import EpsilonMModel
     from ..models.equal_metric import EqualMetric
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from ..models.job_summary import JobSummary
     from ..models.job_warning import JobWarning
     from ..models.k_anonymity_model import KAnonymityModel
+    from ..models.k_map_model import KMapModel
     from ..models.l_diversity_model import LDiversityModel
     from ..models.lp_metric import LpMetric
     from ..models.relative_metric import RelativeMetric
@@ -45,7 +47,8 @@ class Job:
         error (JobError | None):
         finished_at (datetime.datetime | None):
         id (UUID):
-        model (DissimilarityModel | EpsilonMModel | KAnonymityModel | LDiversityModel | TClosenessModel):
+        model (DeltaPresenceModel | DissimilarityModel | EpsilonMModel | KAnonymityModel | KMapModel | LDiversityModel |
+            TClosenessModel):
         progress (float): From 0 to 1.
         sensitive_metric (AbsoluteMetric | EqualMetric | HierarchicalMetric | LpMetric | None | RelativeMetric |
             VariationalMetric):
@@ -71,7 +74,15 @@ class Job:
     error: JobError | None
     finished_at: datetime.datetime | None
     id: UUID
-    model: DissimilarityModel | EpsilonMModel | KAnonymityModel | LDiversityModel | TClosenessModel
+    model: (
+        DeltaPresenceModel
+        | DissimilarityModel
+        | EpsilonMModel
+        | KAnonymityModel
+        | KMapModel
+        | LDiversityModel
+        | TClosenessModel
+    )
     progress: float
     sensitive_metric: (
         AbsoluteMetric | EqualMetric | HierarchicalMetric | LpMetric | None | RelativeMetric | VariationalMetric
@@ -94,9 +105,11 @@ class Job:
         from ..models.job_error import JobError  # noqa: PLC0415
         from ..models.job_summary import JobSummary  # noqa: PLC0415
         from ..models.k_anonymity_model import KAnonymityModel  # noqa: PLC0415
+        from ..models.k_map_model import KMapModel  # noqa: PLC0415
         from ..models.l_diversity_model import LDiversityModel  # noqa: PLC0415
         from ..models.lp_metric import LpMetric  # noqa: PLC0415
         from ..models.relative_metric import RelativeMetric  # noqa: PLC0415
+        from ..models.t_closeness_model import TClosenessModel  # noqa: PLC0415
         from ..models.variational_metric import VariationalMetric  # noqa: PLC0415
 
         algorithm: str = self.algorithm
@@ -129,6 +142,10 @@ class Job:
         elif isinstance(self.model, KAnonymityModel):
             model = self.model.to_dict()
         elif isinstance(self.model, LDiversityModel):
+            model = self.model.to_dict()
+        elif isinstance(self.model, TClosenessModel):
+            model = self.model.to_dict()
+        elif isinstance(self.model, KMapModel):
             model = self.model.to_dict()
         else:
             model = self.model.to_dict()
@@ -214,6 +231,7 @@ class Job:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.absolute_metric import AbsoluteMetric  # noqa: PLC0415
+        from ..models.delta_presence_model import DeltaPresenceModel  # noqa: PLC0415
         from ..models.dissimilarity_model import DissimilarityModel  # noqa: PLC0415
         from ..models.epsilon_m_model import EpsilonMModel  # noqa: PLC0415
         from ..models.equal_metric import EqualMetric  # noqa: PLC0415
@@ -222,6 +240,7 @@ class Job:
         from ..models.job_summary import JobSummary  # noqa: PLC0415
         from ..models.job_warning import JobWarning  # noqa: PLC0415
         from ..models.k_anonymity_model import KAnonymityModel  # noqa: PLC0415
+        from ..models.k_map_model import KMapModel  # noqa: PLC0415
         from ..models.l_diversity_model import LDiversityModel  # noqa: PLC0415
         from ..models.lp_metric import LpMetric  # noqa: PLC0415
         from ..models.relative_metric import RelativeMetric  # noqa: PLC0415
@@ -272,7 +291,15 @@ class Job:
 
         def _parse_model(
             data: object,
-        ) -> DissimilarityModel | EpsilonMModel | KAnonymityModel | LDiversityModel | TClosenessModel:
+        ) -> (
+            DeltaPresenceModel
+            | DissimilarityModel
+            | EpsilonMModel
+            | KAnonymityModel
+            | KMapModel
+            | LDiversityModel
+            | TClosenessModel
+        ):
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -305,11 +332,27 @@ class Job:
                 return componentsschemas_model_type_3
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_model_type_4 = TClosenessModel.from_dict(data)
+
+                return componentsschemas_model_type_4
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_model_type_5 = KMapModel.from_dict(data)
+
+                return componentsschemas_model_type_5
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_model_type_4 = TClosenessModel.from_dict(data)
+            componentsschemas_model_type_6 = DeltaPresenceModel.from_dict(data)
 
-            return componentsschemas_model_type_4
+            return componentsschemas_model_type_6
 
         model = _parse_model(d.pop("model"))
 

@@ -11,11 +11,13 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.absolute_metric import AbsoluteMetric
+    from ..models.delta_presence_model import DeltaPresenceModel
     from ..models.dissimilarity_model import DissimilarityModel
     from ..models.epsilon_m_model import EpsilonMModel
     from ..models.equal_metric import EqualMetric
     from ..models.hierarchical_metric import HierarchicalMetric
     from ..models.k_anonymity_model import KAnonymityModel
+    from ..models.k_map_model import KMapModel
     from ..models.l_diversity_model import LDiversityModel
     from ..models.lp_metric import LpMetric
     from ..models.relative_metric import RelativeMetric
@@ -32,7 +34,8 @@ class JobRequest:
     """
     Attributes:
         dataset_id (UUID):
-        model (DissimilarityModel | EpsilonMModel | KAnonymityModel | LDiversityModel | TClosenessModel):
+        model (DeltaPresenceModel | DissimilarityModel | EpsilonMModel | KAnonymityModel | KMapModel | LDiversityModel |
+            TClosenessModel):
         algorithm (Algorithm | None | Unset):
         sensitive_metric (AbsoluteMetric | EqualMetric | HierarchicalMetric | LpMetric | None | RelativeMetric | Unset |
             VariationalMetric):
@@ -43,7 +46,15 @@ class JobRequest:
     """
 
     dataset_id: UUID
-    model: DissimilarityModel | EpsilonMModel | KAnonymityModel | LDiversityModel | TClosenessModel
+    model: (
+        DeltaPresenceModel
+        | DissimilarityModel
+        | EpsilonMModel
+        | KAnonymityModel
+        | KMapModel
+        | LDiversityModel
+        | TClosenessModel
+    )
     algorithm: Algorithm | None | Unset = UNSET
     sensitive_metric: (
         AbsoluteMetric | EqualMetric | HierarchicalMetric | LpMetric | None | RelativeMetric | Unset | VariationalMetric
@@ -58,9 +69,11 @@ class JobRequest:
         from ..models.equal_metric import EqualMetric  # noqa: PLC0415
         from ..models.hierarchical_metric import HierarchicalMetric  # noqa: PLC0415
         from ..models.k_anonymity_model import KAnonymityModel  # noqa: PLC0415
+        from ..models.k_map_model import KMapModel  # noqa: PLC0415
         from ..models.l_diversity_model import LDiversityModel  # noqa: PLC0415
         from ..models.lp_metric import LpMetric  # noqa: PLC0415
         from ..models.relative_metric import RelativeMetric  # noqa: PLC0415
+        from ..models.t_closeness_model import TClosenessModel  # noqa: PLC0415
         from ..models.variational_metric import VariationalMetric  # noqa: PLC0415
         from ..models.x_color_options import XColorOptions  # noqa: PLC0415
 
@@ -74,6 +87,10 @@ class JobRequest:
         elif isinstance(self.model, KAnonymityModel):
             model = self.model.to_dict()
         elif isinstance(self.model, LDiversityModel):
+            model = self.model.to_dict()
+        elif isinstance(self.model, TClosenessModel):
+            model = self.model.to_dict()
+        elif isinstance(self.model, KMapModel):
             model = self.model.to_dict()
         else:
             model = self.model.to_dict()
@@ -140,11 +157,13 @@ class JobRequest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.absolute_metric import AbsoluteMetric  # noqa: PLC0415
+        from ..models.delta_presence_model import DeltaPresenceModel  # noqa: PLC0415
         from ..models.dissimilarity_model import DissimilarityModel  # noqa: PLC0415
         from ..models.epsilon_m_model import EpsilonMModel  # noqa: PLC0415
         from ..models.equal_metric import EqualMetric  # noqa: PLC0415
         from ..models.hierarchical_metric import HierarchicalMetric  # noqa: PLC0415
         from ..models.k_anonymity_model import KAnonymityModel  # noqa: PLC0415
+        from ..models.k_map_model import KMapModel  # noqa: PLC0415
         from ..models.l_diversity_model import LDiversityModel  # noqa: PLC0415
         from ..models.lp_metric import LpMetric  # noqa: PLC0415
         from ..models.relative_metric import RelativeMetric  # noqa: PLC0415
@@ -157,7 +176,15 @@ class JobRequest:
 
         def _parse_model(
             data: object,
-        ) -> DissimilarityModel | EpsilonMModel | KAnonymityModel | LDiversityModel | TClosenessModel:
+        ) -> (
+            DeltaPresenceModel
+            | DissimilarityModel
+            | EpsilonMModel
+            | KAnonymityModel
+            | KMapModel
+            | LDiversityModel
+            | TClosenessModel
+        ):
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -190,11 +217,27 @@ class JobRequest:
                 return componentsschemas_model_type_3
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_model_type_4 = TClosenessModel.from_dict(data)
+
+                return componentsschemas_model_type_4
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_model_type_5 = KMapModel.from_dict(data)
+
+                return componentsschemas_model_type_5
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_model_type_4 = TClosenessModel.from_dict(data)
+            componentsschemas_model_type_6 = DeltaPresenceModel.from_dict(data)
 
-            return componentsschemas_model_type_4
+            return componentsschemas_model_type_6
 
         model = _parse_model(d.pop("model"))
 

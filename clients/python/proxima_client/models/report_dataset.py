@@ -8,6 +8,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
+    from ..models.population_dataset import PopulationDataset
     from ..models.population_sampling_fraction import PopulationSamplingFraction
     from ..models.population_size import PopulationSize
     from ..models.report_column import ReportColumn
@@ -23,7 +24,7 @@ class ReportDataset:
         columns (list[ReportColumn]):
         id (UUID):
         name (str):
-        population (None | PopulationSamplingFraction | PopulationSize):
+        population (None | PopulationDataset | PopulationSamplingFraction | PopulationSize):
         rows (int): Data rows of the upload, suppressed ones included.
         sha256 (str): Hex SHA-256 of the uploaded CSV.
         suppressed_rows (int): Rows left out for missing values.
@@ -32,13 +33,14 @@ class ReportDataset:
     columns: list[ReportColumn]
     id: UUID
     name: str
-    population: None | PopulationSamplingFraction | PopulationSize
+    population: None | PopulationDataset | PopulationSamplingFraction | PopulationSize
     rows: int
     sha256: str
     suppressed_rows: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.population_dataset import PopulationDataset  # noqa: PLC0415
         from ..models.population_sampling_fraction import PopulationSamplingFraction  # noqa: PLC0415
         from ..models.population_size import PopulationSize  # noqa: PLC0415
 
@@ -55,6 +57,8 @@ class ReportDataset:
         if isinstance(self.population, PopulationSize):
             population = self.population.to_dict()
         elif isinstance(self.population, PopulationSamplingFraction):
+            population = self.population.to_dict()
+        elif isinstance(self.population, PopulationDataset):
             population = self.population.to_dict()
         else:
             population = self.population
@@ -83,6 +87,7 @@ class ReportDataset:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.population_dataset import PopulationDataset  # noqa: PLC0415
         from ..models.population_sampling_fraction import PopulationSamplingFraction  # noqa: PLC0415
         from ..models.population_size import PopulationSize  # noqa: PLC0415
         from ..models.report_column import ReportColumn  # noqa: PLC0415
@@ -99,7 +104,7 @@ class ReportDataset:
 
         name = d.pop("name")
 
-        def _parse_population(data: object) -> None | PopulationSamplingFraction | PopulationSize:
+        def _parse_population(data: object) -> None | PopulationDataset | PopulationSamplingFraction | PopulationSize:
             if data is None:
                 return data
             try:
@@ -118,7 +123,15 @@ class ReportDataset:
                 return componentsschemas_population_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | PopulationSamplingFraction | PopulationSize, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_population_type_2 = PopulationDataset.from_dict(data)
+
+                return componentsschemas_population_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PopulationDataset | PopulationSamplingFraction | PopulationSize, data)
 
         population = _parse_population(d.pop("population"))
 

@@ -6,7 +6,10 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
+    from ..models.population_table_risk import PopulationTableRisk
     from ..models.population_uniqueness import PopulationUniqueness
 
 
@@ -22,7 +25,8 @@ class RiskFigures:
             distinct candidate-set sizes' classes, see docs).
         journalist_max (float): Journalist risk: the highest re-identification probability when the
             attacker's victim list is the population (1 / the smallest
-            population class; the prosecutor figure without `population`).
+            population class; the prosecutor figure without `population`;
+            counted in the population table when the dataset names one).
         marketer (float): Marketer risk: the expected share of records re-identified when
             every record is attacked.
         min_class_size (int): The smallest class.
@@ -34,6 +38,7 @@ class RiskFigures:
         records_at_max (int): Records at the highest prosecutor risk.
         sample_uniques (int): Records alone in their class.
         sample_uniques_share (float):
+        population_table (None | PopulationTableRisk | Unset):
     """
 
     classes: int
@@ -47,9 +52,11 @@ class RiskFigures:
     records_at_max: int
     sample_uniques: int
     sample_uniques_share: float
+    population_table: None | PopulationTableRisk | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.population_table_risk import PopulationTableRisk  # noqa: PLC0415
         from ..models.population_uniqueness import PopulationUniqueness  # noqa: PLC0415
 
         classes = self.classes
@@ -78,6 +85,14 @@ class RiskFigures:
 
         sample_uniques_share = self.sample_uniques_share
 
+        population_table: dict[str, Any] | None | Unset
+        if isinstance(self.population_table, Unset):
+            population_table = UNSET
+        elif isinstance(self.population_table, PopulationTableRisk):
+            population_table = self.population_table.to_dict()
+        else:
+            population_table = self.population_table
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -95,11 +110,14 @@ class RiskFigures:
                 "sample_uniques_share": sample_uniques_share,
             }
         )
+        if population_table is not UNSET:
+            field_dict["population_table"] = population_table
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.population_table_risk import PopulationTableRisk  # noqa: PLC0415
         from ..models.population_uniqueness import PopulationUniqueness  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -138,6 +156,23 @@ class RiskFigures:
 
         sample_uniques_share = d.pop("sample_uniques_share")
 
+        def _parse_population_table(data: object) -> None | PopulationTableRisk | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                population_table_type_0 = PopulationTableRisk.from_dict(data)
+
+                return population_table_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PopulationTableRisk | Unset, data)
+
+        population_table = _parse_population_table(d.pop("population_table", UNSET))
+
         risk_figures = cls(
             classes=classes,
             journalist_max=journalist_max,
@@ -150,6 +185,7 @@ class RiskFigures:
             records_at_max=records_at_max,
             sample_uniques=sample_uniques,
             sample_uniques_share=sample_uniques_share,
+            population_table=population_table,
         )
 
         risk_figures.additional_properties = d

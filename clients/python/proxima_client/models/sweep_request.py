@@ -11,11 +11,13 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.absolute_metric import AbsoluteMetric
+    from ..models.delta_presence_sweep_model import DeltaPresenceSweepModel
     from ..models.dissimilarity_sweep_model import DissimilaritySweepModel
     from ..models.epsilon_m_sweep_model import EpsilonMSweepModel
     from ..models.equal_metric import EqualMetric
     from ..models.hierarchical_metric import HierarchicalMetric
     from ..models.k_anonymity_sweep_model import KAnonymitySweepModel
+    from ..models.k_map_sweep_model import KMapSweepModel
     from ..models.l_diversity_sweep_model import LDiversitySweepModel
     from ..models.lp_metric import LpMetric
     from ..models.relative_metric import RelativeMetric
@@ -36,8 +38,9 @@ class SweepRequest:
 
         Attributes:
             dataset_id (UUID):
-            model (DissimilaritySweepModel | EpsilonMSweepModel | KAnonymitySweepModel | LDiversitySweepModel |
-                TClosenessSweepModel): A job's model in which any numeric parameter may be a list (the sweep's axes).
+            model (DeltaPresenceSweepModel | DissimilaritySweepModel | EpsilonMSweepModel | KAnonymitySweepModel |
+                KMapSweepModel | LDiversitySweepModel | TClosenessSweepModel): A job's model in which any numeric parameter may
+                be a list (the sweep's axes).
             algorithm (Algorithm | Unset):
             sensitive_metric (AbsoluteMetric | EqualMetric | HierarchicalMetric | LpMetric | RelativeMetric | Unset |
                 VariationalMetric):
@@ -49,9 +52,11 @@ class SweepRequest:
 
     dataset_id: UUID
     model: (
-        DissimilaritySweepModel
+        DeltaPresenceSweepModel
+        | DissimilaritySweepModel
         | EpsilonMSweepModel
         | KAnonymitySweepModel
+        | KMapSweepModel
         | LDiversitySweepModel
         | TClosenessSweepModel
     )
@@ -64,11 +69,13 @@ class SweepRequest:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.absolute_metric import AbsoluteMetric  # noqa: PLC0415
+        from ..models.delta_presence_sweep_model import DeltaPresenceSweepModel  # noqa: PLC0415
         from ..models.dissimilarity_sweep_model import DissimilaritySweepModel  # noqa: PLC0415
         from ..models.epsilon_m_sweep_model import EpsilonMSweepModel  # noqa: PLC0415
         from ..models.equal_metric import EqualMetric  # noqa: PLC0415
         from ..models.hierarchical_metric import HierarchicalMetric  # noqa: PLC0415
         from ..models.k_anonymity_sweep_model import KAnonymitySweepModel  # noqa: PLC0415
+        from ..models.k_map_sweep_model import KMapSweepModel  # noqa: PLC0415
         from ..models.l_diversity_sweep_model import LDiversitySweepModel  # noqa: PLC0415
         from ..models.lp_metric import LpMetric  # noqa: PLC0415
         from ..models.relative_metric import RelativeMetric  # noqa: PLC0415
@@ -76,11 +83,15 @@ class SweepRequest:
         dataset_id = str(self.dataset_id)
 
         model: dict[str, Any]
-        if isinstance(self.model, DissimilaritySweepModel):
+        if isinstance(self.model, DeltaPresenceSweepModel):
+            model = self.model.to_dict()
+        elif isinstance(self.model, DissimilaritySweepModel):
             model = self.model.to_dict()
         elif isinstance(self.model, EpsilonMSweepModel):
             model = self.model.to_dict()
         elif isinstance(self.model, KAnonymitySweepModel):
+            model = self.model.to_dict()
+        elif isinstance(self.model, KMapSweepModel):
             model = self.model.to_dict()
         elif isinstance(self.model, LDiversitySweepModel):
             model = self.model.to_dict()
@@ -142,11 +153,13 @@ class SweepRequest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.absolute_metric import AbsoluteMetric  # noqa: PLC0415
+        from ..models.delta_presence_sweep_model import DeltaPresenceSweepModel  # noqa: PLC0415
         from ..models.dissimilarity_sweep_model import DissimilaritySweepModel  # noqa: PLC0415
         from ..models.epsilon_m_sweep_model import EpsilonMSweepModel  # noqa: PLC0415
         from ..models.equal_metric import EqualMetric  # noqa: PLC0415
         from ..models.hierarchical_metric import HierarchicalMetric  # noqa: PLC0415
         from ..models.k_anonymity_sweep_model import KAnonymitySweepModel  # noqa: PLC0415
+        from ..models.k_map_sweep_model import KMapSweepModel  # noqa: PLC0415
         from ..models.l_diversity_sweep_model import LDiversitySweepModel  # noqa: PLC0415
         from ..models.lp_metric import LpMetric  # noqa: PLC0415
         from ..models.relative_metric import RelativeMetric  # noqa: PLC0415
@@ -160,16 +173,18 @@ class SweepRequest:
         def _parse_model(
             data: object,
         ) -> (
-            DissimilaritySweepModel
+            DeltaPresenceSweepModel
+            | DissimilaritySweepModel
             | EpsilonMSweepModel
             | KAnonymitySweepModel
+            | KMapSweepModel
             | LDiversitySweepModel
             | TClosenessSweepModel
         ):
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_sweep_model_type_0 = DissimilaritySweepModel.from_dict(data)
+                componentsschemas_sweep_model_type_0 = DeltaPresenceSweepModel.from_dict(data)
 
                 return componentsschemas_sweep_model_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -177,7 +192,7 @@ class SweepRequest:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_sweep_model_type_1 = EpsilonMSweepModel.from_dict(data)
+                componentsschemas_sweep_model_type_1 = DissimilaritySweepModel.from_dict(data)
 
                 return componentsschemas_sweep_model_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -185,7 +200,7 @@ class SweepRequest:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_sweep_model_type_2 = KAnonymitySweepModel.from_dict(data)
+                componentsschemas_sweep_model_type_2 = EpsilonMSweepModel.from_dict(data)
 
                 return componentsschemas_sweep_model_type_2
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -193,16 +208,32 @@ class SweepRequest:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_sweep_model_type_3 = LDiversitySweepModel.from_dict(data)
+                componentsschemas_sweep_model_type_3 = KAnonymitySweepModel.from_dict(data)
 
                 return componentsschemas_sweep_model_type_3
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_sweep_model_type_4 = KMapSweepModel.from_dict(data)
+
+                return componentsschemas_sweep_model_type_4
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_sweep_model_type_5 = LDiversitySweepModel.from_dict(data)
+
+                return componentsschemas_sweep_model_type_5
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_sweep_model_type_4 = TClosenessSweepModel.from_dict(data)
+            componentsschemas_sweep_model_type_6 = TClosenessSweepModel.from_dict(data)
 
-            return componentsschemas_sweep_model_type_4
+            return componentsschemas_sweep_model_type_6
 
         model = _parse_model(d.pop("model"))
 

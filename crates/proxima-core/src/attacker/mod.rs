@@ -90,6 +90,7 @@ mod tests;
 mod tests_labels;
 
 pub use boxes::GroupBoxes;
+pub(crate) use boxes::{Axis, Dim};
 pub use budget::DEFAULT_VIEW_BUDGET_BYTES;
 
 use crate::audit::{AuditCheck, WorstGroup};

@@ -116,6 +116,9 @@ pub fn twin_checks(table: &Table, job: &JobSpec) -> Vec<TwinCheck> {
                 },
             },
         ],
+        // Judged against a population table, with its own brute-force
+        // counter (src/population/tests.rs).
+        PrivacyModel::Population(_) => panic!("no twin for population models"),
     }
 }
 

@@ -9,6 +9,7 @@ use proxima_core::params::{
     Algorithm, Dissimilarity, Epsilon, EpsilonM, Fraction, GroundDistance, LDiversity,
     LDiversityVariant, Neighborhood, PrivacyModel, SuppressionLimit, TCloseness, K, M,
 };
+use proxima_core::population::PopulationModel;
 use proxima_core::risk::suda::KeyScope;
 use proxima_core::run::JobSpec;
 use proxima_core::xcolor::{InitialColoring, XColorOptions};
@@ -88,6 +89,11 @@ pub enum Work {
     /// columns built and every MSU of up to `max_size` columns found and
     /// scored (timed, together).
     Suda { scope: KeyScope, max_size: u64 },
+    /// A population model's job (k-map, δ-presence) against a population
+    /// of `copies` × the table's rows built from it (untimed; see
+    /// `runner::population_job`), then the population's index and
+    /// `run::run_job_with` (timed).
+    PopulationJob { spec: JobSpec, copies: usize },
     /// `proxima anonymize` as a whole process (the binary beside this
     /// tool): read the CSV, run the job, write the release (timed from
     /// spawn to exit; the CSV is decompressed into the cache first).
@@ -333,6 +339,14 @@ pub fn all() -> Vec<Case> {
              "Mondrian k=10 on adult (8 QIs with hierarchies)"),
         case("mo-600k", Standard, s600k, Work::Job(mondrian(PrivacyModel::KAnonymity(k(10)))),
              Some(1.0), Stated::default(), "Mondrian k=10 on adult_scaled_synthetic 600k"),
+        case("kmap-600k", Standard, s600k,
+             Work::PopulationJob {
+                 spec: mondrian(PrivacyModel::Population(PopulationModel::KMap { k: k(10) })),
+                 copies: 5,
+             },
+             Some(5.0), Stated::default(),
+             "Mondrian k-map k=10 on adult_scaled_synthetic 600k against a 3M-row population \
+              (the table, and 4 copies with each QI drawn from another row)"),
         case("au-600k", Standard, s600k, Work::Audit { k: k(10), checks: all_audit_checks() },
              Some(1.0), Stated::default(),
              "every audit check kind on adult_scaled_synthetic 600k grouped by Mondrian k=10"),
@@ -441,6 +455,13 @@ pub fn all() -> Vec<Case> {
         case("mini-av", Test, Source::Mini, Work::AttackerView(epsilon_m(2000.0, 3, abs)), None,
              Stated::default(),
              "the attacker's view of mini-em's release (the harness's own test)"),
+        case("mini-kmap", Test, Source::Mini,
+             Work::PopulationJob {
+                 spec: mondrian(PrivacyModel::Population(PopulationModel::KMap { k: k(10) })),
+                 copies: 3,
+             },
+             None, Stated::default(),
+             "k-map k=10 on the mini table against 3 × its rows (the harness's own test)"),
     ]
 }
 
@@ -474,7 +495,7 @@ pub fn select(names: &[String]) -> Result<Vec<Case>, String> {
 mod tests {
     use super::*;
 
-    const STANDARD: [&str; 17] = [
+    const STANDARD: [&str; 18] = [
         "em-sal",
         "em-sal-rel",
         "em-credit",
@@ -485,6 +506,7 @@ mod tests {
         "xc-sal",
         "mo-adult",
         "mo-600k",
+        "kmap-600k",
         "au-600k",
         "e2e-adult",
         "e2e-sal",
@@ -518,7 +540,7 @@ mod tests {
     fn no_names_selects_the_default_suite() {
         let picked = select(&[]).unwrap();
         let names: Vec<&str> = picked.iter().map(|c| c.name).collect();
-        assert_eq!(&names[..17], STANDARD);
+        assert_eq!(&names[..18], STANDARD);
         assert!(names.contains(&"xc-adult/alg1"));
         assert!(names.contains(&"util-xc-adult"));
         assert!(names.contains(&"mem-600k"));

@@ -388,6 +388,86 @@ fn attacker_view_case(spec: &JobSpec, table: &Table, plan: Plan, r: &mut CaseRes
     }
 }
 
+/// A population of `copies` × the table's rows, built from it: the table
+/// itself (so it is a subset, as δ-presence needs), then copies whose every
+/// QI is read at a pseudo-random row of its own (each QI independently):
+/// combinations the sample does not hold, as in a real population.
+fn population_of(table: &Table, copies: usize) -> Table {
+    use proxima_core::table::{QiValues, SaValues};
+    let n = table.rows();
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % n.max(1) as u64) as usize
+    };
+    let qis = table
+        .qis()
+        .iter()
+        .map(|c| {
+            let rows: Vec<usize> = (0..n * copies)
+                .map(|i| if i < n { i } else { next() })
+                .collect();
+            let values = match &c.values {
+                QiValues::Numeric(v) => QiValues::Numeric(rows.iter().map(|&r| v[r]).collect()),
+                QiValues::Date(v) => QiValues::Date(rows.iter().map(|&r| v[r]).collect()),
+                QiValues::Categorical { codes, hierarchy } => QiValues::Categorical {
+                    codes: rows.iter().map(|&r| codes[r]).collect(),
+                    hierarchy: hierarchy.clone(),
+                },
+            };
+            (c.name.clone(), values)
+        })
+        .collect();
+    Table::from_columns(
+        qis,
+        vec![("s".to_string(), SaValues::Numeric(vec![0.0; n * copies]))],
+    )
+}
+
+/// A population model's job: the population (untimed, [`population_of`]),
+/// then its index — every record mapped into the release's key space and
+/// counted by cell — and the job itself (timed together).
+fn population_job(spec: &JobSpec, copies: usize, table: &Table, plan: Plan, r: &mut CaseResult) {
+    let population = population_of(table, copies);
+    r.notes
+        .push(format!("population: {} rows", population.rows()));
+    let (seconds, last) = timed(plan, || {
+        let index = proxima_core::population::PopulationIndex::for_release(
+            table,
+            &population,
+            "/dataset_id",
+            Progress::none(),
+        )?;
+        let cells = index.cells();
+        run::run_job_with(table, spec, Some(&index), Progress::none()).map(|o| (o, cells))
+    });
+    set_times(r, seconds);
+    match last.expect("at least one run") {
+        Ok((outcome, cells)) => {
+            quality(r, table, &outcome.anonymized);
+            r.gcp = Some(outcome.summary.information_loss);
+            r.checks = checks_of(&outcome.audit);
+            if let Some(check) = &outcome.population {
+                r.checks.insert(
+                    0,
+                    CheckOutcome {
+                        kind: check.kind.to_string(),
+                        passed: check.passed,
+                    },
+                );
+                r.notes.push(format!(
+                    "{}: {:?}; {cells} population cells",
+                    check.kind, check.value
+                ));
+            }
+            r.model_satisfied = outcome.population.as_ref().map(|c| c.passed);
+        }
+        Err(e) => r.error = Some(format!("{} ({:?})", e.message, e.kind)),
+    }
+}
+
 /// The stored form of the case's table, written as an upload writes it
 /// (untimed), then decoded as a job decodes it after its SELECT (timed).
 /// The notes split one decode into its LZ4 and decoding halves.
@@ -455,6 +535,7 @@ pub fn run_in_process(case: &Case, plan: Plan) -> CaseResult {
         Work::AttackerView(spec) => attacker_view_case(spec, &table, plan, &mut r),
         Work::StoredLoad => stored_load(case, &table, plan, &mut r),
         Work::Suda { scope, max_size } => suda_case(*scope, *max_size, &table, plan, &mut r),
+        Work::PopulationJob { spec, copies } => population_job(spec, *copies, &table, plan, &mut r),
         Work::Http { .. } | Work::Offline { .. } => {
             r.error = Some("an HTTP or offline case does not run in-process".to_string());
         }
@@ -527,6 +608,18 @@ mod tests {
         assert_eq!(r.model_satisfied, Some(true));
         let note = r.notes.first().expect("the scan's figures");
         assert!(note.contains("records with an MSU"), "{note}");
+    }
+
+    #[test]
+    fn the_population_case_runs_k_map_against_a_built_population() {
+        let case = cases::select(&["mini-kmap".to_string()]).unwrap().remove(0);
+        let r = run_in_process(&case, Plan { warmup: 0, runs: 1 });
+        assert_eq!(r.error, None);
+        assert_eq!(r.checks[0].kind, "k_map");
+        assert_eq!(r.model_satisfied, Some(true));
+        assert!(r.groups.is_some_and(|g| g > 1));
+        let rows = format!("population: {} rows", 3 * data::MINI_ROWS);
+        assert!(r.notes.iter().any(|n| n == &rows), "{:?}", r.notes);
     }
 
     #[test]
