@@ -277,15 +277,7 @@ impl Store {
         .bind(HIERARCHY_PREFIX)
         .fetch_all(&self.pool)
         .await?;
-        let mut parts: Vec<(String, Vec<Vec<u8>>)> = Vec::new();
-        for row in rows {
-            let part: String = row.try_get("part")?;
-            let bytes: Vec<u8> = row.try_get("bytes")?;
-            match parts.last_mut() {
-                Some((p, chunks)) if *p == part => chunks.push(bytes),
-                _ => parts.push((part, vec![bytes])),
-            }
-        }
+        let parts = chunks_by_part(rows)?;
         parts
             .into_iter()
             .map(|(part, chunks)| {
@@ -315,15 +307,7 @@ impl Store {
         .bind(TABLE_PART)
         .fetch_all(&self.pool)
         .await?;
-        let mut parts: Vec<(String, Vec<Vec<u8>>)> = Vec::new();
-        for row in rows {
-            let part: String = row.try_get("part")?;
-            let bytes: Vec<u8> = row.try_get("bytes")?;
-            match parts.last_mut() {
-                Some((p, chunks)) if *p == part => chunks.push(bytes),
-                _ => parts.push((part, vec![bytes])),
-            }
-        }
+        let parts = chunks_by_part(rows)?;
         let mut files = DatasetFiles::default();
         for (part, chunks) in parts {
             if part == TABLE_PART {
@@ -356,4 +340,19 @@ pub(crate) fn page_cursor<T>(
     } else {
         None
     }
+}
+
+/// `(part, bytes)` rows ordered by part then sequence, gathered into each
+/// part's chunks in order.
+fn chunks_by_part(rows: Vec<sqlx::postgres::PgRow>) -> Result<Vec<(String, Vec<Vec<u8>>)>> {
+    let mut parts: Vec<(String, Vec<Vec<u8>>)> = Vec::new();
+    for row in rows {
+        let part: String = row.try_get("part")?;
+        let bytes: Vec<u8> = row.try_get("bytes")?;
+        match parts.last_mut() {
+            Some((p, chunks)) if *p == part => chunks.push(bytes),
+            _ => parts.push((part, vec![bytes])),
+        }
+    }
+    Ok(parts)
 }

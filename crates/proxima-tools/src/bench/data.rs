@@ -242,6 +242,44 @@ pub fn load(source: Source) -> Result<Table> {
     }
 }
 
+/// A population of `copies` × the table's rows, built from it: the table
+/// itself (so it is a subset, as δ-presence needs), then copies whose every
+/// QI is read at a pseudo-random row of its own (each QI independently):
+/// combinations the sample does not hold, as in a real population.
+pub fn population_of(table: &Table, copies: usize) -> Table {
+    use proxima_core::table::{QiValues, SaValues};
+    let n = table.rows();
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % n.max(1) as u64) as usize
+    };
+    let qis = table
+        .qis()
+        .iter()
+        .map(|c| {
+            let rows: Vec<usize> = (0..n * copies)
+                .map(|i| if i < n { i } else { next() })
+                .collect();
+            let values = match &c.values {
+                QiValues::Numeric(v) => QiValues::Numeric(rows.iter().map(|&r| v[r]).collect()),
+                QiValues::Date(v) => QiValues::Date(rows.iter().map(|&r| v[r]).collect()),
+                QiValues::Categorical { codes, hierarchy } => QiValues::Categorical {
+                    codes: rows.iter().map(|&r| codes[r]).collect(),
+                    hierarchy: hierarchy.clone(),
+                },
+            };
+            (c.name.clone(), values)
+        })
+        .collect();
+    Table::from_columns(
+        qis,
+        vec![("s".to_string(), SaValues::Numeric(vec![0.0; n * copies]))],
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,53 +4,17 @@
 //! half's box and counting the population it covers.
 //!
 //! ```text
-//! cargo run --release -p proxima-core --example population_profile -- [copies] [k]
+//! cargo run --release -p proxima-tools --example population_profile -- [copies] [k]
 //! ```
-
-#[path = "../tests/common/shared.rs"]
-mod shared;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use proxima_core::ingest::shared::SharedTable;
 use proxima_core::population::{box_of_rows, PopulationIndex};
-use proxima_core::table::{QiValues, SaValues};
-use proxima_core::{Progress, Table};
-use shared::load_shared;
-
-fn population_of(table: &Table, copies: usize) -> Table {
-    let n = table.rows();
-    let mut x = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x % n as u64) as usize
-    };
-    let qis = table
-        .qis()
-        .iter()
-        .map(|c| {
-            let rows: Vec<usize> = (0..n * copies)
-                .map(|i| if i < n { i } else { next() })
-                .collect();
-            let values = match &c.values {
-                QiValues::Numeric(v) => QiValues::Numeric(rows.iter().map(|&r| v[r]).collect()),
-                QiValues::Date(v) => QiValues::Date(rows.iter().map(|&r| v[r]).collect()),
-                QiValues::Categorical { codes, hierarchy } => QiValues::Categorical {
-                    codes: rows.iter().map(|&r| codes[r]).collect(),
-                    hierarchy: hierarchy.clone(),
-                },
-            };
-            (c.name.clone(), values)
-        })
-        .collect();
-    Table::from_columns(
-        qis,
-        vec![("s".to_string(), SaValues::Numeric(vec![0.0; n * copies]))],
-    )
-}
+use proxima_core::Progress;
+use proxima_tools::bench::cases::Source;
+use proxima_tools::bench::data::{load, population_of};
 
 /// The process's user + system CPU seconds (Linux, 10 ms ticks): on a
 /// shared machine it says more than wall time.
@@ -69,11 +33,13 @@ fn cpu_seconds() -> f64 {
 fn main() {
     let copies: usize = std::env::args().nth(1).map_or(5, |s| s.parse().unwrap());
     let k: u64 = std::env::args().nth(2).map_or(10, |s| s.parse().unwrap());
-    let Some(table) = load_shared(SharedTable::AdultScaledSynthetic) else {
-        eprintln!("adult600k is not available");
-        return;
+    let table = match load(Source::Shared(SharedTable::AdultScaledSynthetic)) {
+        Ok(table) => table,
+        Err(e) => {
+            eprintln!("adult600k is not available: {e}");
+            return;
+        }
     };
-    let table = table.unwrap();
     let population = population_of(&table, copies);
     let (t, cpu) = (Instant::now(), cpu_seconds());
     let index = PopulationIndex::for_release(&table, &population, "/p", Progress::none()).unwrap();
