@@ -50,7 +50,7 @@ wait_ready
 "$PY" scripts/schemathesis_seed.py "$BASE" "$KEY" "$WORK/ids"
 # shellcheck disable=SC1091
 . "$WORK/ids"
-export DATASET_ID JOB_ID SWEEP_ID
+export DATASET_ID JOB_ID SWEEP_ID SAMPLE_ID
 # Seeded ids in generated bodies, uploads that match their schema, a fresh
 # dataset for every DELETE (scripts/schemathesis_hooks.py says why).
 export PROXIMA_BASE="$BASE" PROXIMA_KEY="$KEY"

@@ -3,7 +3,8 @@ succeeded job and a sweep, so that generated requests can reach real
 resources.
 
 Run as a script it seeds and writes `DATASET_ID=…` and `JOB_ID=…` to the
-file named by its third argument (and `SWEEP_ID=…`); `scripts/schemathesis_hooks.py` imports
+file named by its third argument (and `SWEEP_ID=…`, and `SAMPLE_ID=…`: the
+seed table again, as a sample of the first, for the population models); `scripts/schemathesis_hooks.py` imports
 `upload_form` and `upload` to make fresh datasets while the run goes on.
 """
 import json
@@ -44,9 +45,37 @@ def upload(base, key):
                 {"Content-Type": f"multipart/form-data; boundary={boundary}"})
 
 
+# A policy under which the seeded job can be approved by the key that
+# submitted it (the run has one key): approvals are then judged on their
+# bodies, not refused for four eyes or a not-publishable verdict.
+LOOSE_POLICY = {"max_prosecutor_risk": 1.0, "max_below_k_share": 1.0,
+                "max_population_uniques_share": 1.0, "max_suppressed_share": 1.0,
+                "max_median_query_error": 100.0, "require_approval": True,
+                "four_eyes": False}
+
+
+def upload_with_population(base, key, population_id):
+    """Uploads the seed table as a sample of the dataset `population_id`
+    (the same rows: a subset of itself), for the population models."""
+    boundary = "schemathesis-seed-boundary"
+    schema = dict(SCHEMA, population={"dataset_id": population_id})
+    body = b""
+    for name, ctype, text in upload_form():
+        if name == "schema":
+            text = json.dumps(schema)
+        body += (f"--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n"
+                 f"Content-Type: {ctype}\r\n\r\n{text}\r\n").encode()
+    body += f"--{boundary}--\r\n".encode()
+    return call(base, key, "POST", "/v1/datasets", body,
+                {"Content-Type": f"multipart/form-data; boundary={boundary}"})
+
+
 def main(base, key, out):
     deadline = time.time() + 120
+    call(base, key, "PUT", "/v1/settings/release-policy", json.dumps(LOOSE_POLICY).encode(),
+         {"Content-Type": "application/json"})
     ds = upload(base, key)
+    sample = upload_with_population(base, key, ds["id"])
     job = call(base, key, "POST", "/v1/jobs",
                json.dumps({"dataset_id": ds["id"],
                            "model": {"kind": "k_anonymity", "k": 2}}).encode(),
@@ -63,7 +92,8 @@ def main(base, key, out):
                              "model": {"kind": "k_anonymity", "k": [2, 3]}}).encode(),
                  {"Content-Type": "application/json"})
     with open(out, "w") as f:
-        f.write(f"DATASET_ID={ds['id']}\nJOB_ID={job['id']}\nSWEEP_ID={sweep['id']}\n")
+        f.write(f"DATASET_ID={ds['id']}\nJOB_ID={job['id']}\nSWEEP_ID={sweep['id']}\n"
+                f"SAMPLE_ID={sample['id']}\n")
 
 
 if __name__ == "__main__":

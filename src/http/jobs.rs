@@ -268,7 +268,7 @@ fn created(job: &JobRow, status: StatusCode, warnings: Vec<JobWarningDto>) -> Re
     summary = "Queue an anonymization job",
     security(("bearer" = [])),
     params(
-        ("Idempotency-Key" = Option<String>, Header, description = "The same key with the same body returns the original job (200); with another body, 409"),
+        ("Idempotency-Key" = Option<String>, Header, description = "The same key with the same body returns the original job (200); with another body, 409. 1 to 255 visible ASCII characters", min_length = 1, max_length = 255, pattern = "^[!-~]+$"),
     ),
     request_body(content = crate::spec::JobRequestDto, content_type = "application/json"),
     responses(

@@ -122,7 +122,7 @@ fn infeasible_record(problem: &ApiError) -> Value {
                    is a 422 only when every point is.",
     security(("bearer" = [])),
     params(
-        ("Idempotency-Key" = Option<String>, Header, description = "The same key with the same body returns the original sweep (200); with another body, 409"),
+        ("Idempotency-Key" = Option<String>, Header, description = "The same key with the same body returns the original sweep (200); with another body, 409. 1 to 255 visible ASCII characters", min_length = 1, max_length = 255, pattern = "^[!-~]+$"),
     ),
     request_body(content = crate::sweep::openapi::SweepRequest, content_type = "application/json"),
     responses(

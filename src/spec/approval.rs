@@ -42,13 +42,15 @@ impl TryFrom<String> for ApprovalDecision {
 pub struct ApprovalRequest {
     pub decision: ApprovalDecision,
     /// The person signing (1 to 200 characters, not blank).
+    #[schema(min_length = 1, max_length = 200, pattern = r"\S")]
     pub name: String,
     /// The capacity they sign in, e.g. `release officer` (1 to 200
     /// characters, not blank). Their own words: the key's role is what the
     /// service checks.
+    #[schema(min_length = 1, max_length = 200, pattern = r"\S")]
     pub role: String,
     /// Optional, at most 4,000 characters.
-    #[schema(required = false)]
+    #[schema(required = false, min_length = 1, max_length = 4000, pattern = r"\S")]
     pub comment: Option<String>,
 }
 

@@ -75,7 +75,7 @@ export const rejected: JobRequest[] = [
   // @ts-expect-error p is 1, 2 or "inf"
   { dataset_id: datasetId, model: dissimilarity.model, sensitive_metric: { kind: "lp", p: 3 } },
   // @ts-expect-error no such model kind
-  { dataset_id: datasetId, model: { kind: "k_map", k: 10 } },
+  { dataset_id: datasetId, model: { kind: "p_sensitivity", k: 10 } },
   // @ts-expect-error unknown field on a closed variant
   { dataset_id: datasetId, model: { kind: "k_anonymity", k: 10, l: 2 } },
   // @ts-expect-error (epsilon,m) needs m
