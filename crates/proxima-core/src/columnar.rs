@@ -162,8 +162,7 @@ impl<'a> Dims<'a> {
             Dim::Range { .. } => None,
             Dim::Tree { hierarchy } => {
                 let (level, node) = hierarchy.lca_of_rank_range(lo, hi);
-                let first = hierarchy.first_rank(level, node);
-                Some((first, first + hierarchy.leaves_under(level, node) - 1))
+                Some(hierarchy.rank_range(level, node))
             }
         }
     }

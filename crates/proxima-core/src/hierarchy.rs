@@ -254,6 +254,13 @@ impl Hierarchy {
         self.leaves_under[level][node as usize]
     }
 
+    /// The depth-first positions `first..=last` of the leaves under a node
+    /// (contiguous, as every subtree's are): the leaf ranks its label covers.
+    pub fn rank_range(&self, level: usize, node: u32) -> (u32, u32) {
+        let first = self.first_rank(level, node);
+        (first, first + self.leaves_under(level, node) - 1)
+    }
+
     /// Depth-first position of a leaf: every subtree's leaves are contiguous.
     pub fn leaf_rank(&self, leaf: u32) -> u32 {
         self.leaf_rank[leaf as usize]

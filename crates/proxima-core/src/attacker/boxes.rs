@@ -203,8 +203,7 @@ impl GroupBoxes {
 
 /// The leaf-rank range `[first, last]` under a hierarchy node.
 fn node_ranks(h: &Hierarchy, level: usize, node: u32) -> [f64; 2] {
-    let first = h.first_rank(level, node);
-    let last = first + h.leaves_under(level, node) - 1;
+    let (first, last) = h.rank_range(level, node);
     [first as f64, last as f64]
 }
 

@@ -220,7 +220,6 @@ pub(crate) fn window_thinning(
     m: usize,
     progress: Progress<'_>,
 ) -> CoreResult<Vec<usize>> {
-    use crate::progress::ROWS_PER_CHECKPOINT as BLOCK;
     let n = sorted.len();
     if m <= 1 {
         return Ok(Vec::new());
@@ -230,29 +229,19 @@ pub(crate) fn window_thinning(
     let passes = FIXED_POINT_STEPS + (usize::BITS - (n / m).leading_zeros()) as usize + 2;
     let mut pass = 0usize;
     let mut thin = |cap: usize, out: Option<&mut Vec<usize>>| -> CoreResult<usize> {
-        let mut kept: Vec<usize> = Vec::with_capacity(n);
-        let mut first = 0usize; // index into `kept` of the window's oldest
         let mut dropped = Vec::new();
-        for (b, block) in sorted.chunks(BLOCK).enumerate() {
-            let start = b * BLOCK;
-            progress.report((pass as f64 + start as f64 / n as f64) / passes as f64)?;
-            for (i, &y) in block.iter().enumerate() {
-                let p = start + i;
-                while first < kept.len() && !within(y - sorted[kept[first]], w) {
-                    first += 1;
-                }
-                if kept.len() - first < cap {
-                    kept.push(p);
-                } else {
-                    dropped.push(p);
-                }
-            }
-        }
+        let kept = thinning_pass(
+            sorted,
+            w,
+            cap,
+            |p| dropped.push(p),
+            |start| progress.report((pass as f64 + start as f64 / n as f64) / passes as f64),
+        )?;
         pass = (pass + 1).min(passes - 1);
         if let Some(out) = out {
             *out = dropped;
         }
-        Ok(kept.len())
+        Ok(kept)
     };
     let (mut lo, mut hi) = (0usize, n / m);
     // The answer c* is at most ⌊K(c)/m⌋ for any c ≥ c* (c*·m ≤ K(c*) ≤
@@ -284,6 +273,41 @@ pub(crate) fn window_thinning(
     thin(lo, Some(&mut out))?;
     progress.report(1.0)?;
     Ok(out)
+}
+
+/// One greedy pass of the window thinning over SA-sorted `sorted`: a row is
+/// kept unless the closed window of width `w` ending at it already keeps
+/// `cap` rows. `left_out` hears each position the pass leaves out, and
+/// `block` the first position of each block of
+/// [`ROWS_PER_CHECKPOINT`](crate::progress::ROWS_PER_CHECKPOINT) rows before
+/// it is read (a checkpoint; its error stops the pass). Returns how many
+/// rows the pass keeps.
+pub(crate) fn thinning_pass<E>(
+    sorted: &[f64],
+    w: f64,
+    cap: usize,
+    mut left_out: impl FnMut(usize),
+    mut block: impl FnMut(usize) -> Result<(), E>,
+) -> Result<usize, E> {
+    use crate::progress::ROWS_PER_CHECKPOINT as BLOCK;
+    let mut kept: Vec<usize> = Vec::with_capacity(sorted.len());
+    let mut first = 0usize; // index into `kept` of the window's oldest
+    for (b, rows) in sorted.chunks(BLOCK).enumerate() {
+        let start = b * BLOCK;
+        block(start)?;
+        for (i, &y) in rows.iter().enumerate() {
+            let p = start + i;
+            while first < kept.len() && !within(y - sorted[kept[first]], w) {
+                first += 1;
+            }
+            if kept.len() - first < cap {
+                kept.push(p);
+            } else {
+                left_out(p);
+            }
+        }
+    }
+    Ok(kept.len())
 }
 
 /// Whether a group with these SA-sorted values (in the (e1,e2) domain of

@@ -20,7 +20,8 @@
 //! lower dimension index, so the result is deterministic.
 
 use super::maxsize::{
-    anonymity_check, anonymity_excess, anonymity_trim, generalizable, window_thinning,
+    anonymity_check, anonymity_excess, anonymity_trim, generalizable, thinning_pass,
+    window_thinning,
 };
 use super::reduce::Neighborhoods;
 use crate::columnar::{extent, extent_by_side, ColumnStore, Columns, CutScratch, Dims, Tmp};
@@ -28,6 +29,7 @@ use crate::error::CoreResult;
 use crate::progress::Progress;
 use crate::safe_split::{safe_partition, Rules};
 use crate::split::QiSpace;
+use std::convert::Infallible;
 use std::ops::Range;
 
 /// The split phase and the partition phase on one tree (see
@@ -284,53 +286,39 @@ struct LeavingCost {
 
 impl LeavingCost {
     /// [`LeavingCost`] of a group with SA-sorted values `sa` (`dims` QIs),
-    /// from an estimate of how many rows its trimming leaves out: none when
-    /// it passes; else two greedy passes of the window thinning (cap
-    /// |G|/m, then the cap of what the first kept — never more than the
-    /// thinning itself leaves out, whose cap is smaller still) where
-    /// neighbourhoods have a fixed width, and the worst neighbourhood's own
-    /// excess otherwise. Linear, so that it can score every candidate cut.
+    /// from [`left_out_estimate`].
     fn of<N: Neighborhoods>(sa: &[f64], nb: N, m: usize, dims: usize) -> LeavingCost {
-        let n = sa.len();
-        let left_out = match nb.fixed_width() {
-            // The thinning caps windows around any value, not only around
-            // the group's own: a group that passes loses nothing.
-            _ if anonymity_check(n, |k| sa[k], nb, m) => 0,
-            Some(w) => {
-                let first = thinning_pass(sa, w, n / m);
-                thinning_pass(sa, w, (n - first) / m)
-            }
-            None => anonymity_excess(n, |k| sa[k], nb, m).div_ceil(m.max(2) - 1),
-        }
-        .min(n);
+        let left_out = left_out_estimate(sa, nb, m);
         LeavingCost {
             left_out: left_out as f64 * dims as f64,
-            kept: (n - left_out) as f64,
+            kept: (sa.len() - left_out) as f64,
         }
     }
 }
 
-/// One greedy pass of the window thinning over SA-sorted `sa`: how many
-/// rows it leaves out when every closed window of width `w` keeps at most
-/// `cap` rows.
-fn thinning_pass(sa: &[f64], w: f64, cap: usize) -> usize {
-    if cap == 0 {
-        return sa.len();
-    }
-    let mut kept: Vec<f64> = Vec::with_capacity(sa.len());
-    let mut first = 0usize;
-    let mut left_out = 0usize;
-    for &y in sa {
-        while first < kept.len() && !crate::neighborhood::within(y - kept[first], w) {
-            first += 1;
+/// How many rows trimming a group with SA-sorted values `sa` leaves out,
+/// estimated: none when it passes; else two greedy passes of the window
+/// thinning (cap |G|/m, then the cap of what the first kept — never more
+/// than the thinning itself leaves out, whose cap is smaller still) where
+/// neighbourhoods have a fixed width, and the worst neighbourhood's own
+/// excess otherwise. Linear, so that it can score every candidate cut.
+fn left_out_estimate<N: Neighborhoods>(sa: &[f64], nb: N, m: usize) -> usize {
+    let n = sa.len();
+    let left_out_at = |w: f64, cap: usize| {
+        let Ok(kept) = thinning_pass(sa, w, cap, |_| {}, |_| Ok::<(), Infallible>(()));
+        n - kept
+    };
+    match nb.fixed_width() {
+        // The thinning caps windows around any value, not only around
+        // the group's own: a group that passes loses nothing.
+        _ if anonymity_check(n, |k| sa[k], nb, m) => 0,
+        Some(w) => {
+            let first = left_out_at(w, n / m);
+            left_out_at(w, (n - first) / m)
         }
-        if kept.len() - first < cap {
-            kept.push(y);
-        } else {
-            left_out += 1;
-        }
+        None => anonymity_excess(n, |k| sa[k], nb, m).div_ceil(m.max(2) - 1),
     }
-    left_out
+    .min(n)
 }
 
 impl<N: Neighborhoods> Rules for Scratch<'_, '_, N> {
@@ -402,8 +390,7 @@ impl<N: Neighborhoods> Rules for Scratch<'_, '_, N> {
         sorted.clear();
         sorted.extend_from_slice(&cols.payload[node]);
         sorted.sort_by(f64::total_cmp);
-        let cost = LeavingCost::of(sorted, self.nb, self.m, 1);
-        Some(cost.left_out as usize)
+        Some(left_out_estimate(sorted, self.nb, self.m))
     }
 
     fn node_trim(&mut self, cols: &Columns<'_>, node: Range<usize>) -> Option<Vec<bool>> {
@@ -735,7 +722,7 @@ mod tests {
             let mut sorted = sa.clone();
             sorted.sort_unstable_by(f64::total_cmp);
             let nb = Offsets { e1: e, e2: e };
-            let estimate = LeavingCost::of(&sorted, nb, m, 1).left_out as usize;
+            let estimate = left_out_estimate(&sorted, nb, m);
             if anonymity_check(sorted.len(), |k| sorted[k], nb, m) {
                 prop_assert_eq!(estimate, 0);
             } else {

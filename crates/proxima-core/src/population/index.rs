@@ -287,8 +287,7 @@ pub fn box_of_rows(sample: &Table, rows: &[u32]) -> Vec<[f64; 2]> {
                 GeneralizedQi::Categorical { level, node },
                 QiValues::Categorical { hierarchy, .. },
             ) => {
-                let first = hierarchy.first_rank(level, node);
-                let last = first + hierarchy.leaves_under(level, node) - 1;
+                let (first, last) = hierarchy.rank_range(level, node);
                 [first as f64, last as f64]
             }
             (GeneralizedQi::Categorical { .. }, _) => unreachable!("categorical QI"),

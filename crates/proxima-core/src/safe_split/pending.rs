@@ -94,9 +94,7 @@ impl Merge {
     fn take(&mut self, items: &[Item], i: usize) {
         self.member[i] = true;
         self.members.push(i);
-        for (k, &(lo, hi)) in self.keys.iter_mut().zip(&items[i].keys) {
-            *k = (k.0.min(lo), k.1.max(hi));
-        }
+        widen(&mut self.keys, &items[i].keys);
     }
 
     /// The positions of its members.
@@ -432,9 +430,7 @@ impl Engine<'_, '_, '_, '_> {
         };
         let mut extent: Territory = vec![(u32::MAX, 0); self.dims.len()];
         for it in alive() {
-            for (e, k) in extent.iter_mut().zip(&it.keys) {
-                *e = (e.0.min(k.0), e.1.max(k.1));
-            }
+            widen(&mut extent, &it.keys);
         }
         let at_least = least as f64 * full + self.loss(node.len() - least, extent.into_iter());
         if at_least >= now {
@@ -586,6 +582,13 @@ fn overlaps(a: &[(u32, u32)], b: &[(u32, u32)]) -> bool {
     a.iter()
         .zip(b)
         .all(|(&(a_lo, a_hi), &(b_lo, b_hi))| a_lo <= b_hi && b_lo <= a_hi)
+}
+
+/// Widens each extent of `into` to cover the one of `by` on its dimension.
+fn widen(into: &mut [(u32, u32)], by: &[(u32, u32)]) {
+    for (k, &(lo, hi)) in into.iter_mut().zip(by) {
+        *k = (k.0.min(lo), k.1.max(hi));
+    }
 }
 
 /// Whether box `a` lies inside `territory` on every dimension.

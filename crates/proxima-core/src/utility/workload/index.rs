@@ -79,9 +79,8 @@ fn box_of(g: &GeneralizedQi, values: &QiValues) -> CoreResult<(f64, f64)> {
         (GeneralizedQi::Numeric { lo, hi }, _) => (*lo, *hi),
         (GeneralizedQi::Date { lo, hi }, _) => (*lo as f64, *hi as f64),
         (GeneralizedQi::Categorical { level, node }, QiValues::Categorical { hierarchy, .. }) => {
-            let first = hierarchy.first_rank(*level, *node) as f64;
-            let under = hierarchy.leaves_under(*level, *node) as f64;
-            (first, first + under - 1.0)
+            let (first, last) = hierarchy.rank_range(*level, *node);
+            (first as f64, last as f64)
         }
         (GeneralizedQi::Categorical { .. }, _) => {
             return Err(CoreError::internal(
