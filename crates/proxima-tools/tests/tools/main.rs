@@ -10,5 +10,6 @@
 mod bench;
 #[path = "../../../../tests/common/db.rs"]
 mod db;
+mod layers;
 mod load;
 mod support;
