@@ -425,7 +425,7 @@ pub fn all() -> Vec<Case> {
         case("pipe-600k", Scale, s600k,
              Work::Offline { model: json!({"kind": "k_anonymity", "k": 10}) }, Some(0.8),
              Stated::default(),
-             "`proxima anonymize` whole process on adult_scaled_synthetic 600k, Mondrian k=10 (ARX warm: 2.59 s)"),
+             "`proxima anonymize` whole process on adult_scaled_synthetic 600k, Mondrian k=10"),
         case("sd-adult-all", Scale, Source::Shared(Adult),
              Work::Suda { scope: KeyScope::QuasiIdentifiers, max_size: 8 }, None,
              Stated::default(), "SUDA2 over every size (8) of adult's 8 QIs, as sdcMicro searches"),
