@@ -6,9 +6,12 @@ use axum::http::StatusCode;
 use axum::{Extension, Json};
 
 use super::auth::Tenant;
-use super::error::ApiError;
+use super::error::{ApiError, PROBLEM_JSON};
 use super::id::DatasetId;
 use super::list::ListQuery;
+use super::path_docs::{
+    BadPage, Internal, NoSuchDataset, RepeatedQueryParameter, RequestTimeout, Unauthorized,
+};
 use super::AppState;
 use crate::spec::dataset::{DatasetDto, DatasetListDto};
 use crate::store::datasets::DatasetRow;
@@ -41,12 +44,12 @@ pub fn dataset_dto(d: &DatasetRow) -> DatasetDto {
         ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
     ),
     responses(
-        (status = 400, description = "A query parameter given more than once (`malformed_request`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        RepeatedQueryParameter,
         (status = 200, description = "A page of datasets", body = DatasetListDto),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 422, description = "Bad `limit` or `cursor` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        Unauthorized,
+        BadPage,
+        Internal,
+        RequestTimeout,
     )
 )]
 pub async fn list(
@@ -76,10 +79,10 @@ pub async fn list(
     ),
     responses(
         (status = 200, description = "The dataset", body = DatasetDto),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 404, description = "No such dataset (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        Unauthorized,
+        NoSuchDataset,
+        Internal,
+        RequestTimeout,
     )
 )]
 pub async fn get(
@@ -107,11 +110,11 @@ pub async fn get(
     ),
     responses(
         (status = 204, description = "Deleted, with every job and result made from it"),
-        (status = 409, description = "The dataset is the population table of other datasets (`population_in_use`, their ids in `details.samples`): delete them first", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 404, description = "No such dataset (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        (status = 409, description = "The dataset is the population table of other datasets (`population_in_use`, their ids in `details.samples`): delete them first", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        Unauthorized,
+        NoSuchDataset,
+        Internal,
+        RequestTimeout,
     )
 )]
 pub async fn delete(

@@ -9,10 +9,14 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use super::auth::Tenant;
-use super::error::ApiError;
+use super::error::{ApiError, PROBLEM_JSON};
 use super::id::JobId;
 use super::json::ApiJson;
 use super::list::ListQuery;
+use super::path_docs::{
+    ComputationBusy, IdempotencyConflict, Internal, MalformedSubmission, NoSuchDataset, NoSuchJob,
+    NotJson, PayloadTooLarge, RepeatedQueryParameter, RequestTimeout, Unauthorized,
+};
 use super::AppState;
 use crate::spec::dataset::load_stored_with_progress;
 use crate::spec::JobStatus;
@@ -276,18 +280,17 @@ fn created(job: &JobRow, status: StatusCode, warnings: Vec<JobWarningDto>) -> Re
             headers(("Location" = String, description = "/v1/jobs/{id}"))),
         (status = 200, description = "The original job of this Idempotency-Key", body = JobDto,
             headers(("Location" = String, description = "/v1/jobs/{id}"))),
-        (status = 400, description = "Unparseable JSON (`malformed_json`), or more than one `Idempotency-Key` header (`malformed_request`), or a dataset stored by an earlier version whose cells hold line breaks without `csv.allow_line_breaks` (`malformed_csv`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 413, description = "Body over the configured limit (`payload_too_large`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 415, description = "Not `application/json` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 404, description = "No such dataset (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 409, description = "Idempotency-Key reused with another body (`idempotency_conflict`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 422, description = "Invalid or infeasible parameters; `errors` say the reachable values (`invalid_parameters`, `infeasible_parameters`, `unknown_column`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 429, description = "The tenant has as many jobs queued or running as its limit (`too_many_jobs`, the limit in `details`); retry after `Retry-After` seconds", body = crate::spec::ProblemDto, content_type = "application/problem+json",
+        MalformedSubmission,
+        PayloadTooLarge,
+        NotJson,
+        Unauthorized,
+        NoSuchDataset,
+        IdempotencyConflict,
+        (status = 422, description = "Invalid or infeasible parameters; `errors` say the reachable values (`invalid_parameters`, `infeasible_parameters`, `unknown_column`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 429, description = "The tenant has as many jobs queued or running as its limit (`too_many_jobs`, the limit in `details`); retry after `Retry-After` seconds", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON,
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying"))),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, description = "The response did not start within the request timeout (`request_timeout`; the computation is given up), or too many computations are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds to wait before retrying (`too_many_computations`)"))),
+        Internal,
+        ComputationBusy,
     )
 )]
 pub async fn create(
@@ -351,10 +354,10 @@ pub async fn create(
     ),
     responses(
         (status = 200, description = "The job", body = JobDto),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 404, description = "No such job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        Unauthorized,
+        NoSuchJob,
+        Internal,
+        RequestTimeout,
     )
 )]
 pub async fn get(
@@ -384,12 +387,12 @@ pub async fn get(
         ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
     ),
     responses(
-        (status = 400, description = "A query parameter given more than once (`malformed_request`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        RepeatedQueryParameter,
         (status = 200, description = "A page of jobs", body = JobListDto),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 422, description = "Bad `status`, `dataset_id`, `limit` or `cursor` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        Unauthorized,
+        (status = 422, description = "Bad `status`, `dataset_id`, `limit` or `cursor` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        Internal,
+        RequestTimeout,
     )
 )]
 pub async fn list(
@@ -435,11 +438,11 @@ pub async fn list(
     ),
     responses(
         (status = 200, description = "Cancelled (queued) or stopping at the next checkpoint (running)", body = JobDto),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 404, description = "No such job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 409, description = "The job already finished (`job_finished`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        Unauthorized,
+        NoSuchJob,
+        (status = 409, description = "The job already finished (`job_finished`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        Internal,
+        RequestTimeout,
     )
 )]
 pub async fn cancel(

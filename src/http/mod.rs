@@ -24,7 +24,7 @@ pub mod list;
 pub mod metrics;
 pub mod negotiate;
 pub mod openapi;
-mod openapi_unions;
+pub mod path_docs;
 pub mod report;
 pub mod results;
 pub mod roles;

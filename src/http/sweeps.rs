@@ -10,11 +10,15 @@ use serde_json::{json, Map, Value};
 use utoipa::ToSchema;
 
 use super::auth::Tenant;
-use super::error::ApiError;
+use super::error::{ApiError, PROBLEM_JSON};
 use super::id::SweepId;
 use super::jobs::{dataset_id_of, idempotency_of, parse_request, validate_jobs};
 use super::json::ApiJson;
 use super::list::{ListPage, ListQuery};
+use super::path_docs::{
+    IdempotencyConflict, Internal, MalformedSubmission, NoSuchDataset, NoSuchSweep, NotJson,
+    PayloadTooLarge, RepeatedQueryParameter, RequestTimeout, Unauthorized,
+};
 use super::AppState;
 use crate::store::sweeps::{NewSweep, PointJob, StoredSweep, SweepCancelled, SweepCreated};
 use crate::sweep::grid::{self, Grid, GridError, GridPoint, MAX_POINTS};
@@ -130,17 +134,17 @@ fn infeasible_record(problem: &ApiError) -> Value {
             headers(("Location" = String, description = "/v1/sweeps/{id}"))),
         (status = 200, description = "The original sweep of this Idempotency-Key", body = SweepDto,
             headers(("Location" = String, description = "/v1/sweeps/{id}"))),
-        (status = 400, description = "Unparseable JSON (`malformed_json`), or more than one `Idempotency-Key` header (`malformed_request`), or a dataset stored by an earlier version whose cells hold line breaks without `csv.allow_line_breaks` (`malformed_csv`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 413, description = "Body over the configured limit (`payload_too_large`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 415, description = "Not `application/json` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 404, description = "No such dataset (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 409, description = "Idempotency-Key reused with another body (`idempotency_conflict`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 422, description = "More than 64 points (`too_many_points`); a bad value in a point, named with its pointer into the request and the point in `details` (`invalid_parameters`, `unknown_column`); or every point infeasible (`infeasible_parameters`, each point's reason in `details.points`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 429, description = "The tenant's queued and running jobs would exceed its limit (`too_many_jobs`)", body = crate::spec::ProblemDto, content_type = "application/problem+json",
+        MalformedSubmission,
+        PayloadTooLarge,
+        NotJson,
+        Unauthorized,
+        NoSuchDataset,
+        IdempotencyConflict,
+        (status = 422, description = "More than 64 points (`too_many_points`); a bad value in a point, named with its pointer into the request and the point in `details` (`invalid_parameters`, `unknown_column`); or every point infeasible (`infeasible_parameters`, each point's reason in `details.points`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 429, description = "The tenant's queued and running jobs would exceed its limit (`too_many_jobs`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON,
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying"))),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, description = "Timed out, or too many computations (`request_timeout`, `too_many_computations`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        Internal,
+        (status = 503, description = "Timed out, or too many computations (`request_timeout`, `too_many_computations`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
     )
 )]
 pub async fn create(
@@ -252,10 +256,10 @@ pub async fn create(
     ),
     responses(
         (status = 200, description = "The sweep", body = SweepDto),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 404, description = "No such sweep (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        Unauthorized,
+        NoSuchSweep,
+        Internal,
+        RequestTimeout,
     )
 )]
 pub async fn get(
@@ -318,12 +322,12 @@ async fn judging(
         ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
     ),
     responses(
-        (status = 400, description = "A query parameter given more than once (`malformed_request`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        RepeatedQueryParameter,
         (status = 200, description = "A page of sweeps", body = SweepList),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 422, description = "Bad `dataset_id`, `limit` or `cursor` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        Unauthorized,
+        (status = 422, description = "Bad `dataset_id`, `limit` or `cursor` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        Internal,
+        RequestTimeout,
     )
 )]
 pub async fn list(
@@ -362,11 +366,11 @@ pub async fn list(
     ),
     responses(
         (status = 200, description = "Cancelled (its running points stop at their next checkpoint)", body = SweepDto),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 404, description = "No such sweep (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 409, description = "No point is queued or running (`sweep_finished`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        Unauthorized,
+        NoSuchSweep,
+        (status = 409, description = "No point is queued or running (`sweep_finished`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        Internal,
+        RequestTimeout,
     )
 )]
 pub async fn cancel(
@@ -408,16 +412,16 @@ pub async fn cancel(
         ("format" = Option<SweepReportFormat>, Query, description = "`html` or `json`; wins over `Accept` (HTML by default)"),
     ),
     responses(
-        (status = 400, description = "A query parameter given more than once (`malformed_request`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        RepeatedQueryParameter,
         (status = 200, description = "The report", content(
             (String = "text/html"),
             (report::SweepReportDto = "application/json"),
         )),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 404, description = "No such sweep (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 422, description = "Bad `format` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        Unauthorized,
+        NoSuchSweep,
+        (status = 422, description = "Bad `format` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        Internal,
+        RequestTimeout,
     )
 )]
 pub async fn report(
