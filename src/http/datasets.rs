@@ -8,13 +8,16 @@ use axum::{Extension, Json};
 use super::auth::Tenant;
 use super::error::{ApiError, PROBLEM_JSON};
 use super::id::DatasetId;
-use super::list::ListQuery;
+use super::list::{ListPage, ListQuery};
 use super::path_docs::{
     BadPage, Internal, NoSuchDataset, RepeatedQueryParameter, RequestTimeout, Unauthorized,
 };
+use super::resource::{self, Resource};
 use super::AppState;
 use crate::spec::dataset::{DatasetDto, DatasetListDto};
 use crate::store::datasets::DatasetRow;
+use crate::store::{Cursor, Page};
+use uuid::Uuid;
 
 /// The `Dataset` resource.
 /// The `Dataset` resource of a stored dataset.
@@ -56,15 +59,8 @@ pub async fn list(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,
     q: ListQuery,
-) -> Result<Json<DatasetListDto>, ApiError> {
-    let page = state
-        .store
-        .list_datasets(&tenant.0, q.limit, q.cursor)
-        .await?;
-    Ok(Json(DatasetListDto {
-        items: page.items.iter().map(dataset_dto).collect(),
-        next_cursor: page.next_cursor.map(|c| c.encode()),
-    }))
+) -> Result<Json<ListPage<DatasetDto>>, ApiError> {
+    resource::list::<DatasetRow>(&state, &tenant, &q).await
 }
 
 #[utoipa::path(
@@ -90,12 +86,7 @@ pub async fn get(
     Extension(tenant): Extension<Tenant>,
     DatasetId(id): DatasetId,
 ) -> Result<Json<DatasetDto>, ApiError> {
-    let d = state
-        .store
-        .get_dataset(&tenant.0, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("dataset"))?;
-    Ok(Json(dataset_dto(&d)))
+    resource::get::<DatasetRow>(&state, &tenant, id).await
 }
 
 #[utoipa::path(
@@ -141,5 +132,34 @@ pub async fn delete(
         Ok(StatusCode::NO_CONTENT)
     } else {
         Err(ApiError::not_found("dataset"))
+    }
+}
+
+impl Resource for DatasetRow {
+    const NAME: &'static str = "dataset";
+    type Dto = DatasetDto;
+    /// Datasets are listed without filters.
+    type Filter = ();
+
+    async fn load(state: &AppState, tenant: &str, id: Uuid) -> Result<Option<Self>, ApiError> {
+        Ok(state.store.get_dataset(tenant, id).await?)
+    }
+
+    fn filter(_: &ListQuery) -> Result<(), ApiError> {
+        Ok(())
+    }
+
+    async fn page(
+        state: &AppState,
+        tenant: &str,
+        _: (),
+        limit: i64,
+        cursor: Option<Cursor>,
+    ) -> Result<Page<Self>, ApiError> {
+        Ok(state.store.list_datasets(tenant, limit, cursor).await?)
+    }
+
+    async fn dtos(_: &AppState, datasets: &[Self]) -> Result<Vec<DatasetDto>, ApiError> {
+        Ok(datasets.iter().map(dataset_dto).collect())
     }
 }

@@ -12,17 +12,19 @@ use super::auth::Tenant;
 use super::error::{ApiError, PROBLEM_JSON};
 use super::id::JobId;
 use super::json::ApiJson;
-use super::list::ListQuery;
+use super::list::{ListPage, ListQuery};
 use super::path_docs::{
     ComputationBusy, IdempotencyConflict, Internal, MalformedSubmission, NoSuchDataset, NoSuchJob,
     NotJson, PayloadTooLarge, RepeatedQueryParameter, RequestTimeout, Unauthorized,
 };
+use super::resource::{self, Cancel, Resource};
 use super::AppState;
 use crate::spec::dataset::load_stored_with_progress;
 use crate::spec::JobStatus;
 use crate::spec::{JobDto, JobListDto, JobParams, JobRequestDto, JobWarningDto, MetricDto};
 use crate::store::datasets::DatasetRow;
 use crate::store::jobs::{Cancelled, Created, JobFilter, JobRow, NewJob};
+use crate::store::{Cursor, Page};
 use proxima_core::CoreError;
 
 /// The `Job` resource of a stored job.
@@ -365,12 +367,7 @@ pub async fn get(
     Extension(tenant): Extension<Tenant>,
     JobId(id): JobId,
 ) -> Result<Json<JobDto>, ApiError> {
-    let job = state
-        .store
-        .get_job(&tenant.0, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("job"))?;
-    Ok(Json(job_dto(&job)))
+    resource::get::<JobRow>(&state, &tenant, id).await
 }
 
 #[utoipa::path(
@@ -399,31 +396,8 @@ pub async fn list(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,
     q: ListQuery,
-) -> Result<Json<JobListDto>, ApiError> {
-    let status = match q.param("status").filter(|s| !s.is_empty()) {
-        None => None,
-        Some(s) => Some(
-            s.parse::<JobStatus>()
-                .map_err(|e| ApiError::invalid_parameters("/query/status", e))?
-                .as_str()
-                .to_owned(),
-        ),
-    };
-    let dataset_id = match q.param("dataset_id").filter(|s| !s.is_empty()) {
-        None => None,
-        Some(s) => Some(s.parse::<Uuid>().map_err(|_| {
-            ApiError::invalid_parameters("/query/dataset_id", "dataset_id must be a UUID")
-        })?),
-    };
-    let filter = JobFilter { status, dataset_id };
-    let page = state
-        .store
-        .list_jobs(&tenant.0, &filter, q.limit, q.cursor)
-        .await?;
-    Ok(Json(JobListDto {
-        items: page.items.iter().map(job_dto).collect(),
-        next_cursor: page.next_cursor.map(|c| c.encode()),
-    }))
+) -> Result<Json<ListPage<JobDto>>, ApiError> {
+    resource::list::<JobRow>(&state, &tenant, &q).await
 }
 
 #[utoipa::path(
@@ -450,9 +424,64 @@ pub async fn cancel(
     Extension(tenant): Extension<Tenant>,
     JobId(id): JobId,
 ) -> Result<Json<JobDto>, ApiError> {
-    match state.store.cancel_job(&tenant.0, id).await? {
-        Cancelled::Done(job) => Ok(Json(job_dto(&job))),
-        Cancelled::Finished(job) => Err(ApiError::job_finished(job.status.as_str())),
-        Cancelled::NotFound => Err(ApiError::not_found("job")),
+    resource::cancel::<JobRow>(&state, &tenant, id).await
+}
+
+impl Resource for JobRow {
+    const NAME: &'static str = "job";
+    type Dto = JobDto;
+    type Filter = JobFilter;
+
+    async fn load(state: &AppState, tenant: &str, id: Uuid) -> Result<Option<Self>, ApiError> {
+        Ok(state.store.get_job(tenant, id).await?)
+    }
+
+    fn filter(q: &ListQuery) -> Result<JobFilter, ApiError> {
+        let status = match q.param("status").filter(|s| !s.is_empty()) {
+            None => None,
+            Some(s) => Some(
+                s.parse::<JobStatus>()
+                    .map_err(|e| ApiError::invalid_parameters("/query/status", e))?
+                    .as_str()
+                    .to_owned(),
+            ),
+        };
+        let dataset_id = q.uuid_param("dataset_id")?;
+        Ok(JobFilter { status, dataset_id })
+    }
+
+    async fn page(
+        state: &AppState,
+        tenant: &str,
+        filter: JobFilter,
+        limit: i64,
+        cursor: Option<Cursor>,
+    ) -> Result<Page<Self>, ApiError> {
+        Ok(state
+            .store
+            .list_jobs(tenant, &filter, limit, cursor)
+            .await?)
+    }
+
+    async fn dtos(_: &AppState, jobs: &[Self]) -> Result<Vec<JobDto>, ApiError> {
+        Ok(jobs.iter().map(job_dto).collect())
+    }
+}
+
+impl Cancel for JobRow {
+    async fn cancel(
+        state: &AppState,
+        tenant: &str,
+        id: Uuid,
+    ) -> Result<resource::Cancelled<Self>, ApiError> {
+        Ok(match state.store.cancel_job(tenant, id).await? {
+            Cancelled::Done(job) => resource::Cancelled::Done(job),
+            Cancelled::Finished(job) => resource::Cancelled::Finished(job),
+            Cancelled::NotFound => resource::Cancelled::NotFound,
+        })
+    }
+
+    fn finished(&self) -> ApiError {
+        ApiError::job_finished(self.status.as_str())
     }
 }

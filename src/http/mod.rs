@@ -26,6 +26,7 @@ pub mod negotiate;
 pub mod openapi;
 pub mod path_docs;
 pub mod report;
+pub mod resource;
 pub mod results;
 pub mod roles;
 pub mod settings;

@@ -19,8 +19,10 @@ use super::path_docs::{
     IdempotencyConflict, Internal, MalformedSubmission, NoSuchDataset, NoSuchSweep, NotJson,
     PayloadTooLarge, RepeatedQueryParameter, RequestTimeout, Unauthorized,
 };
+use super::resource::{self, Cancel, Resource};
 use super::AppState;
 use crate::store::sweeps::{NewSweep, PointJob, StoredSweep, SweepCancelled, SweepCreated};
+use crate::store::{Cursor, Page};
 use crate::sweep::grid::{self, Grid, GridError, GridPoint, MAX_POINTS};
 use crate::sweep::report;
 use crate::sweep::resource::{sweep_dto, Judging, SweepDto};
@@ -267,15 +269,7 @@ pub async fn get(
     Extension(tenant): Extension<Tenant>,
     SweepId(id): SweepId,
 ) -> Result<Json<SweepDto>, ApiError> {
-    let stored = state
-        .store
-        .get_sweep(&tenant.0, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("sweep"))?;
-    Ok(Json(sweep_dto(
-        &stored,
-        &judging(&state, &[&stored]).await?,
-    )))
+    resource::get::<StoredSweep>(&state, &tenant, id).await
 }
 
 /// The tenant's current release policy and the verdict facts of the
@@ -335,21 +329,7 @@ pub async fn list(
     Extension(tenant): Extension<Tenant>,
     q: ListQuery,
 ) -> Result<Json<ListPage<SweepDto>>, ApiError> {
-    let dataset_id = match q.param("dataset_id").filter(|s| !s.is_empty()) {
-        None => None,
-        Some(s) => Some(s.parse::<uuid::Uuid>().map_err(|_| {
-            ApiError::invalid_parameters("/query/dataset_id", "dataset_id must be a UUID")
-        })?),
-    };
-    let page = state
-        .store
-        .list_sweeps(&tenant.0, dataset_id, q.limit, q.cursor)
-        .await?;
-    let judging = judging(&state, &page.items.iter().collect::<Vec<_>>()).await?;
-    Ok(Json(ListPage {
-        items: page.items.iter().map(|s| sweep_dto(s, &judging)).collect(),
-        next_cursor: page.next_cursor.map(|c| c.encode()),
-    }))
+    resource::list::<StoredSweep>(&state, &tenant, &q).await
 }
 
 #[utoipa::path(
@@ -378,19 +358,68 @@ pub async fn cancel(
     Extension(tenant): Extension<Tenant>,
     SweepId(id): SweepId,
 ) -> Result<Json<SweepDto>, ApiError> {
-    match state.store.cancel_sweep(&tenant.0, id).await? {
-        SweepCancelled::Done(s) => Ok(Json(sweep_dto(&s, &judging(&state, &[&s]).await?))),
-        SweepCancelled::Finished(s) => {
-            let status =
-                serde_json::to_value(sweep_dto(&s, &Judging::none()).status).unwrap_or(Value::Null);
-            Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "sweep_finished",
-                "no point of the sweep is queued or running; there is nothing to cancel",
-            )
-            .with_details(json!({"status": status})))
-        }
-        SweepCancelled::NotFound => Err(ApiError::not_found("sweep")),
+    resource::cancel::<StoredSweep>(&state, &tenant, id).await
+}
+
+impl Resource for StoredSweep {
+    const NAME: &'static str = "sweep";
+    type Dto = SweepDto;
+    /// `?dataset_id=`.
+    type Filter = Option<uuid::Uuid>;
+
+    async fn load(
+        state: &AppState,
+        tenant: &str,
+        id: uuid::Uuid,
+    ) -> Result<Option<Self>, ApiError> {
+        Ok(state.store.get_sweep(tenant, id).await?)
+    }
+
+    fn filter(q: &ListQuery) -> Result<Option<uuid::Uuid>, ApiError> {
+        q.uuid_param("dataset_id")
+    }
+
+    async fn page(
+        state: &AppState,
+        tenant: &str,
+        dataset_id: Option<uuid::Uuid>,
+        limit: i64,
+        cursor: Option<Cursor>,
+    ) -> Result<Page<Self>, ApiError> {
+        Ok(state
+            .store
+            .list_sweeps(tenant, dataset_id, limit, cursor)
+            .await?)
+    }
+
+    async fn dtos(state: &AppState, sweeps: &[Self]) -> Result<Vec<SweepDto>, ApiError> {
+        let judging = judging(state, &sweeps.iter().collect::<Vec<_>>()).await?;
+        Ok(sweeps.iter().map(|s| sweep_dto(s, &judging)).collect())
+    }
+}
+
+impl Cancel for StoredSweep {
+    async fn cancel(
+        state: &AppState,
+        tenant: &str,
+        id: uuid::Uuid,
+    ) -> Result<resource::Cancelled<Self>, ApiError> {
+        Ok(match state.store.cancel_sweep(tenant, id).await? {
+            SweepCancelled::Done(s) => resource::Cancelled::Done(s),
+            SweepCancelled::Finished(s) => resource::Cancelled::Finished(s),
+            SweepCancelled::NotFound => resource::Cancelled::NotFound,
+        })
+    }
+
+    fn finished(&self) -> ApiError {
+        let status =
+            serde_json::to_value(sweep_dto(self, &Judging::none()).status).unwrap_or(Value::Null);
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "sweep_finished",
+            "no point of the sweep is queued or running; there is nothing to cancel",
+        )
+        .with_details(json!({"status": status}))
     }
 }
 
