@@ -25,8 +25,8 @@ use super::id::JobId;
 use super::json::ApiJson;
 use super::list::ListQuery;
 use super::path_docs::{
-    BadPage, Internal, MalformedJson, NoSuchJob, NotJson, RepeatedQueryParameter, RequestTimeout,
-    Unauthorized,
+    BadPage, Internal, JobIdParam, MalformedJson, NoSuchJob, NotJson, PageParams,
+    RepeatedQueryParameter, RequestTimeout, Unauthorized,
 };
 use super::AppState;
 use crate::report::content::Audience;
@@ -47,7 +47,7 @@ use crate::store::approvals::NewApproval;
                    the key that submitted the job.",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The job's id; an id of another tenant, or not a UUID, is a 404"),
+        JobIdParam,
     ),
     request_body(content = crate::spec::approval::ApprovalRequest, content_type = "application/json"),
     responses(
@@ -161,9 +161,8 @@ fn four_eyes(submitter_known: bool) -> ApiError {
                    stay, and `release_deleted_at` says when the release went.",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The job's id; an id of another tenant, or not a UUID, is a 404"),
-        ("limit" = Option<i64>, Query, minimum = 1, maximum = 500, description = "Page size (default 50)"),
-        ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
+        JobIdParam,
+        PageParams,
     ),
     responses(
         (status = 200, description = "A page of approvals", body = ApprovalListDto),

@@ -10,7 +10,8 @@ use super::error::{ApiError, PROBLEM_JSON};
 use super::id::DatasetId;
 use super::list::{ListPage, ListQuery};
 use super::path_docs::{
-    BadPage, Internal, NoSuchDataset, RepeatedQueryParameter, RequestTimeout, Unauthorized,
+    BadPage, DatasetIdParam, Internal, NoSuchDataset, PageParams, RepeatedQueryParameter,
+    RequestTimeout, Unauthorized,
 };
 use super::resource::{self, Resource};
 use super::AppState;
@@ -43,8 +44,7 @@ pub fn dataset_dto(d: &DatasetRow) -> DatasetDto {
     summary = "List datasets",
     security(("bearer" = [])),
     params(
-        ("limit" = Option<i64>, Query, minimum = 1, maximum = 500, description = "Page size (default 50)"),
-        ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
+        PageParams,
     ),
     responses(
         RepeatedQueryParameter,
@@ -71,7 +71,7 @@ pub async fn list(
     summary = "Read a dataset",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The dataset's id; an id of another tenant, or not a UUID, is a 404"),
+        DatasetIdParam,
     ),
     responses(
         (status = 200, description = "The dataset", body = DatasetDto),
@@ -97,7 +97,7 @@ pub async fn get(
     summary = "Delete a dataset with its jobs and results",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The dataset's id; an id of another tenant, or not a UUID, is a 404"),
+        DatasetIdParam,
     ),
     responses(
         (status = 204, description = "Deleted, with every job and result made from it"),

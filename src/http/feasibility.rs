@@ -10,7 +10,8 @@ use super::error::{ApiError, PROBLEM_JSON};
 use super::id::DatasetId;
 use super::json::ApiJson;
 use super::path_docs::{
-    ComputationBusy, Internal, MalformedJson, NoSuchDataset, NotJson, PayloadTooLarge, Unauthorized,
+    ComputationBusy, DatasetIdParam, Internal, MalformedJson, NoSuchDataset, NotJson,
+    PayloadTooLarge, Unauthorized,
 };
 use super::AppState;
 use crate::spec::dataset::load_stored_with_progress;
@@ -24,7 +25,7 @@ use crate::spec::feasibility::{answer_with_progress, FeasibilityRequestDto};
     summary = "Parameter guidance before a job",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The dataset's id; an id of another tenant, or not a UUID, is a 404"),
+        DatasetIdParam,
     ),
     request_body(content = crate::spec::FeasibilityRequestDto, content_type = "application/json"),
     responses(

@@ -14,8 +14,9 @@ use super::id::JobId;
 use super::json::ApiJson;
 use super::list::{ListPage, ListQuery};
 use super::path_docs::{
-    ComputationBusy, IdempotencyConflict, Internal, MalformedSubmission, NoSuchDataset, NoSuchJob,
-    NotJson, PayloadTooLarge, RepeatedQueryParameter, RequestTimeout, Unauthorized,
+    ComputationBusy, IdempotencyConflict, Internal, JobIdParam, MalformedSubmission, NoSuchDataset,
+    NoSuchJob, NotJson, PageParams, PayloadTooLarge, RepeatedQueryParameter, RequestTimeout,
+    Unauthorized,
 };
 use super::resource::{self, Cancel, Resource};
 use super::AppState;
@@ -352,7 +353,7 @@ pub async fn create(
     summary = "Read a job",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The job's id; an id of another tenant, or not a UUID, is a 404"),
+        JobIdParam,
     ),
     responses(
         (status = 200, description = "The job", body = JobDto),
@@ -380,8 +381,7 @@ pub async fn get(
     params(
         ("status" = Option<JobStatus>, Query, description = "Only jobs in this status"),
         ("dataset_id" = Option<uuid::Uuid>, Query, description = "Only jobs of this dataset"),
-        ("limit" = Option<i64>, Query, minimum = 1, maximum = 500, description = "Page size (default 50)"),
-        ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
+        PageParams,
     ),
     responses(
         RepeatedQueryParameter,
@@ -408,7 +408,7 @@ pub async fn list(
     summary = "Cancel a job",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The job's id; an id of another tenant, or not a UUID, is a 404"),
+        JobIdParam,
     ),
     responses(
         (status = 200, description = "Cancelled (queued) or stopping at the next checkpoint (running)", body = JobDto),

@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::response::{Response, ResponseBuilder};
 use utoipa::openapi::{Content, Ref, RefOr};
-use utoipa::{IntoResponses, PartialSchema, ToResponse, ToSchema};
+use utoipa::{IntoParams, IntoResponses, PartialSchema, ToResponse, ToSchema};
 
 use super::error::PROBLEM_JSON;
 use crate::spec::{ProblemDto, SchemaDto};
@@ -155,6 +155,46 @@ impl IntoResponses for ComputationBusy {
         );
         BTreeMap::from([("503".to_string(), response.into())])
     }
+}
+
+/// `?limit=` and `?cursor=` of a list (`http::list`).
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+pub struct PageParams {
+    /// Page size (default 50)
+    #[param(minimum = 1, maximum = 500, nullable = false)]
+    limit: Option<i64>,
+    /// `next_cursor` of the previous page
+    #[param(nullable = false)]
+    cursor: Option<String>,
+}
+
+/// The `{id}` of a path under `/v1/datasets/`.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+pub struct DatasetIdParam {
+    /// The dataset's id; an id of another tenant, or not a UUID, is a 404
+    id: uuid::Uuid,
+}
+
+/// The `{id}` of a path under `/v1/jobs/`.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+pub struct JobIdParam {
+    /// The job's id; an id of another tenant, or not a UUID, is a 404
+    id: uuid::Uuid,
+}
+
+/// The `{id}` of a path under `/v1/sweeps/`.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+pub struct SweepIdParam {
+    /// The sweep's id; an id of another tenant, or not a UUID, is a 404
+    id: uuid::Uuid,
 }
 
 /// `?format=` of a release download.

@@ -23,7 +23,7 @@ use super::error::{ApiError, PROBLEM_JSON};
 use super::id::JobId;
 use super::list::ListQuery;
 use super::path_docs::{
-    Internal, MalformedReleaseRequest, NoSuchJob, ReportAudienceParam, Unauthorized,
+    Internal, JobIdParam, MalformedReleaseRequest, NoSuchJob, ReportAudienceParam, Unauthorized,
 };
 use super::AppState;
 use crate::report::content::Audience;
@@ -77,7 +77,7 @@ fn audience_of(q: &ListQuery) -> Result<Audience, ApiError> {
                    See docs/release-report.md.",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The job's id; an id of another tenant, or not a UUID, is a 404"),
+        JobIdParam,
         ("format" = Option<super::path_docs::ReportFormat>, Query, description = "`html` or `json`; wins over `Accept` (HTML by default)"),
         ("audience" = Option<ReportAudienceParam>, Query, description = "`internal` (default: with the riskiest QI combinations) or `external` (no QI value of a risky record)"),
     ),

@@ -24,8 +24,8 @@ use super::error::{ApiError, PROBLEM_JSON};
 use super::id::JobId;
 use super::list::ListQuery;
 use super::path_docs::{
-    Internal, MalformedReleaseRequest, NoSuchJob, ReleaseJson, RequestTimeout, ResultFormat,
-    ResultNotReady, ResultPurpose, Unauthorized,
+    Internal, JobIdParam, MalformedReleaseRequest, NoSuchJob, ReleaseJson, RequestTimeout,
+    ResultFormat, ResultNotReady, ResultPurpose, Unauthorized,
 };
 use super::AppState;
 use crate::render::{write_release, Format};
@@ -168,7 +168,7 @@ impl Write for ChannelWriter {
     summary = "Download the release (streamed)",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The job's id; an id of another tenant, or not a UUID, is a 404"),
+        JobIdParam,
         ("format" = Option<ResultFormat>, Query, description = "`csv` or `json`; wins over `Accept` (CSV by default)"),
         ("row_id" = Option<bool>, Query, description = "Add `row_id` (the upload's 1-based data line); never publish it"),
         ("purpose" = Option<ResultPurpose>, Query, description = "`owner_check` (default: for the data owner's own checks) or `publication`: served only while the job's latest approval approves it when the tenant's release policy requires approval, and never with `row_id`"),
@@ -277,7 +277,7 @@ pub async fn result(
     summary = "The audit of a job's release",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The job's id; an id of another tenant, or not a UUID, is a 404"),
+        JobIdParam,
     ),
     responses(
         (status = 200, description = "The release audited against the job's model, k-anonymity, distinct l-diversity and prosecutor risk", body = crate::spec::AuditReportDto),

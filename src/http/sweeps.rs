@@ -17,7 +17,8 @@ use super::json::ApiJson;
 use super::list::{ListPage, ListQuery};
 use super::path_docs::{
     IdempotencyConflict, Internal, MalformedSubmission, NoSuchDataset, NoSuchSweep, NotJson,
-    PayloadTooLarge, RepeatedQueryParameter, RequestTimeout, Unauthorized,
+    PageParams, PayloadTooLarge, RepeatedQueryParameter, RequestTimeout, SweepIdParam,
+    Unauthorized,
 };
 use super::resource::{self, Cancel, Resource};
 use super::AppState;
@@ -254,7 +255,7 @@ pub async fn create(
     summary = "Read a sweep",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The sweep's id; an id of another tenant, or not a UUID, is a 404"),
+        SweepIdParam,
     ),
     responses(
         (status = 200, description = "The sweep", body = SweepDto),
@@ -312,8 +313,7 @@ async fn judging(
     security(("bearer" = [])),
     params(
         ("dataset_id" = Option<uuid::Uuid>, Query, description = "Only sweeps of this dataset"),
-        ("limit" = Option<i64>, Query, minimum = 1, maximum = 500, description = "Page size (default 50)"),
-        ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
+        PageParams,
     ),
     responses(
         RepeatedQueryParameter,
@@ -342,7 +342,7 @@ pub async fn list(
                    their next checkpoint; finished points keep their results.",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The sweep's id; an id of another tenant, or not a UUID, is a 404"),
+        SweepIdParam,
     ),
     responses(
         (status = 200, description = "Cancelled (its running points stop at their next checkpoint)", body = SweepDto),
@@ -437,7 +437,7 @@ impl Cancel for StoredSweep {
                    `?format=json`, the same content as JSON.",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The sweep's id; an id of another tenant, or not a UUID, is a 404"),
+        SweepIdParam,
         ("format" = Option<SweepReportFormat>, Query, description = "`html` or `json`; wins over `Accept` (HTML by default)"),
     ),
     responses(
