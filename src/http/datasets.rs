@@ -17,7 +17,7 @@ use super::resource::{self, Resource};
 use super::AppState;
 use crate::spec::dataset::{DatasetDto, DatasetListDto};
 use crate::store::datasets::DatasetRow;
-use crate::store::{Cursor, Page};
+use crate::store::Page;
 use uuid::Uuid;
 
 /// The `Dataset` resource.
@@ -138,25 +138,14 @@ pub async fn delete(
 impl Resource for DatasetRow {
     const NAME: &'static str = "dataset";
     type Dto = DatasetDto;
-    /// Datasets are listed without filters.
-    type Filter = ();
 
     async fn load(state: &AppState, tenant: &str, id: Uuid) -> Result<Option<Self>, ApiError> {
         Ok(state.store.get_dataset(tenant, id).await?)
     }
 
-    fn filter(_: &ListQuery) -> Result<(), ApiError> {
-        Ok(())
-    }
-
-    async fn page(
-        state: &AppState,
-        tenant: &str,
-        _: (),
-        limit: i64,
-        cursor: Option<Cursor>,
-    ) -> Result<Page<Self>, ApiError> {
-        Ok(state.store.list_datasets(tenant, limit, cursor).await?)
+    /// Datasets are listed without filters.
+    async fn page(state: &AppState, tenant: &str, q: &ListQuery) -> Result<Page<Self>, ApiError> {
+        Ok(state.store.list_datasets(tenant, q.limit, q.cursor).await?)
     }
 
     async fn dtos(_: &AppState, datasets: &[Self]) -> Result<Vec<DatasetDto>, ApiError> {

@@ -25,7 +25,7 @@ use crate::spec::JobStatus;
 use crate::spec::{JobDto, JobListDto, JobParams, JobRequestDto, JobWarningDto, MetricDto};
 use crate::store::datasets::DatasetRow;
 use crate::store::jobs::{Cancelled, Created, JobFilter, JobRow, NewJob};
-use crate::store::{Cursor, Page};
+use crate::store::Page;
 use proxima_core::CoreError;
 
 /// The `Job` resource of a stored job.
@@ -430,13 +430,12 @@ pub async fn cancel(
 impl Resource for JobRow {
     const NAME: &'static str = "job";
     type Dto = JobDto;
-    type Filter = JobFilter;
 
     async fn load(state: &AppState, tenant: &str, id: Uuid) -> Result<Option<Self>, ApiError> {
         Ok(state.store.get_job(tenant, id).await?)
     }
 
-    fn filter(q: &ListQuery) -> Result<JobFilter, ApiError> {
+    async fn page(state: &AppState, tenant: &str, q: &ListQuery) -> Result<Page<Self>, ApiError> {
         let status = match q.param("status").filter(|s| !s.is_empty()) {
             None => None,
             Some(s) => Some(
@@ -446,20 +445,13 @@ impl Resource for JobRow {
                     .to_owned(),
             ),
         };
-        let dataset_id = q.uuid_param("dataset_id")?;
-        Ok(JobFilter { status, dataset_id })
-    }
-
-    async fn page(
-        state: &AppState,
-        tenant: &str,
-        filter: JobFilter,
-        limit: i64,
-        cursor: Option<Cursor>,
-    ) -> Result<Page<Self>, ApiError> {
+        let filter = JobFilter {
+            status,
+            dataset_id: q.uuid_param("dataset_id")?,
+        };
         Ok(state
             .store
-            .list_jobs(tenant, &filter, limit, cursor)
+            .list_jobs(tenant, &filter, q.limit, q.cursor)
             .await?)
     }
 

@@ -15,7 +15,7 @@ use super::auth::Tenant;
 use super::error::ApiError;
 use super::list::{ListPage, ListQuery};
 use super::AppState;
-use crate::store::{Cursor, Page};
+use crate::store::Page;
 
 /// A resource of the tenant's, by id.
 pub trait Resource: Sized + Send + Sync {
@@ -23,8 +23,6 @@ pub trait Resource: Sized + Send + Sync {
     const NAME: &'static str;
     /// The resource as served.
     type Dto: Serialize;
-    /// A list's filters, from the query string.
-    type Filter: Send;
 
     fn load(
         state: &AppState,
@@ -32,16 +30,13 @@ pub trait Resource: Sized + Send + Sync {
         id: Uuid,
     ) -> impl Future<Output = Result<Option<Self>, ApiError>> + Send;
 
-    /// The filters of `q` (a bad one is a 422 naming its parameter).
-    fn filter(q: &ListQuery) -> Result<Self::Filter, ApiError>;
-
-    /// A page, newest first: `limit` items after `cursor`.
+    /// The page `q` asks for, newest first: `q.limit` items after
+    /// `q.cursor`, filtered by `q`'s other parameters (a bad one is a 422
+    /// naming it).
     fn page(
         state: &AppState,
         tenant: &str,
-        filter: Self::Filter,
-        limit: i64,
-        cursor: Option<Cursor>,
+        q: &ListQuery,
     ) -> impl Future<Output = Result<Page<Self>, ApiError>> + Send;
 
     /// The resources as served, all at once (a sweep's verdicts are read
@@ -91,8 +86,7 @@ pub async fn list<R: Resource>(
     tenant: &Tenant,
     q: &ListQuery,
 ) -> Result<Json<ListPage<R::Dto>>, ApiError> {
-    let filter = R::filter(q)?;
-    let page = R::page(state, &tenant.0, filter, q.limit, q.cursor).await?;
+    let page = R::page(state, &tenant.0, q).await?;
     Ok(Json(ListPage {
         items: R::dtos(state, &page.items).await?,
         next_cursor: page.next_cursor.map(|c| c.encode()),

@@ -23,7 +23,7 @@ use super::path_docs::{
 use super::resource::{self, Cancel, Resource};
 use super::AppState;
 use crate::store::sweeps::{NewSweep, PointJob, StoredSweep, SweepCancelled, SweepCreated};
-use crate::store::{Cursor, Page};
+use crate::store::Page;
 use crate::sweep::grid::{self, Grid, GridError, GridPoint, MAX_POINTS};
 use crate::sweep::report;
 use crate::sweep::resource::{sweep_dto, Judging, SweepDto};
@@ -364,8 +364,6 @@ pub async fn cancel(
 impl Resource for StoredSweep {
     const NAME: &'static str = "sweep";
     type Dto = SweepDto;
-    /// `?dataset_id=`.
-    type Filter = Option<uuid::Uuid>;
 
     async fn load(
         state: &AppState,
@@ -375,20 +373,11 @@ impl Resource for StoredSweep {
         Ok(state.store.get_sweep(tenant, id).await?)
     }
 
-    fn filter(q: &ListQuery) -> Result<Option<uuid::Uuid>, ApiError> {
-        q.uuid_param("dataset_id")
-    }
-
-    async fn page(
-        state: &AppState,
-        tenant: &str,
-        dataset_id: Option<uuid::Uuid>,
-        limit: i64,
-        cursor: Option<Cursor>,
-    ) -> Result<Page<Self>, ApiError> {
+    async fn page(state: &AppState, tenant: &str, q: &ListQuery) -> Result<Page<Self>, ApiError> {
+        let dataset_id = q.uuid_param("dataset_id")?;
         Ok(state
             .store
-            .list_sweeps(tenant, dataset_id, limit, cursor)
+            .list_sweeps(tenant, dataset_id, q.limit, q.cursor)
             .await?)
     }
 
