@@ -1,7 +1,8 @@
 //! What the handlers' `#[utoipa::path]` blocks name besides the `spec`
-//! types: the problem responses several operations share, the query-string
-//! enums, and the two bodies no handler parses or serializes as a value
-//! (the upload form, a release as JSON).
+//! types: the problem responses several operations share, the parameters
+//! several operations share (a list's paging, a resource's `{id}`), the
+//! query-string enums, and the two bodies no handler parses or serializes
+//! as a value (the upload form, a release as JSON).
 //!
 //! The OpenAPI document itself is built in `http::openapi`, which lists the
 //! handlers; this module lists none, so a handler can name these without
