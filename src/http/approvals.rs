@@ -20,10 +20,14 @@ use axum::{Extension, Json};
 use serde_json::{json, Value};
 
 use super::auth::{Caller, Tenant};
-use super::error::ApiError;
+use super::error::{ApiError, PROBLEM_JSON};
 use super::id::JobId;
 use super::json::ApiJson;
 use super::list::ListQuery;
+use super::path_docs::{
+    BadPage, Internal, JobIdParam, MalformedJson, NoSuchJob, NotJson, PageParams,
+    RepeatedQueryParameter, RequestTimeout, Unauthorized,
+};
 use super::AppState;
 use crate::report::content::Audience;
 use crate::report::verdict::Decision;
@@ -43,21 +47,21 @@ use crate::store::approvals::NewApproval;
                    the key that submitted the job.",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The job's id; an id of another tenant, or not a UUID, is a 404"),
+        JobIdParam,
     ),
     request_body(content = crate::spec::approval::ApprovalRequest, content_type = "application/json"),
     responses(
         (status = 201, description = "Recorded", body = ApprovalDto,
             headers(("Location" = String, description = "/v1/jobs/{id}/approvals"))),
-        (status = 400, description = "Unparseable JSON (`malformed_json`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 403, description = "The key is not a reviewer or admin key (`role_forbidden`), or four eyes: the approving key submitted the job or the job's submitter is unknown (`four_eyes_required`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 404, description = "No such job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 409, description = "The job has no release (`result_not_ready`), or an approval of a release whose verdict is `not_publishable` (`verdict_not_publishable`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 415, description = "Not `application/json` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 422, description = "A bad or unknown field (`invalid_parameters`; `errors` name each by its pointer)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, description = "The response did not start within the request timeout (`request_timeout`), or too many computations are running (`too_many_computations`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = "application/problem+json",
+        MalformedJson,
+        Unauthorized,
+        (status = 403, description = "The key is not a reviewer or admin key (`role_forbidden`), or four eyes: the approving key submitted the job or the job's submitter is unknown (`four_eyes_required`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        NoSuchJob,
+        (status = 409, description = "The job has no release (`result_not_ready`), or an approval of a release whose verdict is `not_publishable` (`verdict_not_publishable`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        NotJson,
+        (status = 422, description = "A bad or unknown field (`invalid_parameters`; `errors` name each by its pointer)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        Internal,
+        (status = 503, description = "The response did not start within the request timeout (`request_timeout`), or too many computations are running (`too_many_computations`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON,
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying (`too_many_computations`)"))),
     )
 )]
@@ -157,18 +161,17 @@ fn four_eyes(submitter_known: bool) -> ApiError {
                    stay, and `release_deleted_at` says when the release went.",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The job's id; an id of another tenant, or not a UUID, is a 404"),
-        ("limit" = Option<i64>, Query, minimum = 1, maximum = 500, description = "Page size (default 50)"),
-        ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
+        JobIdParam,
+        PageParams,
     ),
     responses(
         (status = 200, description = "A page of approvals", body = ApprovalListDto),
-        (status = 400, description = "A query parameter given more than once (`malformed_request`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 404, description = "No such job, and no record of one (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 422, description = "Bad `limit` or `cursor` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        RepeatedQueryParameter,
+        Unauthorized,
+        (status = 404, description = "No such job, and no record of one (`not_found`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        BadPage,
+        Internal,
+        RequestTimeout,
     )
 )]
 pub async fn list(

@@ -13,9 +13,12 @@ use proxima_core::{CoreError, ErrorKind, Partition};
 use serde_json::Value;
 
 use super::auth::Tenant;
-use super::error::ApiError;
+use super::error::{ApiError, PROBLEM_JSON};
 use super::id::parse_id;
 use super::json::ApiJson;
+use super::path_docs::{
+    ComputationBusy, Internal, NotJson, PayloadTooLarge, ResultNotReady, Unauthorized,
+};
 use super::AppState;
 use crate::spec::audit::split_checks;
 use crate::spec::dataset::load_stored_with_progress;
@@ -37,16 +40,15 @@ use uuid::Uuid;
     request_body(content = crate::spec::AuditRequestDto, content_type = "application/json"),
     responses(
         (status = 200, description = "The audit report", body = crate::spec::AuditReportDto),
-        (status = 400, description = "Unparseable JSON (`malformed_json`), or a dataset stored by an earlier version whose cells hold line breaks without `csv.allow_line_breaks` (`malformed_csv`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 413, description = "Body over the configured limit (`payload_too_large`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 415, description = "Not `application/json` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 404, description = "No such dataset or job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 409, description = "The job has not succeeded (`result_not_ready`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 422, description = "Invalid request or checks, or more checks than `--max-audit-checks` (`invalid_parameters`, `unknown_column`), a population table that does not fit the audited table (`population_mismatch`: a missing quasi-identifier, another type, or for `delta_presence` a table that is not a subset of it), or an attacker's view that would need more memory than `--max-attacker-view-bytes` (`attacker_view_too_large`, the budget in `details`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, description = "The response did not start within the request timeout (`request_timeout`; the computation is given up), or too many computations are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds to wait before retrying (`too_many_computations`)"))),
+        (status = 400, description = "Unparseable JSON (`malformed_json`), or a dataset stored by an earlier version whose cells hold line breaks without `csv.allow_line_breaks` (`malformed_csv`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        PayloadTooLarge,
+        NotJson,
+        Unauthorized,
+        (status = 404, description = "No such dataset or job (`not_found`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        ResultNotReady,
+        (status = 422, description = "Invalid request or checks, or more checks than `--max-audit-checks` (`invalid_parameters`, `unknown_column`), a population table that does not fit the audited table (`population_mismatch`: a missing quasi-identifier, another type, or for `delta_presence` a table that is not a subset of it), or an attacker's view that would need more memory than `--max-attacker-view-bytes` (`attacker_view_too_large`, the budget in `details`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        Internal,
+        ComputationBusy,
     )
 )]
 pub async fn audit(

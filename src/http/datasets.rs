@@ -6,12 +6,19 @@ use axum::http::StatusCode;
 use axum::{Extension, Json};
 
 use super::auth::Tenant;
-use super::error::ApiError;
+use super::error::{ApiError, PROBLEM_JSON};
 use super::id::DatasetId;
-use super::list::ListQuery;
+use super::list::{ListPage, ListQuery};
+use super::path_docs::{
+    BadPage, DatasetIdParam, Internal, NoSuchDataset, PageParams, RepeatedQueryParameter,
+    RequestTimeout, Unauthorized,
+};
+use super::resource::{self, Resource};
 use super::AppState;
 use crate::spec::dataset::{DatasetDto, DatasetListDto};
 use crate::store::datasets::DatasetRow;
+use crate::store::Page;
+use uuid::Uuid;
 
 /// The `Dataset` resource.
 /// The `Dataset` resource of a stored dataset.
@@ -37,31 +44,23 @@ pub fn dataset_dto(d: &DatasetRow) -> DatasetDto {
     summary = "List datasets",
     security(("bearer" = [])),
     params(
-        ("limit" = Option<i64>, Query, minimum = 1, maximum = 500, description = "Page size (default 50)"),
-        ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
+        PageParams,
     ),
     responses(
-        (status = 400, description = "A query parameter given more than once (`malformed_request`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        RepeatedQueryParameter,
         (status = 200, description = "A page of datasets", body = DatasetListDto),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 422, description = "Bad `limit` or `cursor` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        Unauthorized,
+        BadPage,
+        Internal,
+        RequestTimeout,
     )
 )]
 pub async fn list(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,
     q: ListQuery,
-) -> Result<Json<DatasetListDto>, ApiError> {
-    let page = state
-        .store
-        .list_datasets(&tenant.0, q.limit, q.cursor)
-        .await?;
-    Ok(Json(DatasetListDto {
-        items: page.items.iter().map(dataset_dto).collect(),
-        next_cursor: page.next_cursor.map(|c| c.encode()),
-    }))
+) -> Result<Json<ListPage<DatasetDto>>, ApiError> {
+    resource::list::<DatasetRow>(&state, &tenant, &q).await
 }
 
 #[utoipa::path(
@@ -72,14 +71,14 @@ pub async fn list(
     summary = "Read a dataset",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The dataset's id; an id of another tenant, or not a UUID, is a 404"),
+        DatasetIdParam,
     ),
     responses(
         (status = 200, description = "The dataset", body = DatasetDto),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 404, description = "No such dataset (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        Unauthorized,
+        NoSuchDataset,
+        Internal,
+        RequestTimeout,
     )
 )]
 pub async fn get(
@@ -87,12 +86,7 @@ pub async fn get(
     Extension(tenant): Extension<Tenant>,
     DatasetId(id): DatasetId,
 ) -> Result<Json<DatasetDto>, ApiError> {
-    let d = state
-        .store
-        .get_dataset(&tenant.0, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("dataset"))?;
-    Ok(Json(dataset_dto(&d)))
+    resource::get::<DatasetRow>(&state, &tenant, id).await
 }
 
 #[utoipa::path(
@@ -103,15 +97,15 @@ pub async fn get(
     summary = "Delete a dataset with its jobs and results",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The dataset's id; an id of another tenant, or not a UUID, is a 404"),
+        DatasetIdParam,
     ),
     responses(
         (status = 204, description = "Deleted, with every job and result made from it"),
-        (status = 409, description = "The dataset is the population table of other datasets (`population_in_use`, their ids in `details.samples`): delete them first", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 404, description = "No such dataset (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        (status = 409, description = "The dataset is the population table of other datasets (`population_in_use`, their ids in `details.samples`): delete them first", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        Unauthorized,
+        NoSuchDataset,
+        Internal,
+        RequestTimeout,
     )
 )]
 pub async fn delete(
@@ -138,5 +132,23 @@ pub async fn delete(
         Ok(StatusCode::NO_CONTENT)
     } else {
         Err(ApiError::not_found("dataset"))
+    }
+}
+
+impl Resource for DatasetRow {
+    const NAME: &'static str = "dataset";
+    type Dto = DatasetDto;
+
+    async fn load(state: &AppState, tenant: &str, id: Uuid) -> Result<Option<Self>, ApiError> {
+        Ok(state.store.get_dataset(tenant, id).await?)
+    }
+
+    /// Datasets are listed without filters.
+    async fn page(state: &AppState, tenant: &str, q: &ListQuery) -> Result<Page<Self>, ApiError> {
+        Ok(state.store.list_datasets(tenant, q.limit, q.cursor).await?)
+    }
+
+    async fn dtos(_: &AppState, datasets: &[Self]) -> Result<Vec<DatasetDto>, ApiError> {
+        Ok(datasets.iter().map(dataset_dto).collect())
     }
 }

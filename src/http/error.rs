@@ -24,6 +24,10 @@ pub struct ApiError {
 
 use crate::spec::problem::{FieldErrorDto, ProblemDto, INTERNAL_DETAIL};
 
+/// The media type of every error body (RFC 9457), here and in the OpenAPI
+/// document.
+pub const PROBLEM_JSON: &str = "application/problem+json";
+
 impl ApiError {
     pub fn new(status: StatusCode, code: &'static str, detail: impl Into<String>) -> Self {
         ApiError {
@@ -262,10 +266,8 @@ impl IntoResponse for ApiError {
         }
         let body = serde_json::to_vec(&self.problem()).expect("strings and JSON values serialize");
         let mut res = (self.status, body).into_response();
-        res.headers_mut().insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("application/problem+json"),
-        );
+        res.headers_mut()
+            .insert(header::CONTENT_TYPE, HeaderValue::from_static(PROBLEM_JSON));
         if self.status == StatusCode::UNAUTHORIZED {
             res.headers_mut()
                 .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));

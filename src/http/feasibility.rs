@@ -6,9 +6,13 @@ use axum::{Extension, Json};
 use serde_json::Value;
 
 use super::auth::Tenant;
-use super::error::ApiError;
+use super::error::{ApiError, PROBLEM_JSON};
 use super::id::DatasetId;
 use super::json::ApiJson;
+use super::path_docs::{
+    ComputationBusy, DatasetIdParam, Internal, MalformedJson, NoSuchDataset, NotJson,
+    PayloadTooLarge, Unauthorized,
+};
 use super::AppState;
 use crate::spec::dataset::load_stored_with_progress;
 use crate::spec::feasibility::{answer_with_progress, FeasibilityRequestDto};
@@ -21,20 +25,19 @@ use crate::spec::feasibility::{answer_with_progress, FeasibilityRequestDto};
     summary = "Parameter guidance before a job",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The dataset's id; an id of another tenant, or not a UUID, is a 404"),
+        DatasetIdParam,
     ),
     request_body(content = crate::spec::FeasibilityRequestDto, content_type = "application/json"),
     responses(
         (status = 200, description = "The answer for the question asked", body = crate::spec::FeasibilityResponseDto),
-        (status = 400, description = "Unparseable JSON (`malformed_json`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 413, description = "Body over the configured limit (`payload_too_large`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 415, description = "Not `application/json` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 404, description = "No such dataset (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 422, description = "Invalid question (`invalid_parameters`, `unknown_column`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, description = "The response did not start within the request timeout (`request_timeout`; the computation is given up), or too many computations are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds to wait before retrying (`too_many_computations`)"))),
+        MalformedJson,
+        PayloadTooLarge,
+        NotJson,
+        Unauthorized,
+        NoSuchDataset,
+        (status = 422, description = "Invalid question (`invalid_parameters`, `unknown_column`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        Internal,
+        ComputationBusy,
     )
 )]
 pub async fn feasibility(

@@ -6,7 +6,8 @@ use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::error::ApiError;
+use super::error::{ApiError, PROBLEM_JSON};
+use super::path_docs::RequestTimeout;
 use super::AppState;
 
 #[utoipa::path(
@@ -16,7 +17,7 @@ use super::AppState;
     summary = "The process is up",
     responses(
         (status = 200, description = "Up", body = Status),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        RequestTimeout,
     )
 )]
 pub async fn healthz() -> Json<Status> {
@@ -32,7 +33,7 @@ pub async fn healthz() -> Json<Status> {
     summary = "The database answers and every migration is applied",
     responses(
         (status = 200, description = "Ready", body = Status),
-        (status = 503, description = "Not ready (`not_ready`), or no answer within the request timeout (`request_timeout`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        (status = 503, description = "Not ready (`not_ready`), or no answer within the request timeout (`request_timeout`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
     )
 )]
 pub async fn readyz(State(state): State<AppState>) -> Result<Json<Status>, ApiError> {

@@ -9,16 +9,23 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use super::auth::Tenant;
-use super::error::ApiError;
+use super::error::{ApiError, PROBLEM_JSON};
 use super::id::JobId;
 use super::json::ApiJson;
-use super::list::ListQuery;
+use super::list::{ListPage, ListQuery};
+use super::path_docs::{
+    ComputationBusy, IdempotencyConflict, Internal, JobIdParam, MalformedSubmission, NoSuchDataset,
+    NoSuchJob, NotJson, PageParams, PayloadTooLarge, RepeatedQueryParameter, RequestTimeout,
+    Unauthorized,
+};
+use super::resource::{self, Cancel, Resource};
 use super::AppState;
 use crate::spec::dataset::load_stored_with_progress;
 use crate::spec::JobStatus;
 use crate::spec::{JobDto, JobListDto, JobParams, JobRequestDto, JobWarningDto, MetricDto};
 use crate::store::datasets::DatasetRow;
 use crate::store::jobs::{Cancelled, Created, JobFilter, JobRow, NewJob};
+use crate::store::Page;
 use proxima_core::CoreError;
 
 /// The `Job` resource of a stored job.
@@ -276,18 +283,17 @@ fn created(job: &JobRow, status: StatusCode, warnings: Vec<JobWarningDto>) -> Re
             headers(("Location" = String, description = "/v1/jobs/{id}"))),
         (status = 200, description = "The original job of this Idempotency-Key", body = JobDto,
             headers(("Location" = String, description = "/v1/jobs/{id}"))),
-        (status = 400, description = "Unparseable JSON (`malformed_json`), or more than one `Idempotency-Key` header (`malformed_request`), or a dataset stored by an earlier version whose cells hold line breaks without `csv.allow_line_breaks` (`malformed_csv`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 413, description = "Body over the configured limit (`payload_too_large`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 415, description = "Not `application/json` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 404, description = "No such dataset (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 409, description = "Idempotency-Key reused with another body (`idempotency_conflict`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 422, description = "Invalid or infeasible parameters; `errors` say the reachable values (`invalid_parameters`, `infeasible_parameters`, `unknown_column`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 429, description = "The tenant has as many jobs queued or running as its limit (`too_many_jobs`, the limit in `details`); retry after `Retry-After` seconds", body = crate::spec::ProblemDto, content_type = "application/problem+json",
+        MalformedSubmission,
+        PayloadTooLarge,
+        NotJson,
+        Unauthorized,
+        NoSuchDataset,
+        IdempotencyConflict,
+        (status = 422, description = "Invalid or infeasible parameters; `errors` say the reachable values (`invalid_parameters`, `infeasible_parameters`, `unknown_column`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 429, description = "The tenant has as many jobs queued or running as its limit (`too_many_jobs`, the limit in `details`); retry after `Retry-After` seconds", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON,
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying"))),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, description = "The response did not start within the request timeout (`request_timeout`; the computation is given up), or too many computations are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = "application/problem+json",
-            headers(("Retry-After" = u64, description = "Seconds to wait before retrying (`too_many_computations`)"))),
+        Internal,
+        ComputationBusy,
     )
 )]
 pub async fn create(
@@ -347,14 +353,14 @@ pub async fn create(
     summary = "Read a job",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The job's id; an id of another tenant, or not a UUID, is a 404"),
+        JobIdParam,
     ),
     responses(
         (status = 200, description = "The job", body = JobDto),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 404, description = "No such job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        Unauthorized,
+        NoSuchJob,
+        Internal,
+        RequestTimeout,
     )
 )]
 pub async fn get(
@@ -362,12 +368,7 @@ pub async fn get(
     Extension(tenant): Extension<Tenant>,
     JobId(id): JobId,
 ) -> Result<Json<JobDto>, ApiError> {
-    let job = state
-        .store
-        .get_job(&tenant.0, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("job"))?;
-    Ok(Json(job_dto(&job)))
+    resource::get::<JobRow>(&state, &tenant, id).await
 }
 
 #[utoipa::path(
@@ -380,47 +381,23 @@ pub async fn get(
     params(
         ("status" = Option<JobStatus>, Query, description = "Only jobs in this status"),
         ("dataset_id" = Option<uuid::Uuid>, Query, description = "Only jobs of this dataset"),
-        ("limit" = Option<i64>, Query, minimum = 1, maximum = 500, description = "Page size (default 50)"),
-        ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
+        PageParams,
     ),
     responses(
-        (status = 400, description = "A query parameter given more than once (`malformed_request`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        RepeatedQueryParameter,
         (status = 200, description = "A page of jobs", body = JobListDto),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 422, description = "Bad `status`, `dataset_id`, `limit` or `cursor` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        Unauthorized,
+        (status = 422, description = "Bad `status`, `dataset_id`, `limit` or `cursor` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        Internal,
+        RequestTimeout,
     )
 )]
 pub async fn list(
     State(state): State<AppState>,
     Extension(tenant): Extension<Tenant>,
     q: ListQuery,
-) -> Result<Json<JobListDto>, ApiError> {
-    let status = match q.param("status").filter(|s| !s.is_empty()) {
-        None => None,
-        Some(s) => Some(
-            s.parse::<JobStatus>()
-                .map_err(|e| ApiError::invalid_parameters("/query/status", e))?
-                .as_str()
-                .to_owned(),
-        ),
-    };
-    let dataset_id = match q.param("dataset_id").filter(|s| !s.is_empty()) {
-        None => None,
-        Some(s) => Some(s.parse::<Uuid>().map_err(|_| {
-            ApiError::invalid_parameters("/query/dataset_id", "dataset_id must be a UUID")
-        })?),
-    };
-    let filter = JobFilter { status, dataset_id };
-    let page = state
-        .store
-        .list_jobs(&tenant.0, &filter, q.limit, q.cursor)
-        .await?;
-    Ok(Json(JobListDto {
-        items: page.items.iter().map(job_dto).collect(),
-        next_cursor: page.next_cursor.map(|c| c.encode()),
-    }))
+) -> Result<Json<ListPage<JobDto>>, ApiError> {
+    resource::list::<JobRow>(&state, &tenant, &q).await
 }
 
 #[utoipa::path(
@@ -431,15 +408,15 @@ pub async fn list(
     summary = "Cancel a job",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The job's id; an id of another tenant, or not a UUID, is a 404"),
+        JobIdParam,
     ),
     responses(
         (status = 200, description = "Cancelled (queued) or stopping at the next checkpoint (running)", body = JobDto),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 404, description = "No such job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 409, description = "The job already finished (`job_finished`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        Unauthorized,
+        NoSuchJob,
+        (status = 409, description = "The job already finished (`job_finished`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        Internal,
+        RequestTimeout,
     )
 )]
 pub async fn cancel(
@@ -447,9 +424,56 @@ pub async fn cancel(
     Extension(tenant): Extension<Tenant>,
     JobId(id): JobId,
 ) -> Result<Json<JobDto>, ApiError> {
-    match state.store.cancel_job(&tenant.0, id).await? {
-        Cancelled::Done(job) => Ok(Json(job_dto(&job))),
-        Cancelled::Finished(job) => Err(ApiError::job_finished(job.status.as_str())),
-        Cancelled::NotFound => Err(ApiError::not_found("job")),
+    resource::cancel::<JobRow>(&state, &tenant, id).await
+}
+
+impl Resource for JobRow {
+    const NAME: &'static str = "job";
+    type Dto = JobDto;
+
+    async fn load(state: &AppState, tenant: &str, id: Uuid) -> Result<Option<Self>, ApiError> {
+        Ok(state.store.get_job(tenant, id).await?)
+    }
+
+    async fn page(state: &AppState, tenant: &str, q: &ListQuery) -> Result<Page<Self>, ApiError> {
+        let status = match q.param("status").filter(|s| !s.is_empty()) {
+            None => None,
+            Some(s) => Some(
+                s.parse::<JobStatus>()
+                    .map_err(|e| ApiError::invalid_parameters("/query/status", e))?
+                    .as_str()
+                    .to_owned(),
+            ),
+        };
+        let filter = JobFilter {
+            status,
+            dataset_id: q.uuid_param("dataset_id")?,
+        };
+        Ok(state
+            .store
+            .list_jobs(tenant, &filter, q.limit, q.cursor)
+            .await?)
+    }
+
+    async fn dtos(_: &AppState, jobs: &[Self]) -> Result<Vec<JobDto>, ApiError> {
+        Ok(jobs.iter().map(job_dto).collect())
+    }
+}
+
+impl Cancel for JobRow {
+    async fn cancel(
+        state: &AppState,
+        tenant: &str,
+        id: Uuid,
+    ) -> Result<resource::Cancelled<Self>, ApiError> {
+        Ok(match state.store.cancel_job(tenant, id).await? {
+            Cancelled::Done(job) => resource::Cancelled::Done(job),
+            Cancelled::Finished(job) => resource::Cancelled::Finished(job),
+            Cancelled::NotFound => resource::Cancelled::NotFound,
+        })
+    }
+
+    fn finished(&self) -> ApiError {
+        ApiError::job_finished(self.status.as_str())
     }
 }

@@ -13,8 +13,9 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::auth::Tenant;
-use super::error::ApiError;
+use super::error::{ApiError, PROBLEM_JSON};
 use super::json::ApiJson;
+use super::path_docs::{AdminOnly, Internal, MalformedJson, NotJson, RequestTimeout, Unauthorized};
 use super::AppState;
 use crate::spec::access::KeyRole;
 
@@ -41,13 +42,13 @@ pub struct CreatedKeyDto {
     request_body(content = crate::spec::access::KeyRequest, content_type = "application/json"),
     responses(
         (status = 201, description = "The key, shown once", body = CreatedKeyDto),
-        (status = 400, description = "Unparseable JSON (`malformed_json`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 403, description = "The key is not an admin key (`role_forbidden`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 415, description = "Not `application/json` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 422, description = "A missing or unknown role, or an unknown field (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        MalformedJson,
+        Unauthorized,
+        AdminOnly,
+        NotJson,
+        (status = 422, description = "A missing or unknown role, or an unknown field (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        Internal,
+        RequestTimeout,
     )
 )]
 pub async fn create(

@@ -7,6 +7,7 @@ use axum::extract::{FromRequestParts, Query};
 use axum::http::request::Parts;
 use axum::http::StatusCode;
 use serde::Serialize;
+use uuid::Uuid;
 
 use super::error::ApiError;
 use crate::store::Cursor;
@@ -26,6 +27,20 @@ impl ListQuery {
     /// Another parameter of the query string (a filter).
     pub fn param(&self, name: &str) -> Option<&str> {
         self.params.get(name).map(String::as_str)
+    }
+
+    /// A filter that is a UUID (`?dataset_id=`); empty is none, anything
+    /// else a 422 naming the parameter.
+    pub fn uuid_param(&self, name: &str) -> Result<Option<Uuid>, ApiError> {
+        match self.param(name).filter(|s| !s.is_empty()) {
+            None => Ok(None),
+            Some(s) => s.parse::<Uuid>().map(Some).map_err(|_| {
+                ApiError::invalid_parameters(
+                    &format!("/query/{}", pointer_segment(name)),
+                    format!("{name} must be a UUID"),
+                )
+            }),
+        }
     }
 }
 

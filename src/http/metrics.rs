@@ -8,6 +8,8 @@ use axum::http::{header, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
+use super::error::PROBLEM_JSON;
+use super::path_docs::RequestTimeout;
 use super::AppState;
 use crate::metrics::{self, UNMATCHED};
 
@@ -57,8 +59,8 @@ pub async fn track(req: Request, next: Next) -> Response {
             (String = "text/plain; version=0.0.4; charset=utf-8"),
             (String = "application/openmetrics-text; version=1.0.0; charset=utf-8"),
         )),
-        (status = 401, description = "A metrics token is configured (`--metrics-token`) and the request does not carry it (`unauthorized`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        (status = 401, description = "A metrics token is configured (`--metrics-token`) and the request does not carry it (`unauthorized`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        RequestTimeout,
     )
 )]
 /// `GET /metrics`. A database failure drops only the job gauges: the

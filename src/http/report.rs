@@ -19,9 +19,12 @@ use proxima_core::run::Anonymized;
 use serde_json::json;
 
 use super::auth::Tenant;
-use super::error::ApiError;
+use super::error::{ApiError, PROBLEM_JSON};
 use super::id::JobId;
 use super::list::ListQuery;
+use super::path_docs::{
+    Internal, JobIdParam, MalformedReleaseRequest, NoSuchJob, ReportAudienceParam, Unauthorized,
+};
 use super::AppState;
 use crate::report::content::Audience;
 use crate::spec::dataset::load_stored_with_progress;
@@ -74,24 +77,24 @@ fn audience_of(q: &ListQuery) -> Result<Audience, ApiError> {
                    See docs/release-report.md.",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The job's id; an id of another tenant, or not a UUID, is a 404"),
-        ("format" = Option<crate::http::openapi::ReportFormat>, Query, description = "`html` or `json`; wins over `Accept` (HTML by default)"),
-        ("audience" = Option<crate::http::openapi::ReportAudienceParam>, Query, description = "`internal` (default: with the riskiest QI combinations) or `external` (no QI value of a risky record)"),
+        JobIdParam,
+        ("format" = Option<super::path_docs::ReportFormat>, Query, description = "`html` or `json`; wins over `Accept` (HTML by default)"),
+        ("audience" = Option<ReportAudienceParam>, Query, description = "`internal` (default: with the riskiest QI combinations) or `external` (no QI value of a risky record)"),
     ),
     responses(
-        (status = 400, description = "A query parameter given more than once (`malformed_request`), or a dataset stored by an earlier version whose cells hold line breaks without `csv.allow_line_breaks` (`malformed_csv`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        MalformedReleaseRequest,
         (status = 200, description = "The report", content(
             (String = "text/html"),
             (crate::report::content::ReleaseReport = "application/json"),
         ), headers(
             ("Content-Security-Policy" = String, description = "HTML only: no script, no external load"),
         )),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 404, description = "No such job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 409, description = "The job is queued, running or cancelled (`result_not_ready`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 422, description = "Bad `format` or `audience` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, description = "The response did not start within the request timeout (`request_timeout`; the computation is given up), or too many computations (reports, downloads, audits, feasibility answers, job validations) are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = "application/problem+json",
+        Unauthorized,
+        NoSuchJob,
+        (status = 409, description = "The job is queued, running or cancelled (`result_not_ready`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 422, description = "Bad `format` or `audience` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        Internal,
+        (status = 503, description = "The response did not start within the request timeout (`request_timeout`; the computation is given up), or too many computations (reports, downloads, audits, feasibility answers, job validations) are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON,
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying (`too_many_computations`)"))),
     )
 )]

@@ -20,9 +20,13 @@ use serde_json::Value;
 use tokio::sync::mpsc;
 
 use super::auth::Tenant;
-use super::error::ApiError;
+use super::error::{ApiError, PROBLEM_JSON};
 use super::id::JobId;
 use super::list::ListQuery;
+use super::path_docs::{
+    Internal, JobIdParam, MalformedReleaseRequest, NoSuchJob, ReleaseJson, RequestTimeout,
+    ResultFormat, ResultNotReady, ResultPurpose, Unauthorized,
+};
 use super::AppState;
 use crate::render::{write_release, Format};
 use crate::spec::dataset::load_stored;
@@ -164,26 +168,26 @@ impl Write for ChannelWriter {
     summary = "Download the release (streamed)",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The job's id; an id of another tenant, or not a UUID, is a 404"),
-        ("format" = Option<crate::http::openapi::ResultFormat>, Query, description = "`csv` or `json`; wins over `Accept` (CSV by default)"),
+        JobIdParam,
+        ("format" = Option<ResultFormat>, Query, description = "`csv` or `json`; wins over `Accept` (CSV by default)"),
         ("row_id" = Option<bool>, Query, description = "Add `row_id` (the upload's 1-based data line); never publish it"),
-        ("purpose" = Option<crate::http::openapi::ResultPurpose>, Query, description = "`owner_check` (default: for the data owner's own checks) or `publication`: served only while the job's latest approval approves it when the tenant's release policy requires approval, and never with `row_id`"),
+        ("purpose" = Option<ResultPurpose>, Query, description = "`owner_check` (default: for the data owner's own checks) or `publication`: served only while the job's latest approval approves it when the tenant's release policy requires approval, and never with `row_id`"),
     ),
     responses(
-        (status = 400, description = "A query parameter given more than once (`malformed_request`), or a dataset stored by an earlier version whose cells hold line breaks without `csv.allow_line_breaks` (`malformed_csv`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        MalformedReleaseRequest,
         (status = 200, description = "The generalized table, rows grouped by `group_id`", content(
             (String = "text/csv"),
-            (crate::http::openapi::ReleaseJson = "application/json"),
+            (ReleaseJson = "application/json"),
         ), headers(
             ("Content-Disposition" = String, description = "`attachment; filename=\"<job id>.csv\"` (or `.json`)"),
             ("Cache-Control" = String, description = "`no-store`: a release is never cached"),
         )),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 404, description = "No such job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 409, description = "The job has not succeeded (`result_not_ready`), or `purpose=publication` without an approval the policy requires (`approval_required`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 422, description = "Bad `format`, `row_id` or `purpose`, or `row_id` with `purpose=publication` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, description = "Too many computations (downloads, reports, audits, feasibility answers, job validations) are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = "application/problem+json",
+        Unauthorized,
+        NoSuchJob,
+        (status = 409, description = "The job has not succeeded (`result_not_ready`), or `purpose=publication` without an approval the policy requires (`approval_required`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 422, description = "Bad `format`, `row_id` or `purpose`, or `row_id` with `purpose=publication` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        Internal,
+        (status = 503, description = "Too many computations (downloads, reports, audits, feasibility answers, job validations) are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON,
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying"))),
     )
 )]
@@ -273,15 +277,15 @@ pub async fn result(
     summary = "The audit of a job's release",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The job's id; an id of another tenant, or not a UUID, is a 404"),
+        JobIdParam,
     ),
     responses(
         (status = 200, description = "The release audited against the job's model, k-anonymity, distinct l-diversity and prosecutor risk", body = crate::spec::AuditReportDto),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 404, description = "No such job (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 409, description = "The job has not succeeded (`result_not_ready`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        Unauthorized,
+        NoSuchJob,
+        ResultNotReady,
+        Internal,
+        RequestTimeout,
     )
 )]
 pub async fn audit(

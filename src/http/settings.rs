@@ -8,8 +8,9 @@ use axum::{Extension, Json};
 use serde_json::Value;
 
 use super::auth::{Caller, Tenant};
-use super::error::ApiError;
+use super::error::{ApiError, PROBLEM_JSON};
 use super::json::ApiJson;
+use super::path_docs::{AdminOnly, Internal, MalformedJson, NotJson, RequestTimeout, Unauthorized};
 use super::AppState;
 use crate::spec::policy::{parse_policy, ReleasePolicyResource};
 
@@ -25,9 +26,9 @@ use crate::spec::policy::{parse_policy, ReleasePolicyResource};
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The policy", body = ReleasePolicyResource),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        Unauthorized,
+        Internal,
+        RequestTimeout,
     )
 )]
 pub async fn get(
@@ -50,13 +51,13 @@ pub async fn get(
     request_body(content = crate::spec::policy::ReleasePolicyRequest, content_type = "application/json"),
     responses(
         (status = 200, description = "The policy now in force", body = ReleasePolicyResource),
-        (status = 400, description = "Unparseable JSON (`malformed_json`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 403, description = "The key is not an admin key (`role_forbidden`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 415, description = "Not `application/json` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 422, description = "A field out of range, of the wrong type or unknown (`invalid_parameters`; `errors` name each field by its pointer)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        MalformedJson,
+        Unauthorized,
+        AdminOnly,
+        NotJson,
+        (status = 422, description = "A field out of range, of the wrong type or unknown (`invalid_parameters`; `errors` name each field by its pointer)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        Internal,
+        RequestTimeout,
     )
 )]
 pub async fn put(

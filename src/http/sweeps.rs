@@ -10,13 +10,20 @@ use serde_json::{json, Map, Value};
 use utoipa::ToSchema;
 
 use super::auth::Tenant;
-use super::error::ApiError;
+use super::error::{ApiError, PROBLEM_JSON};
 use super::id::SweepId;
 use super::jobs::{dataset_id_of, idempotency_of, parse_request, validate_jobs};
 use super::json::ApiJson;
 use super::list::{ListPage, ListQuery};
+use super::path_docs::{
+    IdempotencyConflict, Internal, MalformedSubmission, NoSuchDataset, NoSuchSweep, NotJson,
+    PageParams, PayloadTooLarge, RepeatedQueryParameter, RequestTimeout, SweepIdParam,
+    Unauthorized,
+};
+use super::resource::{self, Cancel, Resource};
 use super::AppState;
 use crate::store::sweeps::{NewSweep, PointJob, StoredSweep, SweepCancelled, SweepCreated};
+use crate::store::Page;
 use crate::sweep::grid::{self, Grid, GridError, GridPoint, MAX_POINTS};
 use crate::sweep::report;
 use crate::sweep::resource::{sweep_dto, Judging, SweepDto};
@@ -130,17 +137,17 @@ fn infeasible_record(problem: &ApiError) -> Value {
             headers(("Location" = String, description = "/v1/sweeps/{id}"))),
         (status = 200, description = "The original sweep of this Idempotency-Key", body = SweepDto,
             headers(("Location" = String, description = "/v1/sweeps/{id}"))),
-        (status = 400, description = "Unparseable JSON (`malformed_json`), or more than one `Idempotency-Key` header (`malformed_request`), or a dataset stored by an earlier version whose cells hold line breaks without `csv.allow_line_breaks` (`malformed_csv`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 413, description = "Body over the configured limit (`payload_too_large`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 415, description = "Not `application/json` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 404, description = "No such dataset (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 409, description = "Idempotency-Key reused with another body (`idempotency_conflict`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 422, description = "More than 64 points (`too_many_points`); a bad value in a point, named with its pointer into the request and the point in `details` (`invalid_parameters`, `unknown_column`); or every point infeasible (`infeasible_parameters`, each point's reason in `details.points`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 429, description = "The tenant's queued and running jobs would exceed its limit (`too_many_jobs`)", body = crate::spec::ProblemDto, content_type = "application/problem+json",
+        MalformedSubmission,
+        PayloadTooLarge,
+        NotJson,
+        Unauthorized,
+        NoSuchDataset,
+        IdempotencyConflict,
+        (status = 422, description = "More than 64 points (`too_many_points`); a bad value in a point, named with its pointer into the request and the point in `details` (`invalid_parameters`, `unknown_column`); or every point infeasible (`infeasible_parameters`, each point's reason in `details.points`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 429, description = "The tenant's queued and running jobs would exceed its limit (`too_many_jobs`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON,
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying"))),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, description = "Timed out, or too many computations (`request_timeout`, `too_many_computations`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        Internal,
+        (status = 503, description = "Timed out, or too many computations (`request_timeout`, `too_many_computations`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
     )
 )]
 pub async fn create(
@@ -248,14 +255,14 @@ pub async fn create(
     summary = "Read a sweep",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The sweep's id; an id of another tenant, or not a UUID, is a 404"),
+        SweepIdParam,
     ),
     responses(
         (status = 200, description = "The sweep", body = SweepDto),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 404, description = "No such sweep (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        Unauthorized,
+        NoSuchSweep,
+        Internal,
+        RequestTimeout,
     )
 )]
 pub async fn get(
@@ -263,15 +270,7 @@ pub async fn get(
     Extension(tenant): Extension<Tenant>,
     SweepId(id): SweepId,
 ) -> Result<Json<SweepDto>, ApiError> {
-    let stored = state
-        .store
-        .get_sweep(&tenant.0, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("sweep"))?;
-    Ok(Json(sweep_dto(
-        &stored,
-        &judging(&state, &[&stored]).await?,
-    )))
+    resource::get::<StoredSweep>(&state, &tenant, id).await
 }
 
 /// The tenant's current release policy and the verdict facts of the
@@ -314,16 +313,15 @@ async fn judging(
     security(("bearer" = [])),
     params(
         ("dataset_id" = Option<uuid::Uuid>, Query, description = "Only sweeps of this dataset"),
-        ("limit" = Option<i64>, Query, minimum = 1, maximum = 500, description = "Page size (default 50)"),
-        ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
+        PageParams,
     ),
     responses(
-        (status = 400, description = "A query parameter given more than once (`malformed_request`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        RepeatedQueryParameter,
         (status = 200, description = "A page of sweeps", body = SweepList),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 422, description = "Bad `dataset_id`, `limit` or `cursor` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        Unauthorized,
+        (status = 422, description = "Bad `dataset_id`, `limit` or `cursor` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        Internal,
+        RequestTimeout,
     )
 )]
 pub async fn list(
@@ -331,21 +329,7 @@ pub async fn list(
     Extension(tenant): Extension<Tenant>,
     q: ListQuery,
 ) -> Result<Json<ListPage<SweepDto>>, ApiError> {
-    let dataset_id = match q.param("dataset_id").filter(|s| !s.is_empty()) {
-        None => None,
-        Some(s) => Some(s.parse::<uuid::Uuid>().map_err(|_| {
-            ApiError::invalid_parameters("/query/dataset_id", "dataset_id must be a UUID")
-        })?),
-    };
-    let page = state
-        .store
-        .list_sweeps(&tenant.0, dataset_id, q.limit, q.cursor)
-        .await?;
-    let judging = judging(&state, &page.items.iter().collect::<Vec<_>>()).await?;
-    Ok(Json(ListPage {
-        items: page.items.iter().map(|s| sweep_dto(s, &judging)).collect(),
-        next_cursor: page.next_cursor.map(|c| c.encode()),
-    }))
+    resource::list::<StoredSweep>(&state, &tenant, &q).await
 }
 
 #[utoipa::path(
@@ -358,15 +342,15 @@ pub async fn list(
                    their next checkpoint; finished points keep their results.",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The sweep's id; an id of another tenant, or not a UUID, is a 404"),
+        SweepIdParam,
     ),
     responses(
         (status = 200, description = "Cancelled (its running points stop at their next checkpoint)", body = SweepDto),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 404, description = "No such sweep (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 409, description = "No point is queued or running (`sweep_finished`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        Unauthorized,
+        NoSuchSweep,
+        (status = 409, description = "No point is queued or running (`sweep_finished`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        Internal,
+        RequestTimeout,
     )
 )]
 pub async fn cancel(
@@ -374,19 +358,57 @@ pub async fn cancel(
     Extension(tenant): Extension<Tenant>,
     SweepId(id): SweepId,
 ) -> Result<Json<SweepDto>, ApiError> {
-    match state.store.cancel_sweep(&tenant.0, id).await? {
-        SweepCancelled::Done(s) => Ok(Json(sweep_dto(&s, &judging(&state, &[&s]).await?))),
-        SweepCancelled::Finished(s) => {
-            let status =
-                serde_json::to_value(sweep_dto(&s, &Judging::none()).status).unwrap_or(Value::Null);
-            Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "sweep_finished",
-                "no point of the sweep is queued or running; there is nothing to cancel",
-            )
-            .with_details(json!({"status": status})))
-        }
-        SweepCancelled::NotFound => Err(ApiError::not_found("sweep")),
+    resource::cancel::<StoredSweep>(&state, &tenant, id).await
+}
+
+impl Resource for StoredSweep {
+    const NAME: &'static str = "sweep";
+    type Dto = SweepDto;
+
+    async fn load(
+        state: &AppState,
+        tenant: &str,
+        id: uuid::Uuid,
+    ) -> Result<Option<Self>, ApiError> {
+        Ok(state.store.get_sweep(tenant, id).await?)
+    }
+
+    async fn page(state: &AppState, tenant: &str, q: &ListQuery) -> Result<Page<Self>, ApiError> {
+        let dataset_id = q.uuid_param("dataset_id")?;
+        Ok(state
+            .store
+            .list_sweeps(tenant, dataset_id, q.limit, q.cursor)
+            .await?)
+    }
+
+    async fn dtos(state: &AppState, sweeps: &[Self]) -> Result<Vec<SweepDto>, ApiError> {
+        let judging = judging(state, &sweeps.iter().collect::<Vec<_>>()).await?;
+        Ok(sweeps.iter().map(|s| sweep_dto(s, &judging)).collect())
+    }
+}
+
+impl Cancel for StoredSweep {
+    async fn cancel(
+        state: &AppState,
+        tenant: &str,
+        id: uuid::Uuid,
+    ) -> Result<resource::Cancelled<Self>, ApiError> {
+        Ok(match state.store.cancel_sweep(tenant, id).await? {
+            SweepCancelled::Done(s) => resource::Cancelled::Done(s),
+            SweepCancelled::Finished(s) => resource::Cancelled::Finished(s),
+            SweepCancelled::NotFound => resource::Cancelled::NotFound,
+        })
+    }
+
+    fn finished(&self) -> ApiError {
+        let status =
+            serde_json::to_value(sweep_dto(self, &Judging::none()).status).unwrap_or(Value::Null);
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "sweep_finished",
+            "no point of the sweep is queued or running; there is nothing to cancel",
+        )
+        .with_details(json!({"status": status}))
     }
 }
 
@@ -404,20 +426,20 @@ pub async fn cancel(
                    `?format=json`, the same content as JSON.",
     security(("bearer" = [])),
     params(
-        ("id" = uuid::Uuid, Path, description = "The sweep's id; an id of another tenant, or not a UUID, is a 404"),
+        SweepIdParam,
         ("format" = Option<SweepReportFormat>, Query, description = "`html` or `json`; wins over `Accept` (HTML by default)"),
     ),
     responses(
-        (status = 400, description = "A query parameter given more than once (`malformed_request`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
+        RepeatedQueryParameter,
         (status = 200, description = "The report", content(
             (String = "text/html"),
             (report::SweepReportDto = "application/json"),
         )),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 404, description = "No such sweep (`not_found`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 422, description = "Bad `format` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 503, response = crate::http::openapi::RequestTimeout),
+        Unauthorized,
+        NoSuchSweep,
+        (status = 422, description = "Bad `format` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        Internal,
+        RequestTimeout,
     )
 )]
 pub async fn report(

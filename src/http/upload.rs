@@ -23,8 +23,9 @@ use uuid::Uuid;
 
 use super::auth::Tenant;
 use super::datasets::dataset_dto;
-use super::error::ApiError;
+use super::error::{ApiError, PROBLEM_JSON};
 use super::limits::MAX_SCHEMA_BYTES;
+use super::path_docs::{Internal, Unauthorized, UploadForm};
 use super::AppState;
 use crate::spec::dataset::DatasetDto;
 use crate::spec::dataset::{columns_of, parse_schema, DatasetColumnDto};
@@ -377,20 +378,20 @@ fn rewound(file: &std::fs::File) -> std::io::Result<std::fs::File> {
     tag = "datasets",
     summary = "Upload a table",
     security(("bearer" = [])),
-    request_body(content = crate::http::openapi::UploadForm, content_type = "multipart/form-data", description = "Parts `schema` (JSON), `data` (CSV with a header row) and optionally `hierarchy:<column>` (ARX-format CSV, delimiter `;`, no header) per categorical column"),
+    request_body(content = UploadForm, content_type = "multipart/form-data", description = "Parts `schema` (JSON), `data` (CSV with a header row) and optionally `hierarchy:<column>` (ARX-format CSV, delimiter `;`, no header) per categorical column"),
     responses(
         (status = 201, description = "Stored", body = DatasetDto,
             headers(("Location" = String, description = "/v1/datasets/{id}"))),
-        (status = 400, description = "Unreadable multipart body, schema JSON or CSV (`malformed_multipart`, `malformed_json`, `malformed_csv`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 401, response = crate::http::openapi::Unauthorized),
-        (status = 413, description = "Body over the configured limit, a `schema` part over 1 MiB, a hierarchy part over its limit or a gzip data part that decompresses past its limit (`payload_too_large`); a CSV cell or record over its limit (`record_too_large`, naming the line)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 415, description = "Not `multipart/form-data` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 408, description = "The upload took longer than the upload timeout, or sent nothing for the idle timeout (`upload_timeout`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 422, description = "The table does not match its schema, or `population` does not fit it (`invalid_schema`, `invalid_hierarchy`, `unknown_column`, `undescribed_column`, `missing_values`, `invalid_parameters`)", body = crate::spec::ProblemDto, content_type = "application/problem+json"),
-        (status = 500, response = crate::http::openapi::Internal),
-        (status = 429, description = "This tenant has as many uploads in progress as its limit (`too_many_uploads`); retry after `Retry-After` seconds", body = crate::spec::ProblemDto, content_type = "application/problem+json",
+        (status = 400, description = "Unreadable multipart body, schema JSON or CSV (`malformed_multipart`, `malformed_json`, `malformed_csv`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        Unauthorized,
+        (status = 413, description = "Body over the configured limit, a `schema` part over 1 MiB, a hierarchy part over its limit or a gzip data part that decompresses past its limit (`payload_too_large`); a CSV cell or record over its limit (`record_too_large`, naming the line)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 415, description = "Not `multipart/form-data` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 408, description = "The upload took longer than the upload timeout, or sent nothing for the idle timeout (`upload_timeout`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 422, description = "The table does not match its schema, or `population` does not fit it (`invalid_schema`, `invalid_hierarchy`, `unknown_column`, `undescribed_column`, `missing_values`, `invalid_parameters`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        Internal,
+        (status = 429, description = "This tenant has as many uploads in progress as its limit (`too_many_uploads`); retry after `Retry-After` seconds", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON,
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying"))),
-        (status = 503, description = "As many uploads as configured are in progress (`too_many_uploads`); retry after `Retry-After` seconds", body = crate::spec::ProblemDto, content_type = "application/problem+json",
+        (status = 503, description = "As many uploads as configured are in progress (`too_many_uploads`); retry after `Retry-After` seconds", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON,
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying"))),
     )
 )]

@@ -10,6 +10,7 @@ use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use super::verdict::{self, Facts, WarningFact};
 use crate::spec::feasibility::FeasibilityResponseDto;
 use crate::spec::report::{CheckReportDto, SizeBucketDto};
 use crate::spec::{JobRequestDto, PopulationDto, RoleDto, TypeDto};
@@ -33,7 +34,7 @@ pub struct ReleaseReport {
     pub audience: Audience,
     /// The verdict the report opens with, its reasons and the policy it
     /// applied (`crate::report::verdict`).
-    pub verdict: super::verdict::Verdict,
+    pub verdict: verdict::Verdict,
     /// The approvals and rejections recorded for this job, oldest first,
     /// each with the release hash it binds.
     pub approvals: Vec<crate::spec::approval::ApprovalDto>,
@@ -67,6 +68,44 @@ pub struct ReleaseReport {
     /// Records at risk through combinations of columns: SUDA2's minimal
     /// sample uniques over the upload's QIs and the release as published.
     pub combinations: CombinationsSection,
+}
+
+impl ReleaseReport {
+    /// The facts the verdict is decided on (`verdict::judge`), read from
+    /// this assembled report.
+    pub fn verdict_facts(&self) -> Facts {
+        let after = self.risk.after.as_ref();
+        Facts {
+            failed: self.failure.as_ref().map(|f| f.code.clone()),
+            model: self
+                .attacker_view
+                .as_ref()
+                .map(|a| (a.model_check.kind.clone(), a.model_check.passed)),
+            prosecutor_max: after.map(|a| a.prosecutor_max),
+            population_uniques_share: after
+                .and_then(|a| a.population_uniqueness.as_ref())
+                .map(|p| p.share),
+            warnings: self
+                .warnings
+                .iter()
+                .enumerate()
+                .map(|(i, w)| WarningFact {
+                    kind: verdict::warning_kind(&w.kind),
+                    column: w.column.clone(),
+                    number: i + 1,
+                    message: w.message.clone(),
+                    below_k_share: w.below_k_share,
+                })
+                .collect(),
+            suppressed_share: self.utility.as_ref().map(|u| u.suppressed.model_share),
+            median_query_error: self.utility.as_ref().and_then(|u| {
+                u.query_error
+                    .iter()
+                    .filter_map(|e| Some((e.q, e.median?)))
+                    .max_by(|a, b| a.1.total_cmp(&b.1))
+            }),
+        }
+    }
 }
 
 /// Records at risk through combinations of columns (SUDA2, as the

@@ -241,7 +241,7 @@ pub fn build(input: &Input<'_>) -> CoreResult<ReleaseReport> {
             after: risky_after,
         });
     }
-    report.verdict = verdict::judge(&verdict::Facts::of(&report), &policy.0, policy.1);
+    report.verdict = verdict::judge(&report.verdict_facts(), &policy.0, policy.1);
     Ok(report)
 }
 

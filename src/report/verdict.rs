@@ -3,7 +3,7 @@
 //! each pointing at the report's section that supports it.
 //!
 //! [`judge`] is a pure function of typed [`Facts`] (taken from the report
-//! by [`Facts::of`]) and the tenant's [`ReleasePolicy`]. Every fact the
+//! by `ReleaseReport::verdict_facts`) and the tenant's [`ReleasePolicy`]. Every fact the
 //! report measures becomes one reason — the ones that pass too, so the
 //! officer sees what was checked, not only what failed. A reason's
 //! [`Effect`] decides: one `blocking` reason makes the release not
@@ -17,7 +17,6 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::content::ReleaseReport;
 use crate::spec::policy::{PolicySource, ReleasePolicy};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -149,49 +148,12 @@ pub struct Facts {
     pub median_query_error: Option<(u64, f64)>,
 }
 
-impl Facts {
-    /// The facts of an assembled report.
-    pub fn of(r: &ReleaseReport) -> Facts {
-        let after = r.risk.after.as_ref();
-        Facts {
-            failed: r.failure.as_ref().map(|f| f.code.clone()),
-            model: r
-                .attacker_view
-                .as_ref()
-                .map(|a| (a.model_check.kind.clone(), a.model_check.passed)),
-            prosecutor_max: after.map(|a| a.prosecutor_max),
-            population_uniques_share: after
-                .and_then(|a| a.population_uniqueness.as_ref())
-                .map(|p| p.share),
-            warnings: r
-                .warnings
-                .iter()
-                .enumerate()
-                .map(|(i, w)| WarningFact {
-                    kind: warning_kind(&w.kind),
-                    column: w.column.clone(),
-                    number: i + 1,
-                    message: w.message.clone(),
-                    below_k_share: w.below_k_share,
-                })
-                .collect(),
-            suppressed_share: r.utility.as_ref().map(|u| u.suppressed.model_share),
-            median_query_error: r.utility.as_ref().and_then(|u| {
-                u.query_error
-                    .iter()
-                    .filter_map(|e| Some((e.q, e.median?)))
-                    .max_by(|a, b| a.1.total_cmp(&b.1))
-            }),
-        }
-    }
-}
-
 /// The anchor of a report's `n`-th warning (1-based).
 pub fn warning_anchor(n: usize) -> String {
     format!("warning-{n}")
 }
 
-fn warning_kind(kind: &str) -> ReasonKind {
+pub(super) fn warning_kind(kind: &str) -> ReasonKind {
     match kind {
         "fine_grained_column" => ReasonKind::FineGrainedColumn,
         "sa_association" => ReasonKind::SaAssociation,

@@ -6,7 +6,8 @@
 //! * [`frontier`]: the Pareto front (pure, unit-tested);
 //! * [`resource`]: a stored sweep and its jobs → the `Sweep` resource;
 //! * [`report`]: the HTML and JSON report;
-//! * [`openapi`]: the request's schema, derived from the job's.
+//! * [`openapi`]: the request's schema type (its model is derived from the
+//!   job's in `http::openapi::sweep`).
 
 pub mod frontier;
 pub mod grid;

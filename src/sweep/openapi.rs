@@ -1,21 +1,18 @@
-//! The sweep request's OpenAPI schema. A sweep's body is a job request in
-//! which numeric model parameters and `suppression_limit` may be lists;
-//! the request is parsed per point by the job's own parser (`grid`), so its
-//! schema is derived here from the job's: each `Model` variant is copied
-//! with its numeric properties widened to "a value or a list of 1 to 64
-//! values" (`SweepModel`). Derived, not written out, so the two cannot
-//! drift apart.
+//! The sweep request's OpenAPI schema type. A sweep's body is a job
+//! request in which numeric model parameters and `suppression_limit` may
+//! be lists; the request is parsed per point by the job's own parser
+//! (`grid`), so its schema is the job's widened: `model` refers to
+//! `SweepModel`, which the document derives from `Model`
+//! (`http::openapi::sweep`), so the two cannot drift apart.
 
 use serde::Deserialize;
 use serde_json::Value;
-use utoipa::openapi::schema::{
-    ArrayBuilder, Discriminator, OneOfBuilder, Schema, SchemaType, Type,
-};
-use utoipa::openapi::{Components, Ref, RefOr};
-use utoipa::{Modify, ToSchema};
+use utoipa::openapi::schema::{ArrayBuilder, OneOfBuilder, Schema, Type};
+use utoipa::openapi::{Ref, RefOr};
+use utoipa::ToSchema;
 
 use super::grid::MAX_POINTS;
-use crate::spec::{AlgorithmDto, MetricDto, ModelDto, XColorOptionsDto};
+use crate::spec::{AlgorithmDto, MetricDto, XColorOptionsDto};
 
 /// The body of `POST /v1/sweeps`: a job request (`JobRequest`) in which any
 /// numeric parameter of `model`, and `suppression_limit`, may be a list.
@@ -41,14 +38,15 @@ pub struct SweepRequest {
     pub suppression_limit: Option<Value>,
 }
 
-const SWEEP_MODEL: &str = "SweepModel";
+/// The component name of the sweep's model.
+pub const SWEEP_MODEL: &str = "SweepModel";
 
 fn sweep_model() -> Ref {
     Ref::from_schema_name(SWEEP_MODEL)
 }
 
 /// `schema` or a list of 1 to [`MAX_POINTS`] of them.
-fn value_or_list(schema: Schema) -> Schema {
+pub fn value_or_list(schema: Schema) -> Schema {
     OneOfBuilder::new()
         .item(schema.clone())
         .item(
@@ -68,88 +66,4 @@ fn suppression_limits() -> Schema {
         .exclusive_maximum(Some(1.0))
         .build();
     value_or_list(limit.into())
-}
-
-fn is_numeric(t: &SchemaType) -> bool {
-    match t {
-        SchemaType::Type(t) => matches!(t, Type::Number | Type::Integer),
-        SchemaType::Array(ts) => ts.iter().any(|t| matches!(t, Type::Number | Type::Integer)),
-        SchemaType::AnyValue => false,
-    }
-}
-
-/// A numeric property without its `null` (a list holds values only).
-fn non_null(mut object: utoipa::openapi::schema::Object) -> Schema {
-    if let SchemaType::Array(ts) = &object.schema_type {
-        let kept: Vec<Type> = ts.iter().filter(|t| **t != Type::Null).cloned().collect();
-        if let [one] = kept.as_slice() {
-            object.schema_type = SchemaType::Type(one.clone());
-        }
-    }
-    Schema::Object(object)
-}
-
-/// Adds `SweepModel` and its variants (`EpsilonMSweepModel`, …), copied
-/// from `Model`'s (run after the unions are reshaped).
-pub struct SweepModels;
-
-impl Modify for SweepModels {
-    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        let components = openapi.components.get_or_insert_with(Default::default);
-        add_sweep_model(components);
-    }
-}
-
-fn add_sweep_model(components: &mut Components) {
-    let model = ModelDto::name();
-    let Some(RefOr::T(Schema::OneOf(one_of))) = components.schemas.get(model.as_ref()) else {
-        panic!("Model is not a oneOf in the document");
-    };
-    let mapping = one_of
-        .discriminator
-        .as_ref()
-        .expect("Model has a discriminator")
-        .mapping
-        .clone();
-    let mut union = OneOfBuilder::new();
-    let mut discriminator = Discriminator::new("kind");
-    let mut added = Vec::new();
-    for (tag, reference) in mapping {
-        let variant = reference.trim_start_matches("#/components/schemas/");
-        let Some(RefOr::T(Schema::Object(object))) = components.schemas.get(variant) else {
-            panic!("{variant} is not an object schema");
-        };
-        let mut object = object.clone();
-        for (name, property) in object.properties.iter_mut() {
-            if name == "kind" {
-                continue;
-            }
-            if let RefOr::T(Schema::Object(p)) = property {
-                if is_numeric(&p.schema_type) {
-                    *property = RefOr::T(value_or_list(non_null(p.clone())));
-                }
-            }
-        }
-        object.description = Some(format!(
-            "`{tag}` as in a job, any numeric parameter a value or a list of values"
-        ));
-        let name = variant.replace("Model", "SweepModel");
-        union = union.item(Ref::from_schema_name(&name));
-        discriminator
-            .mapping
-            .insert(tag, format!("#/components/schemas/{name}"));
-        added.push((name, Schema::Object(object)));
-    }
-    for (name, schema) in added {
-        components.schemas.insert(name, RefOr::T(schema));
-    }
-    let union = union
-        .discriminator(Some(discriminator))
-        .description(Some(
-            "A job's model in which any numeric parameter may be a list (the sweep's axes).",
-        ))
-        .build();
-    components
-        .schemas
-        .insert(SWEEP_MODEL.to_string(), RefOr::T(union.into()));
 }

@@ -118,5 +118,5 @@ fn verdict_facts(
         policy: (ReleasePolicy::default(), PolicySource::Default),
         approvals: &[],
     })?;
-    Ok(Facts::of(&report))
+    Ok(report.verdict_facts())
 }

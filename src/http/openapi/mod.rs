@@ -2,27 +2,40 @@
 //! (`GET /docs`), both without auth. Swagger UI's assets are compiled into
 //! the binary (utoipa-swagger-ui's `vendored` feature): no CDN, no download.
 //!
+//! The document is built here and only here: from the handlers'
+//! `#[utoipa::path]` blocks (listed in `paths(...)`), then reshaped by the
+//! modifiers below — the bearer scheme, the upload form's hierarchy parts,
+//! the role refusals ([`RoleRefusals`]), the tagged unions ([`unions`]) and
+//! the sweep's model ([`sweep`]).
+//!
 //! Requests and responses are described by the `spec` types the handlers
-//! parse and serialize (`JobRequestDto`, `JobDto`, …). One response shape
-//! is written by other means and mirrored here by a documentation type: a
-//! release as JSON (`ReleaseJson`), which `render::json` streams row by row
-//! instead of building it as a value. The query-string enums (`?format=`,
-//! `?audience=`) are documented here beside their hand parsers.
+//! parse and serialize (`JobRequestDto`, `JobDto`, …). What else the path
+//! blocks name — the shared problem responses, the query-string enums, the
+//! upload form and a release as JSON — is in `http::path_docs`, which the
+//! handlers import and which does not import them; the `schema_with`
+//! schemas of `spec` fields are in `spec::doc_schemas`, and the sweep
+//! request's schema type in `sweep::openapi`, beside the types that name
+//! them.
 //!
 //! `openapi/openapi.json` is this document, pretty-printed; regenerate it
 //! with `cargo run -- openapi > openapi/openapi.json` (the drift test in
 //! tests/api/openapi.rs fails until it is).
 
+mod sweep;
+mod unions;
+
 use axum::Router;
-use utoipa::openapi::response::{Response, ResponseBuilder};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
-use utoipa::openapi::{Content, Ref, RefOr};
-use utoipa::{Modify, OpenApi, ToResponse, ToSchema};
+use utoipa::openapi::RefOr;
+use utoipa::{Modify, OpenApi};
 use utoipa_swagger_ui::SwaggerUi;
 
-use super::openapi_unions::Unions;
-use crate::spec::{ProblemDto, SchemaDto};
-use crate::sweep::openapi::SweepModels;
+use super::path_docs::{
+    problem_response, Internal, NotFound, ReportAudienceParam, ReportFormat, RequestTimeout,
+    ResultFormat, ResultPurpose, Unauthorized,
+};
+use sweep::SweepModels;
+use unions::Unions;
 
 /// The routes `GET /openapi.json` and `GET /docs` (which redirects to
 /// `/docs/`, Swagger UI's page).
@@ -187,129 +200,4 @@ impl Modify for RoleRefusals {
             }
         }
     }
-}
-
-/// A problem+json response (the body is a `Problem`), for the responses
-/// every operation shares.
-fn problem_response(description: &str) -> RefOr<Response> {
-    ResponseBuilder::new()
-        .description(description)
-        .content(
-            "application/problem+json",
-            Content::new(Some(Ref::from_schema_name(ProblemDto::name()))),
-        )
-        .build()
-        .into()
-}
-
-/// `components.responses.Unauthorized`: every `/v1` operation's 401.
-pub struct Unauthorized;
-
-impl<'r> ToResponse<'r> for Unauthorized {
-    fn response() -> (&'r str, RefOr<Response>) {
-        (
-            "Unauthorized",
-            problem_response(
-                "Missing, malformed or unknown API key (`unauthorized`), with \
-                 `WWW-Authenticate: Bearer`",
-            ),
-        )
-    }
-}
-
-/// `components.responses.NotFound`: the 404 of operations on one resource.
-pub struct NotFound;
-
-impl<'r> ToResponse<'r> for NotFound {
-    fn response() -> (&'r str, RefOr<Response>) {
-        (
-            "NotFound",
-            problem_response(
-                "No such dataset or job for this key's tenant (`not_found`): unknown, \
-                 not a UUID, deleted, or another tenant's",
-            ),
-        )
-    }
-}
-
-/// `components.responses.Internal`: a 500, without internals.
-pub struct Internal;
-
-impl<'r> ToResponse<'r> for Internal {
-    fn response() -> (&'r str, RefOr<Response>) {
-        (
-            "Internal",
-            problem_response("Internal error (`internal`), logged, served without internals"),
-        )
-    }
-}
-
-/// `components.responses.RequestTimeout`: the request timeout's 503
-/// (`--request-timeout-secs`; not applied to result downloads, uploads have
-/// their own 408).
-pub struct RequestTimeout;
-
-impl<'r> ToResponse<'r> for RequestTimeout {
-    fn response() -> (&'r str, RefOr<Response>) {
-        (
-            "RequestTimeout",
-            problem_response(
-                "The response did not start within the request timeout (`request_timeout`), or no database connection was free in time (`database_busy`, with `Retry-After`)",
-            ),
-        )
-    }
-}
-
-/// `?format=` of a release download.
-#[derive(ToSchema)]
-#[allow(non_camel_case_types)]
-pub enum ResultFormat {
-    csv,
-    json,
-}
-
-/// `?purpose=` of a release download.
-#[derive(ToSchema)]
-#[allow(non_camel_case_types)]
-pub enum ResultPurpose {
-    owner_check,
-    publication,
-}
-
-/// `?format=` of a release report.
-#[derive(ToSchema)]
-#[allow(non_camel_case_types)]
-pub enum ReportFormat {
-    html,
-    json,
-}
-
-/// `?audience=` of a release report.
-#[derive(ToSchema)]
-#[allow(non_camel_case_types)]
-pub enum ReportAudienceParam {
-    internal,
-    external,
-}
-
-/// The `multipart/form-data` body of `POST /v1/datasets`. Besides `schema`
-/// and `data`, each categorical column may have its hierarchy in a part
-/// named `hierarchy:<column>`: an ARX-format CSV (`leaf;level1;…;root`, no
-/// header, delimiter `;`, quoted fields allowed). A column's hierarchy comes
-/// inline in the schema or from its part, not both.
-#[derive(ToSchema)]
-pub struct UploadForm {
-    /// The table's schema (JSON).
-    pub schema: SchemaDto,
-    /// The table: CSV with a header row.
-    #[schema(value_type = String, format = Binary)]
-    pub data: Vec<u8>,
-}
-
-/// A release as JSON: `group_id`, then the published columns (and `row_id`
-/// last when asked for); every cell is a string.
-#[derive(ToSchema)]
-pub struct ReleaseJson {
-    pub columns: Vec<String>,
-    pub rows: Vec<Vec<String>>,
 }
