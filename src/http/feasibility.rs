@@ -10,7 +10,7 @@ use super::error::ApiError;
 use super::id::DatasetId;
 use super::json::ApiJson;
 use super::AppState;
-use crate::spec::dataset::load_stored_with_progress;
+use crate::app::tables::load_stored_with_progress;
 use crate::spec::feasibility::{answer_with_progress, FeasibilityRequestDto};
 
 #[utoipa::path(

@@ -14,7 +14,7 @@ use super::id::JobId;
 use super::json::ApiJson;
 use super::list::ListQuery;
 use super::AppState;
-use crate::spec::dataset::load_stored_with_progress;
+use crate::app::tables::load_stored_with_progress;
 use crate::spec::JobStatus;
 use crate::spec::{JobDto, JobListDto, JobParams, JobRequestDto, JobWarningDto, MetricDto};
 use crate::store::datasets::DatasetRow;

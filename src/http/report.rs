@@ -23,8 +23,8 @@ use super::error::ApiError;
 use super::id::JobId;
 use super::list::ListQuery;
 use super::AppState;
+use crate::app::tables::load_stored_with_progress;
 use crate::report::content::Audience;
-use crate::spec::dataset::load_stored_with_progress;
 use crate::spec::report::AuditReportDto;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

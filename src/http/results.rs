@@ -24,8 +24,8 @@ use super::error::ApiError;
 use super::id::JobId;
 use super::list::ListQuery;
 use super::AppState;
+use crate::app::tables::load_stored;
 use crate::render::{write_release, Format};
-use crate::spec::dataset::load_stored;
 use crate::store::jobs::JobRow;
 
 /// The job, or 404; 409 `result_not_ready` unless it succeeded.

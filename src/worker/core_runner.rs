@@ -7,9 +7,9 @@ use std::time::Instant;
 use proxima_core::{CoreError, Progress};
 
 use super::{JobError, JobInput, JobOutput, JobRunner};
+use crate::app::tables::load_stored_with_progress;
 use crate::report::content::Audience;
 use crate::report::verdict::Facts;
-use crate::spec::dataset::load_stored_with_progress;
 use crate::spec::policy::{PolicySource, ReleasePolicy};
 use crate::spec::report::{AuditReportDto, CheckReportDto};
 use crate::spec::JobSummaryDto;

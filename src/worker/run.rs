@@ -5,26 +5,36 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::pool::Ctx;
-use super::{JobError, JobInput, JobOutput};
+use super::config::WorkerConfig;
+use super::{JobError, JobInput, JobOutput, JobRunner};
 use crate::spec::job_error::{JobErrorBody, INTERNAL_JOB_MESSAGE};
 use crate::spec::JobStatus;
 use crate::store::jobs::JobRow;
 use crate::store::queue::Beat;
+use crate::store::Store;
 
 /// State shared between the blocking body and the async side.
 #[derive(Default)]
-pub(crate) struct Shared {
+struct Shared {
     /// f64 bits of the last reported progress.
     progress: AtomicU64,
     /// Tells the body to stop at its next checkpoint.
-    pub(crate) stop: AtomicBool,
+    stop: AtomicBool,
     /// The user asked to cancel (as opposed to a lost lease or shutdown).
     user_cancel: AtomicBool,
     /// Another worker owns the job now: write nothing.
     lost: AtomicBool,
     /// The job passed its maximum run time (`WorkerConfig::max_run`).
-    pub(crate) timed_out: AtomicBool,
+    timed_out: AtomicBool,
+}
+
+/// Shared by the claim loop and the job tasks.
+pub(crate) struct Ctx {
+    pub store: Store,
+    pub runner: Arc<dyn JobRunner>,
+    pub config: WorkerConfig,
+    /// Set after the grace period: running jobs hand themselves back.
+    pub hand_back: tokio::sync::watch::Receiver<bool>,
 }
 
 /// Backoff for the n-th attempt: base · 2^(n−1), at most five minutes.
@@ -74,7 +84,13 @@ type Outcome = Result<Result<JobOutput, JobError>, tokio::task::JoinError>;
 async fn execute(ctx: &Arc<Ctx>, job: &JobRow, input: JobInput) -> Option<(Outcome, Arc<Shared>)> {
     let shared = Arc::new(Shared::default());
     let heartbeat = tokio::spawn(heartbeat(ctx.clone(), job.id, shared.clone()));
-    let deadline = super::time_limit::watch(ctx.config.max_run, shared.clone());
+    let deadline = super::time_limit::watch(ctx.config.max_run, {
+        let shared = shared.clone();
+        move || {
+            shared.timed_out.store(true, Ordering::Relaxed);
+            shared.stop.store(true, Ordering::Relaxed);
+        }
+    });
 
     let runner = ctx.runner.clone();
     let threads = ctx.config.threads;
