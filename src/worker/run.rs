@@ -8,7 +8,7 @@ use std::time::Duration;
 use super::config::WorkerConfig;
 use super::{JobError, JobInput, JobOutput, JobRunner};
 use crate::spec::job_error::{JobErrorBody, INTERNAL_JOB_MESSAGE};
-use crate::spec::JobStatus;
+use crate::spec::{JobParams, JobStatus};
 use crate::store::jobs::JobRow;
 use crate::store::queue::Beat;
 use crate::store::Store;
@@ -47,7 +47,24 @@ pub(crate) fn backoff(base: Duration, attempt: i32) -> Duration {
 /// [`execute`] the body beside its heartbeat, decide the [`verdict`], write
 /// the settlement as the lease holder, and [`record`] it.
 pub(crate) async fn run_job(ctx: Arc<Ctx>, job: JobRow) {
-    let input = match load_input(&ctx, &job).await {
+    let params = match JobParams::try_from(&job) {
+        Ok(params) => params,
+        Err(e) => {
+            // Running it again would read the same row: the job fails.
+            tracing::error!(job_id = %job.id, error = %e, "the job's stored parameters do not read back");
+            let settlement = Settlement::Failed(unreadable());
+            let written = write_settlement(&ctx, &job, settlement).await;
+            record(
+                &job,
+                JobStatus::Failed,
+                written,
+                std::time::Instant::now(),
+                0,
+            );
+            return;
+        }
+    };
+    let input = match load_input(&ctx, &job, params).await {
         Ok(Some(input)) => input,
         Ok(None) => {
             // The dataset (and with it the job) was deleted meanwhile.
@@ -277,7 +294,17 @@ async fn settle_retry(ctx: &Ctx, job: &JobRow, message: &str) {
     }
 }
 
-async fn load_input(ctx: &Ctx, job: &JobRow) -> anyhow::Result<Option<JobInput>> {
+/// The `Job.error` of a job this version cannot run as stored: `internal`,
+/// with no internals.
+fn unreadable() -> serde_json::Value {
+    JobErrorBody::internal(INTERNAL_JOB_MESSAGE).to_value()
+}
+
+async fn load_input(
+    ctx: &Ctx,
+    job: &JobRow,
+    params: JobParams,
+) -> anyhow::Result<Option<JobInput>> {
     let Some(dataset) = ctx.store.get_dataset(&job.tenant, job.dataset_id).await? else {
         return Ok(None);
     };
@@ -289,7 +316,6 @@ async fn load_input(ctx: &Ctx, job: &JobRow) -> anyhow::Result<Option<JobInput>>
         ms = started.elapsed().as_secs_f64() * 1e3,
         "job input read"
     );
-    let params = job.params()?;
     let population = if params.model.needs_population() {
         ctx.store.population_of(&dataset).await?
     } else {

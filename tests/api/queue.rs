@@ -284,6 +284,30 @@ async fn a_panic_fails_the_job_and_the_worker_keeps_serving() {
 }
 
 #[tokio::test]
+async fn a_stored_job_that_no_longer_binds_fails_as_internal_once() {
+    let store = fresh_store().await;
+    // A row as an older version might have stored it: parameters this
+    // version refuses. The job is the service's failure, not the request's:
+    // no pointers into a body nobody is sending, and no retry.
+    let old = queue_job(&store, 3).await;
+    sqlx::query("UPDATE jobs SET model = '{\"kind\":\"k_anonymity\",\"k\":0}' WHERE id = $1")
+        .bind(old)
+        .execute(&store.pool)
+        .await
+        .unwrap();
+    let w = worker::start(
+        store.clone(),
+        Arc::new(proxima::worker::core_runner::CoreRunner),
+        test_worker_config(1),
+    );
+    let failed = wait_job_row(&store, &old.to_string(), |s| s == "failed").await;
+    assert_eq!(failed["error"]["code"], "internal", "{failed}");
+    assert!(!failed["error"].to_string().contains("/model"), "{failed}");
+    assert_eq!(failed["attempts"], 1, "{failed}");
+    w.shutdown().await;
+}
+
+#[tokio::test]
 async fn fatal_errors_fail_at_once_with_their_code() {
     let store = fresh_store().await;
     let w = worker::start(
