@@ -15,9 +15,9 @@ use proxima_core::error::CoreResult;
 use proxima_core::population::PopulationIndex;
 use proxima_core::{CoreError, Progress, Table};
 
-use super::tables::load_stored_with_progress;
+use super::tables::{load_stored_with_progress, Stored};
 use crate::spec::{JobParams, JobRequest, JobWarningDto, MetricDto};
-use crate::store::datasets::{DatasetFiles, DatasetRow};
+use crate::store::datasets::DatasetRow;
 use crate::store::Store;
 
 /// A request checked against its table: what the job runs with, and what
@@ -28,13 +28,12 @@ pub struct Checked {
     pub warnings: Vec<JobWarningDto>,
 }
 
-/// What checking requests on one dataset reads: the dataset's stored
-/// files and, when a requested model is judged against a population table
-/// (k-map, δ-presence), that table's.
+/// What checking requests on one dataset reads: the dataset and its
+/// stored files (with its population table's when a requested model needs
+/// it).
 pub struct Inputs {
     dataset: DatasetRow,
-    files: DatasetFiles,
-    population: Option<(DatasetRow, DatasetFiles)>,
+    stored: Stored,
 }
 
 /// Reads what [`check`] needs for `requests` on `dataset`.
@@ -43,17 +42,9 @@ pub async fn read_inputs(
     dataset: DatasetRow,
     requests: &[JobRequest],
 ) -> anyhow::Result<Inputs> {
-    let files = store.dataset_files(&dataset.tenant, dataset.id).await?;
-    let population = if requests.iter().any(|r| r.model.needs_population()) {
-        store.population_of(&dataset).await?
-    } else {
-        None
-    };
-    Ok(Inputs {
-        dataset,
-        files,
-        population,
-    })
+    let with_population = requests.iter().any(|r| r.model.needs_population());
+    let stored = super::tables::read(store, &dataset, with_population).await?;
+    Ok(Inputs { dataset, stored })
 }
 
 /// Checks several requests on one dataset, loading the table once
@@ -64,8 +55,8 @@ pub fn check(
     requests: &[JobRequest],
     progress: Progress,
 ) -> CoreResult<Vec<CoreResult<Checked>>> {
-    let table = load_stored_with_progress(&inputs.dataset.schema, &inputs.files, progress)?;
-    let index = match &inputs.population {
+    let table = load_stored_with_progress(&inputs.dataset.schema, &inputs.stored.files, progress)?;
+    let index = match &inputs.stored.population {
         Some((row, files)) => {
             let population = load_stored_with_progress(&row.schema, files, progress)?;
             Some(PopulationIndex::for_release(

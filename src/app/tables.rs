@@ -12,7 +12,33 @@ use proxima_core::{CoreError, Progress, Table};
 use serde_json::Value;
 
 use crate::spec::dataset::parse_schema;
-use crate::store::datasets::DatasetFiles;
+use crate::store::datasets::{DatasetFiles, DatasetRow};
+use crate::store::Store;
+
+/// What loading a dataset for a job needs from the store: its files and,
+/// for a model judged against a population table (k-map, δ-presence),
+/// that table's row and files.
+#[derive(Debug, Clone)]
+pub struct Stored {
+    pub files: DatasetFiles,
+    pub population: Option<(DatasetRow, DatasetFiles)>,
+}
+
+/// Reads a dataset's stored files, and its population table's when
+/// `with_population` (a job's preparation and its run read alike).
+pub async fn read(
+    store: &Store,
+    dataset: &DatasetRow,
+    with_population: bool,
+) -> anyhow::Result<Stored> {
+    let files = store.dataset_files(&dataset.tenant, dataset.id).await?;
+    let population = if with_population {
+        store.population_of(dataset).await?
+    } else {
+        None
+    };
+    Ok(Stored { files, population })
+}
 
 /// Loads a stored dataset's table from its schema document (as stored at
 /// upload) and files.

@@ -309,18 +309,14 @@ async fn load_input(
         return Ok(None);
     };
     let started = std::time::Instant::now();
-    let files = ctx.store.dataset_files(&job.tenant, job.dataset_id).await?;
+    let crate::app::tables::Stored { files, population } =
+        crate::app::tables::read(&ctx.store, &dataset, params.model.needs_population()).await?;
     tracing::info!(
         job_id = %job.id,
         bytes = files.table.as_ref().map_or(files.data.len(), Vec::len),
         ms = started.elapsed().as_secs_f64() * 1e3,
         "job input read"
     );
-    let population = if params.model.needs_population() {
-        ctx.store.population_of(&dataset).await?
-    } else {
-        None
-    };
     Ok(Some(JobInput {
         job_id: job.id,
         tenant: job.tenant.clone(),
