@@ -43,15 +43,21 @@ pub(crate) fn backoff(base: Duration, attempt: i32) -> Duration {
     (base * 2u32.pow(exp)).min(Duration::from_secs(300))
 }
 
-/// One claimed job, from its input to its settlement: load the input,
-/// [`execute`] the body beside its heartbeat, decide the [`verdict`], write
-/// the settlement as the lease holder, and [`record`] it.
+/// One claimed job, from its input to its settlement: read its parameters
+/// back from its row (a row that does not read back fails the job), load
+/// the input, [`execute`] the body beside its heartbeat, decide the
+/// [`verdict`], write the settlement as the lease holder, and [`record`]
+/// it.
 pub(crate) async fn run_job(ctx: Arc<Ctx>, job: JobRow) {
     let params = match JobParams::try_from(&job) {
         Ok(params) => params,
         Err(e) => {
             // Running it again would read the same row: the job fails.
-            tracing::error!(job_id = %job.id, error = %e, "the job's stored parameters do not read back");
+            tracing::error!(
+                job_id = %job.id,
+                error = %e,
+                "the job's stored parameters do not read back"
+            );
             let settlement = Settlement::Failed(unreadable());
             let written = write_settlement(&ctx, &job, settlement).await;
             record(
