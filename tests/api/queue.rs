@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use proxima::spec::JobParams;
 use proxima::store::jobs::{Created, NewJob};
 use proxima::store::results::NewResult;
 use proxima::store::Store;
@@ -305,6 +306,20 @@ async fn a_stored_job_that_no_longer_binds_fails_as_internal_once() {
     assert!(!failed["error"].to_string().contains("/model"), "{failed}");
     assert_eq!(failed["attempts"], 1, "{failed}");
     w.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_row_reads_back_into_the_params_it_was_stored_from() {
+    let store = fresh_store().await;
+    let id = queue_job(&store, 3).await;
+    let mut row = store.get_job("t1", id).await.unwrap().unwrap();
+    assert_eq!(JobParams::try_from(&row).unwrap(), k2_mondrian());
+    // A value this version refuses (the table's CHECK keeps it out today):
+    // the service's failure naming the job, not a request's error.
+    row.suppression_limit = 1.5;
+    let e = JobParams::try_from(&row).unwrap_err();
+    assert_eq!(e.id, id);
+    assert!(e.reason.contains("suppression_limit"), "{e}");
 }
 
 #[tokio::test]
