@@ -1,6 +1,7 @@
 //! Proxima: the HTTP anonymization service and its offline CLI. The
 //! algorithms live in `proxima-core`; this crate holds the boundary types
-//! (`spec`), the release writers (`render`), the offline commands
+//! (`spec`), the use cases every adapter calls (`app`: ingest a dataset,
+//! prepare jobs, load a stored table), the release writers (`render`), the offline commands
 //! (`offline`), the command line (`cli`), and the service: `config`,
 //! `fault` (test-only fault injection), `server`, `http`, `store`, `worker`,
 //! `pg_embedded`, `telemetry`, `retention`; the release report (`report`).
@@ -9,6 +10,7 @@
 //! fuzzing entry points in `crates/proxima-fuzzing`, the test data in
 //! `crates/proxima-testdata`.
 
+pub mod app;
 pub mod cli;
 pub mod config;
 pub mod fault;

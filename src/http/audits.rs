@@ -20,12 +20,12 @@ use super::path_docs::{
     ComputationBusy, Internal, NotJson, PayloadTooLarge, ResultNotReady, Unauthorized,
 };
 use super::AppState;
+use crate::app::tables::load_stored_with_progress;
 use crate::spec::audit::split_checks;
-use crate::spec::dataset::load_stored_with_progress;
-use crate::spec::dataset::DatasetFiles;
 use crate::spec::report::CheckReportDto;
 use crate::spec::report::ViewDto;
 use crate::spec::{AuditReportDto, AuditRequestDto, AuditTarget, GroupsDto};
+use crate::store::datasets::DatasetFiles;
 use crate::store::datasets::DatasetRow;
 use proxima_core::population::{self, PopulationIndex};
 use uuid::Uuid;

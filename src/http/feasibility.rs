@@ -14,7 +14,7 @@ use super::path_docs::{
     PayloadTooLarge, Unauthorized,
 };
 use super::AppState;
-use crate::spec::dataset::load_stored_with_progress;
+use crate::app::tables::load_stored_with_progress;
 use crate::spec::feasibility::{answer_with_progress, FeasibilityRequestDto};
 
 #[utoipa::path(

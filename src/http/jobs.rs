@@ -20,9 +20,9 @@ use super::path_docs::{
 };
 use super::resource::{self, Cancel, Resource};
 use super::AppState;
-use crate::spec::dataset::load_stored_with_progress;
+use crate::app::jobs::{self, Checked};
 use crate::spec::JobStatus;
-use crate::spec::{JobDto, JobListDto, JobParams, JobRequestDto, JobWarningDto, MetricDto};
+use crate::spec::{JobDto, JobListDto, JobRequest, JobRequestDto, JobWarningDto};
 use crate::store::datasets::DatasetRow;
 use crate::store::jobs::{Cancelled, Created, JobFilter, JobRow, NewJob};
 use crate::store::Page;
@@ -55,151 +55,22 @@ pub fn job_dto(j: &JobRow) -> JobDto {
     }
 }
 
-/// Parses a job request once, at the edge: its shape (unknown fields and
-/// bad values → 422 with pointers into the body) and its suppression limit.
-/// What needs the table is [`validate_jobs`]'s.
-pub fn parse_request(body: &Value) -> Result<JobRequestDto, CoreError> {
-    let request = JobRequestDto::from_value(body)?;
-    request.suppression_limit()?;
-    Ok(request)
-}
-
-/// Checks a parsed request against the dataset's table before queueing
-/// (the pair of model and algorithm, the SA's type, feasibility — Theorem
-/// 1, k ≤ rows … — with the reachable values in the error's details), and
-/// resolves what the job will run with.
-pub async fn validate_job(
+/// Prepares requests on one dataset (`app::jobs`) under the computation
+/// caps: the slot is taken before the table is read. One answer per
+/// request, in order; the error of the whole call is what every request
+/// shares (the slot, the load).
+pub async fn prepare(
     state: &AppState,
-    request: &JobRequestDto,
-    dataset: DatasetRow,
-) -> Result<Checked, ApiError> {
-    let mut checked = validate_jobs(state, std::slice::from_ref(request), dataset).await?;
-    Ok(checked.pop().expect("one answer per request")?)
-}
-
-/// A request checked against its table: what the job runs with, and what
-/// is known before queueing that may make it fail.
-#[derive(Debug, Clone)]
-pub struct Checked {
-    pub params: JobParams,
-    pub warnings: Vec<JobWarningDto>,
-}
-
-/// [`validate_job`] for several requests on one dataset (a sweep's points),
-/// loading the table once: one answer per request, in order. The error of
-/// the whole call is what every request shares (the slot, the load).
-pub async fn validate_jobs(
-    state: &AppState,
-    requests: &[JobRequestDto],
+    requests: Vec<JobRequest>,
     dataset: DatasetRow,
 ) -> Result<Vec<Result<Checked, CoreError>>, ApiError> {
     let computation = super::compute::begin(state, &dataset.tenant).await?;
-    let files = state
-        .store
-        .dataset_files(&dataset.tenant, dataset.id)
-        .await?;
-    let population = if requests.iter().any(|r| r.model.needs_population()) {
-        state.store.population_of(&dataset).await?
-    } else {
-        None
-    };
-    let requests = requests.to_vec();
-    let checked = computation
-        .run(
-            "validating a job",
-            move |progress| -> Result<Vec<Result<Checked, CoreError>>, CoreError> {
-                let table = load_stored_with_progress(&dataset.schema, &files, progress)?;
-                let index = match &population {
-                    Some((row, files)) => {
-                        let population = load_stored_with_progress(&row.schema, files, progress)?;
-                        Some(proxima_core::population::PopulationIndex::for_release(
-                            &table,
-                            &population,
-                            "/dataset_id",
-                            progress,
-                        )?)
-                    }
-                    None => None,
-                };
-                Ok(requests
-                    .iter()
-                    .map(|r| check_one(&table, index.as_ref(), r))
-                    .collect())
-            },
-        )
-        .await?;
-    Ok(checked)
-}
-
-/// One request against the loaded table (see [`validate_jobs`]). For the
-/// dissimilarity model (the one model that takes a metric) the metric in
-/// force — the requested one or the SA's default — is resolved, so the job
-/// shows what is applied.
-fn check_one(
-    table: &proxima_core::Table,
-    population: Option<&proxima_core::population::PopulationIndex>,
-    request: &JobRequestDto,
-) -> Result<Checked, CoreError> {
-    let spec = request.to_spec(table.schema())?;
-    proxima_core::run::validate_with(table, &spec, population)?;
-    let metric = match spec.model {
-        proxima_core::params::PrivacyModel::Dissimilarity(_) => {
-            Some(MetricDto::from_spec(&spec.resolved_metric(table)?))
-        }
-        _ => None,
-    };
-    Ok(Checked {
-        params: request.resolved(&spec, metric),
-        warnings: warnings_of(table, &spec)?,
-    })
-}
-
-/// What can be known before queueing without running the job. For (ε,m):
-/// an m that Theorem 1 allows (else `validate` refused it) but above the m
-/// the service delivers for sure on this table (the whole table as one
-/// group passes; `epsilon_m::deliverable_max_m`, the feasibility answer's
-/// `deliverable.max_m`) may fail with `model_not_satisfied` — not must:
-/// the engine's groups may still pass, or the suppression limit absorb the
-/// rest. Cheap: one sort of the SA.
-fn warnings_of(
-    table: &proxima_core::Table,
-    spec: &proxima_core::run::JobSpec,
-) -> Result<Vec<JobWarningDto>, CoreError> {
-    let proxima_core::params::PrivacyModel::EpsilonM(p) = &spec.model else {
-        return Ok(Vec::new());
-    };
-    let Some(sa) = table.single_numeric_sa().filter(|sa| !sa.is_empty()) else {
-        return Ok(Vec::new());
-    };
-    let deliverable = proxima_core::epsilon_m::deliverable_max_m(sa, p.epsilon, p.neighborhood)?;
-    let m = p.m.get();
-    if m <= deliverable {
-        return Ok(Vec::new());
-    }
-    let limit = spec.suppression_limit.get();
-    let remedy = if limit > 0.0 {
-        format!(
-            "the job leaves rows out within its suppression_limit ({limit}) and fails with \
-             model_not_satisfied if that is not enough"
-        )
-    } else {
-        "the job may fail with model_not_satisfied; a suppression_limit lets it leave rows \
-         out instead"
-            .to_string()
-    };
-    Ok(vec![JobWarningDto {
-        code: "beyond_deliverable".into(),
-        message: format!(
-            "m = {m} is within Theorem 1's bound for this table, but above what the service \
-             delivers for sure (m ≤ {deliverable} without leaving rows out, the feasibility \
-             answer's deliverable.max_m): {remedy}"
-        ),
-        details: crate::spec::job_resource::JobWarningDetailsDto {
-            m: m as u64,
-            deliverable_max_m: deliverable as u64,
-            suppression_limit: limit,
-        },
-    }])
+    let inputs = jobs::read_inputs(&state.store, dataset, &requests).await?;
+    computation
+        .run("validating a job", move |progress| {
+            jobs::check(&inputs, &requests, progress)
+        })
+        .await
 }
 
 /// The request's `dataset_id` (a 422 at `/dataset_id` when it is not a
@@ -307,7 +178,7 @@ pub async fn create(
     let idempotency = idempotency_of(&headers, &body)?;
     // Parsed here, once; a bad shape is answered after the checks that
     // come first in the contract (a replay, the dataset's 404, the quota).
-    let request = parse_request(&body);
+    let request = JobRequestDto::parse(&body);
     // A replay answers with the original job even if the dataset changed
     // since; look it up before validating.
     if let Some((key, hash)) = &idempotency {
@@ -325,7 +196,8 @@ pub async fn create(
         .await?
         .ok_or_else(|| ApiError::not_found("dataset"))?;
     super::limits::check_job_quota(&state, &tenant.0).await?;
-    let Checked { params, warnings } = validate_job(&state, &request?, dataset).await?;
+    let mut checked = prepare(&state, vec![request?], dataset).await?;
+    let Checked { params, warnings } = checked.pop().expect("one answer per request")?;
     let new = NewJob {
         tenant: tenant.0.clone(),
         dataset_id,

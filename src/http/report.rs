@@ -26,8 +26,8 @@ use super::path_docs::{
     Internal, JobIdParam, MalformedReleaseRequest, NoSuchJob, ReportAudienceParam, Unauthorized,
 };
 use super::AppState;
+use crate::app::tables::load_stored_with_progress;
 use crate::report::content::Audience;
-use crate::spec::dataset::load_stored_with_progress;
 use crate::spec::report::AuditReportDto;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -28,8 +28,8 @@ use super::path_docs::{
     ResultFormat, ResultNotReady, ResultPurpose, Unauthorized,
 };
 use super::AppState;
+use crate::app::tables::load_stored;
 use crate::render::{write_release, Format};
-use crate::spec::dataset::load_stored;
 use crate::store::jobs::JobRow;
 
 /// The job, or 404; 409 `result_not_ready` unless it succeeded.

@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 use super::auth::Tenant;
 use super::error::{ApiError, PROBLEM_JSON};
 use super::id::SweepId;
-use super::jobs::{dataset_id_of, idempotency_of, parse_request, validate_jobs};
+use super::jobs::{dataset_id_of, idempotency_of, prepare};
 use super::json::ApiJson;
 use super::list::{ListPage, ListQuery};
 use super::path_docs::{
@@ -176,7 +176,9 @@ pub async fn create(
         .points
         .iter()
         .enumerate()
-        .map(|(i, p)| parse_request(&p.body).map_err(|e| point_problem(&grid, i, p, e)))
+        .map(|(i, p)| {
+            crate::spec::JobRequestDto::parse(&p.body).map_err(|e| point_problem(&grid, i, p, e))
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let dataset = state
         .store
@@ -184,7 +186,7 @@ pub async fn create(
         .await?
         .ok_or_else(|| ApiError::not_found("dataset"))?;
     super::limits::check_job_quota(&state, &tenant.0).await?;
-    let checked = validate_jobs(&state, &requests, dataset).await?;
+    let checked = prepare(&state, requests, dataset).await?;
 
     let mut points = Vec::with_capacity(grid.points.len());
     let mut jobs = Vec::new();

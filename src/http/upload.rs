@@ -2,16 +2,11 @@
 //! `hierarchy:<column>` parts). The data part is streamed to an unnamed
 //! temporary file (no name in the file system, so nothing is left behind
 //! even when the process is killed mid-upload) while it is hashed and
-//! counted (no whole-body buffering), validated
-//! once by the core (schema, hierarchies, types, missing values,
-//! undescribed columns) block by block — each block of rows encoded in the
-//! stored table form and spooled to another unnamed file as soon as it is
-//! parsed, so the upload's memory is a block's, whatever the table's
-//! length — then stored compressed and chunked with its metadata in one
-//! transaction: a rejected upload stores nothing.
+//! counted (no whole-body buffering), decompressed when it came as gzip,
+//! then handed to the ingest use case (`app::ingest`: validated once, block
+//! by block, and stored in one transaction).
 
-use std::io::{Read, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::io::Write;
 
 use axum::extract::multipart::MultipartError;
 use axum::extract::{FromRequest, Multipart, Request, State};
@@ -19,7 +14,6 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use sha2::{Digest, Sha256};
-use uuid::Uuid;
 
 use super::auth::Tenant;
 use super::datasets::dataset_dto;
@@ -27,12 +21,8 @@ use super::error::{ApiError, PROBLEM_JSON};
 use super::limits::MAX_SCHEMA_BYTES;
 use super::path_docs::{Internal, Unauthorized, UploadForm};
 use super::AppState;
+use crate::app::ingest::{self, IngestError, Received, Upload};
 use crate::spec::dataset::DatasetDto;
-use crate::spec::dataset::{columns_of, parse_schema, DatasetColumnDto};
-use crate::store::blob::Chunked;
-use crate::store::datasets::NewDataset;
-use crate::store::table_frames::write_stored;
-use proxima_core::ingest::{BlockLimits, StatsBuilder};
 
 /// The uploaded parts, the data spooled to disk.
 struct Parts {
@@ -185,190 +175,26 @@ fn duplicate(name: &str) -> ApiError {
     )
 }
 
-/// What validation learned about an upload.
-struct Validated {
-    name: String,
-    schema: serde_json::Value,
-    rows: usize,
-    suppressed_rows: usize,
-    columns: Vec<DatasetColumnDto>,
-    population: Option<crate::spec::PopulationDto>,
-    /// The parsed schema, for the comparison with a population table.
-    parsed: proxima_core::Schema,
-    /// The loaded table in its stored form (`store::table_frames`),
-    /// spooled: jobs decode it instead of parsing the CSV again.
-    table: Chunked,
-}
-
-fn spooling(e: std::io::Error) -> ApiError {
-    ApiError::internal(anyhow::Error::new(e).context("spooling the stored table"))
-}
-
-/// A sample's population table must be one of the tenant's datasets that
-/// can hold it (`spec::population`): 422 `invalid_schema` when there is no
-/// such dataset, `population_mismatch` naming every column that does not
-/// fit.
-async fn check_population_table(
-    state: &AppState,
-    tenant: &str,
-    id: Uuid,
-    sample: &Validated,
-) -> Result<(), ApiError> {
-    let Some(population) = state.store.get_dataset(tenant, id).await? else {
-        return Err(ApiError::from_core(
-            proxima_core::CoreError::new(
-                proxima_core::ErrorKind::InvalidSchema,
-                format!("the population table {id} is not one of this tenant's datasets"),
+/// An ingest's failure as a problem: the core's errors through the one
+/// mapping, the column cap as the flag's own 422.
+impl From<IngestError> for ApiError {
+    fn from(e: IngestError) -> Self {
+        match e {
+            IngestError::Refused(e) => ApiError::from_core(e),
+            IngestError::TooManyColumns {
+                columns,
+                max_columns,
+            } => ApiError::invalid_parameters(
+                "/columns",
+                format!(
+                    "the schema describes {columns} columns; at most {max_columns} are accepted \
+                     (--max-columns)"
+                ),
             )
-            .with_error("/population/dataset_id", "no such dataset"),
-        ));
-    };
-    let hierarchies = state.store.dataset_hierarchies(tenant, id).await?;
-    let schema_json =
-        serde_json::to_vec(&population.schema).map_err(|e| ApiError::internal(e.into()))?;
-    // The population's stored schema parsed again: an error here is ours.
-    let (_, schema) = parse_schema(&schema_json, &hierarchies)
-        .map_err(|e| ApiError::internal(anyhow::Error::new(e).context("a stored schema")))?;
-    crate::spec::population::check_population(
-        &crate::spec::population::Side {
-            schema: &sample.parsed,
-            columns: &sample.columns,
-            rows: sample.rows as u64,
-        },
-        &crate::spec::population::Side {
-            schema: &schema,
-            columns: &population.columns,
-            rows: population.rows as u64,
-        },
-    )?;
-    Ok(())
-}
-
-/// Validates the CSV block by block (`proxima_core::ingest::load_blocks`)
-/// and writes each block's stored form to a temporary file as soon as it
-/// is parsed: what is held is one block, the categorical dictionaries and
-/// the statistics' distinct values, never the table.
-fn validate(
-    schema_bytes: &[u8],
-    hierarchies: &[(String, Vec<u8>)],
-    data: &std::fs::File,
-    max_columns: usize,
-    blocks: &BlockLimits,
-) -> Result<Validated, ApiError> {
-    let (dto, schema) = parse_schema(schema_bytes, hierarchies)?;
-    // Every CSV column must be described, so this bounds the header too.
-    if dto.columns.len() > max_columns {
-        return Err(ApiError::invalid_parameters(
-            "/columns",
-            format!(
-                "the schema describes {} columns; at most {max_columns} are accepted \
-                 (--max-columns)",
-                dto.columns.len()
-            ),
-        )
-        .with_details(
-            serde_json::json!({"max_columns": max_columns, "columns": dto.columns.len()}),
-        ));
-    }
-    let file = rewound(data)
-        .map_err(|e| ApiError::internal(anyhow::Error::new(e).context("rereading an upload")))?;
-    let spool = tempfile::tempfile().map_err(spooling)?;
-    let mut stats = StatsBuilder::new(&schema);
-    let (loaded, spool) = write_stored(
-        &schema,
-        std::io::BufReader::with_capacity(1 << 16, file),
-        blocks,
-        std::io::BufWriter::with_capacity(1 << 20, spool),
-        |block| stats.add(block),
-    )?;
-    let rows = loaded.rows + loaded.suppressed;
-    if let Some(p) = dto.population {
-        p.check_rows(rows)?;
-    }
-    let spool = spool.into_inner().map_err(|e| spooling(e.into_error()))?;
-    Ok(Validated {
-        name: dto.name.clone(),
-        schema: serde_json::to_value(&dto).map_err(|e| ApiError::internal(e.into()))?,
-        rows,
-        suppressed_rows: loaded.suppressed,
-        columns: columns_of(stats.finish(&schema)),
-        population: dto.population,
-        parsed: schema,
-        table: Chunked::from_file(spool).map_err(spooling)?,
-    })
-}
-
-/// Validates the upload while a second thread compresses the CSV for
-/// storage: two independent reads of the spooled file, so the compression
-/// costs no time of its own. A refused upload stops the compression.
-fn validate_and_compress(
-    schema_bytes: &[u8],
-    hierarchies: &[(String, Vec<u8>)],
-    data: &std::fs::File,
-    max_columns: usize,
-    blocks: &BlockLimits,
-) -> Result<(Validated, Chunked), ApiError> {
-    let compressing = |e: std::io::Error| {
-        ApiError::internal(anyhow::Error::new(e).context("compressing an upload"))
-    };
-    // Its own offset: a cloned handle would share the validator's.
-    let csv = AtAnOffset { file: data, at: 0 };
-    let refused = AtomicBool::new(false);
-    std::thread::scope(|s| {
-        let compressed = s.spawn(|| {
-            Chunked::spool_from_reader(Stoppable {
-                inner: std::io::BufReader::with_capacity(1 << 20, csv),
-                stop: &refused,
-            })
-        });
-        let validated = validate(schema_bytes, hierarchies, data, max_columns, blocks);
-        if validated.is_err() {
-            refused.store(true, Ordering::Relaxed);
+            .with_details(serde_json::json!({"max_columns": max_columns, "columns": columns})),
+            IngestError::Internal(e) => ApiError::internal(e),
         }
-        let compressed = compressed
-            .join()
-            .map_err(|_| ApiError::internal(anyhow::anyhow!("compressing an upload panicked")));
-        let validated = validated?;
-        Ok((validated, compressed?.map_err(compressing)?))
-    })
-}
-
-/// A reader of a file by positional reads, with its own offset.
-struct AtAnOffset<'a> {
-    file: &'a std::fs::File,
-    at: u64,
-}
-
-impl Read for AtAnOffset<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        use std::os::unix::fs::FileExt;
-        let n = self.file.read_at(buf, self.at)?;
-        self.at += n as u64;
-        Ok(n)
     }
-}
-
-/// A reader that ends with an error once `stop` is set.
-struct Stoppable<'a, R> {
-    inner: R,
-    stop: &'a AtomicBool,
-}
-
-impl<R: Read> Read for Stoppable<'_, R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        if self.stop.load(Ordering::Relaxed) {
-            return Err(std::io::Error::other("the upload was refused"));
-        }
-        self.inner.read(buf)
-    }
-}
-
-/// A second handle on a spooled file, at its start.
-fn rewound(file: &std::fs::File) -> std::io::Result<std::fs::File> {
-    use std::io::{Seek, SeekFrom};
-    let mut f = file.try_clone()?;
-    f.seek(SeekFrom::Start(0))?;
-    Ok(f)
 }
 
 #[utoipa::path(
@@ -419,7 +245,7 @@ pub async fn upload(
     })?;
     let started = std::time::Instant::now();
     let parts = receive(multipart, state.max_body, &state.limits).await?;
-    let received = started.elapsed();
+    let received_in = started.elapsed();
     let schema_bytes = parts.schema.ok_or_else(|| {
         ApiError::invalid_parameters("/parts/schema", "the `schema` part is missing")
     })?;
@@ -436,59 +262,37 @@ pub async fn upload(
     let max_inflated = state.limits.max_decompressed_bytes;
     let blocks = state.limits.upload_blocks.clone();
     let validating = std::time::Instant::now();
-    let (validated, stored_data, hierarchies) =
-        crate::telemetry::spawn_blocking_redacted(move || {
-            let gzip = super::gzip::is_gzip(&spooled).map_err(|e| {
-                ApiError::internal(anyhow::Error::new(e).context("rereading an upload"))
-            })?;
-            let spooled = if gzip {
-                super::gzip::inflate(&spooled, max_inflated)?
-            } else {
-                spooled
-            };
-            let (v, data) =
-                validate_and_compress(&schema_bytes, &hierarchies, &spooled, max_columns, &blocks)?;
-            let hierarchies: Vec<(String, Chunked)> = hierarchies
-                .iter()
-                .map(|(column, bytes)| (column.clone(), Chunked::from_bytes(bytes)))
-                .collect();
-            Ok::<_, ApiError>((v, data, hierarchies))
-        })
-        .await
-        .map_err(|e| ApiError::join(e, "validating an upload"))??;
+    let validated = crate::telemetry::spawn_blocking_redacted(move || {
+        let gzip = super::gzip::is_gzip(&spooled).map_err(|e| {
+            ApiError::internal(anyhow::Error::new(e).context("rereading an upload"))
+        })?;
+        let spooled = if gzip {
+            super::gzip::inflate(&spooled, max_inflated)?
+        } else {
+            spooled
+        };
+        let upload = Upload {
+            schema: &schema_bytes,
+            data: &spooled,
+            hierarchies: &hierarchies,
+        };
+        Ok::<_, ApiError>(ingest::validate(&upload, max_columns, &blocks)?)
+    })
+    .await
+    .map_err(|e| ApiError::join(e, "validating an upload"))??;
 
-    if let Some(id) = validated
-        .population
-        .and_then(crate::spec::PopulationDto::dataset_id)
-    {
-        check_population_table(&state, &tenant.0, id, &validated).await?;
-    }
-    let new = NewDataset {
-        id: Uuid::new_v4(),
-        tenant: tenant.0.clone(),
-        name: validated.name,
-        schema: validated.schema,
-        rows: validated.rows as i64,
-        suppressed_rows: validated.suppressed_rows as i64,
-        size_bytes: data.size as i64,
-        sha256: data.sha256.clone(),
-        columns: validated.columns,
-        population: validated.population,
-    };
-    // One transaction: the metadata row and every chunk, or nothing.
+    ingest::check_population_table(&state.store, &tenant.0, &validated).await?;
     let storing = std::time::Instant::now();
-    let mut tx = state.store.begin_dataset(&new).await?;
-    tx.add_data(&stored_data).await?;
-    tx.add_table(&validated.table).await?;
-    for (column, file) in &hierarchies {
-        tx.add_hierarchy(column, file).await?;
-    }
-    let row = tx.commit().await?;
+    let received = Received {
+        size_bytes: data.size,
+        sha256: data.sha256.clone(),
+    };
+    let row = ingest::store(&state.store, &tenant.0, validated, &received).await?;
     tracing::info!(
         dataset_id = %row.id,
         rows = row.rows,
         bytes = row.size_bytes,
-        received_ms = received.as_secs_f64() * 1e3,
+        received_ms = received_in.as_secs_f64() * 1e3,
         validated_ms = (storing - validating).as_secs_f64() * 1e3,
         stored_ms = storing.elapsed().as_secs_f64() * 1e3,
         "dataset stored"

@@ -15,7 +15,7 @@ use super::output::write_output;
 use super::{AnonymizeArgs, FormatArg};
 use crate::render::{write_release, Format};
 use crate::spec::json::from_json;
-use crate::spec::{job_spec, JobSpec, JobSummaryDto, MetricDto, ModelDto, XColorOptionsDto};
+use crate::spec::{JobRequest, JobSpec, JobSummaryDto, MetricDto, ModelDto, XColorOptionsDto};
 
 /// A validated job on a loaded table.
 pub struct Prepared {
@@ -45,15 +45,18 @@ pub fn prepare(args: &AnonymizeArgs) -> Result<Prepared, OfflineError> {
     let xcolor = args
         .xcolor_initial
         .map(|i| XColorOptionsDto { initial: i.into() });
-    let mut job = job_spec(
-        &model,
-        args.algorithm.map(Into::into),
-        metric.as_ref(),
-        xcolor.as_ref(),
-        &schema,
-    )?;
-    job.suppression_limit =
-        SuppressionLimit::new(args.suppression_limit.unwrap_or(0.0), "/suppression_limit")?;
+    // The flags as one typed request, as `POST /v1/jobs` parses its body.
+    let request = JobRequest {
+        model,
+        algorithm: args.algorithm.map(Into::into),
+        sensitive_metric: metric,
+        xcolor,
+        suppression_limit: SuppressionLimit::new(
+            args.suppression_limit.unwrap_or(0.0),
+            "/suppression_limit",
+        )?,
+    };
+    let job = request.to_spec(&schema)?;
     let table = load_table(Arc::new(schema), &args.input)?;
     Ok(Prepared { table, job })
 }

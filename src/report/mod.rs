@@ -289,8 +289,7 @@ fn hash_csv(table: &Table, release: &Release, progress: Progress) -> CoreResult<
 
 /// The stored job as the body of `POST /v1/jobs` that replays it.
 fn replay_request(job: &JobRow) -> CoreResult<JobRequestDto> {
-    Ok(job
-        .params()
+    Ok(crate::spec::JobParams::try_from(job)
         .map_err(|e| CoreError::internal(e.to_string()))?
         .to_request(job.dataset_id.to_string()))
 }

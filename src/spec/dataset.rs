@@ -1,34 +1,17 @@
-//! A dataset from its stored bytes to the core's types, and the `Dataset`
-//! resource (docs/api.md §Datasets). The uploaded schema document and
-//! hierarchy files become a validated `Schema`, the CSV a `Table`; uploads,
-//! job validation, the worker, audits and result rendering all go through
-//! here, so they agree.
-
-use std::sync::Arc;
+//! The `Dataset` resource (docs/api.md §Datasets) and the schema document:
+//! the uploaded schema with its hierarchy files becomes a validated
+//! `Schema` here, for uploads and for every load of a stored table
+//! (`app::tables`), so they agree.
 
 use chrono::{DateTime, Utc};
 use proxima_core::error::CoreResult;
-use proxima_core::ingest::{load_table_with_progress, ColumnStats};
-use proxima_core::{CoreError, Progress, Schema, Table};
+use proxima_core::ingest::ColumnStats;
+use proxima_core::Schema;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{HierarchyFile, PopulationDto, RoleDto, SchemaDto, TypeDto};
-
-/// A dataset's stored files: the table as loaded at upload (or, for a
-/// dataset stored before tables were, the CSV) and the hierarchy parts.
-#[derive(Debug, Clone, Default)]
-pub struct DatasetFiles {
-    /// The stored table part as stored (`store::table_frames`: LZ4 frames
-    /// of `proxima_core::table_codec`), when there is one.
-    pub table: Option<Vec<u8>>,
-    /// The CSV; empty when `table` is there.
-    pub data: Vec<u8>,
-    /// `(column, file bytes)` for every hierarchy part.
-    pub hierarchies: Vec<(String, Vec<u8>)>,
-}
 
 /// Parses and validates a schema document with its hierarchy files.
 pub fn parse_schema(
@@ -42,35 +25,6 @@ pub fn parse_schema(
         .collect();
     let schema = dto.to_schema(&files)?;
     Ok((dto, schema))
-}
-
-/// Loads a stored dataset's table from its schema document (as stored at
-/// upload) and files.
-pub fn load_stored(schema: &Value, files: &DatasetFiles) -> CoreResult<Table> {
-    load_stored_with_progress(schema, files, Progress::none())
-}
-
-/// [`load_stored`] with the core's cancellation checkpoints: a job's load
-/// of a large table takes seconds, and a cancel must not wait for it.
-pub fn load_stored_with_progress(
-    schema: &Value,
-    files: &DatasetFiles,
-    progress: Progress,
-) -> CoreResult<Table> {
-    let schema_json = serde_json::to_vec(schema).map_err(|e| CoreError::internal(e.to_string()))?;
-    let (_, schema) = parse_schema(&schema_json, &files.hierarchies)?;
-    match &files.table {
-        // Decoding takes milliseconds: no checkpoint needed. A table stored
-        // before line breaks were refused in every column is checked for
-        // them, so nothing is computed or published from a cell a stray
-        // quote filled with other rows.
-        Some(stored) => {
-            let table = crate::store::table_frames::decode(Arc::new(schema), stored)?;
-            proxima_core::ingest::check_line_breaks(&table)?;
-            Ok(table)
-        }
-        None => load_table_with_progress(Arc::new(schema), files.data.as_slice(), progress),
-    }
 }
 
 /// A column of an uploaded dataset with its statistics.

@@ -48,21 +48,54 @@ impl JobRequestDto {
         super::json::from_value(body, "the job", "", ErrorKind::InvalidParameters)
     }
 
+    /// The one parse of a job request at the edge: its shape (unknown
+    /// fields and bad values → errors with pointers into the body) and
+    /// every value that needs no table, typed. What needs the table is
+    /// checked when the job is prepared (`app::jobs`).
+    pub fn parse(body: &serde_json::Value) -> CoreResult<JobRequest> {
+        JobRequestDto::from_value(body)?.into_request()
+    }
+
+    /// The typed request (the suppression limit is 0 when absent).
+    pub fn into_request(self) -> CoreResult<JobRequest> {
+        let suppression_limit =
+            SuppressionLimit::new(self.suppression_limit.unwrap_or(0.0), "/suppression_limit")?;
+        Ok(JobRequest {
+            model: self.model,
+            algorithm: self.algorithm,
+            sensitive_metric: self.sensitive_metric,
+            xcolor: self.xcolor,
+            suppression_limit,
+        })
+    }
+}
+
+/// A job request parsed once at the edge (`POST /v1/jobs`, a sweep's
+/// point, the offline CLI's flags): what was asked, typed. The algorithm
+/// and the metric may still be open; checking the request against its
+/// table resolves them into the [`JobParams`] the job is stored and run
+/// with.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JobRequest {
+    pub model: ModelDto,
+    pub algorithm: Option<AlgorithmDto>,
+    pub sensitive_metric: Option<MetricDto>,
+    pub xcolor: Option<XColorOptionsDto>,
+    pub suppression_limit: SuppressionLimit,
+}
+
+impl JobRequest {
+    /// The core's spec against the table's schema (pointers as in the
+    /// request: `/model/…`).
     pub fn to_spec(&self, schema: &Schema) -> CoreResult<JobSpec> {
-        let mut spec = job_spec(
+        job_spec(
             &self.model,
             self.algorithm,
             self.sensitive_metric.as_ref(),
             self.xcolor.as_ref(),
+            self.suppression_limit,
             schema,
-        )?;
-        spec.suppression_limit = self.suppression_limit()?;
-        Ok(spec)
-    }
-
-    /// The request's suppression limit (0 when absent).
-    pub fn suppression_limit(&self) -> CoreResult<SuppressionLimit> {
-        SuppressionLimit::new(self.suppression_limit.unwrap_or(0.0), "/suppression_limit")
+        )
     }
 
     /// The parameters the job runs with, once the request is checked
@@ -70,19 +103,20 @@ impl JobRequestDto {
     /// whose algorithm (the model's default when none was named) and, for
     /// the dissimilarity model, metric (the SA's default when none was
     /// named: `resolved_metric`) are what the job shows and stores.
-    pub fn resolved(&self, spec: &JobSpec, resolved_metric: Option<MetricDto>) -> JobParams {
+    pub fn resolved(self, spec: &JobSpec, resolved_metric: Option<MetricDto>) -> JobParams {
         JobParams {
-            model: self.model.clone(),
+            model: self.model,
             algorithm: spec.algorithm.into(),
-            sensitive_metric: resolved_metric.or_else(|| self.sensitive_metric.clone()),
+            sensitive_metric: resolved_metric.or(self.sensitive_metric),
             xcolor: self.xcolor,
-            suppression_limit: spec.suppression_limit,
+            suppression_limit: self.suppression_limit,
         }
     }
 }
 
 /// A job's parameters as stored in `jobs` and run by the worker: the
-/// request's, typed, with the algorithm resolved. The worker goes from here
+/// request's, typed, with the algorithm resolved. The worker reads them
+/// back from the stored row (`TryFrom<&JobRow>`) and goes from here
 /// straight to the core's [`JobSpec`], as the offline CLI does, without a
 /// request document in between.
 #[derive(Debug, Clone, PartialEq)]
@@ -95,18 +129,18 @@ pub struct JobParams {
 }
 
 impl JobParams {
-    /// The core's spec, checked against the schema (pointers as in the
-    /// request: `/model/…`).
+    /// The core's spec on the job's table: the schema binds the model's
+    /// columns (these parameters were checked against the same schema when
+    /// the job was queued).
     pub fn to_spec(&self, schema: &Schema) -> CoreResult<JobSpec> {
-        let mut spec = job_spec(
+        job_spec(
             &self.model,
             Some(self.algorithm),
             self.sensitive_metric.as_ref(),
             self.xcolor.as_ref(),
+            self.suppression_limit,
             schema,
-        )?;
-        spec.suppression_limit = self.suppression_limit;
-        Ok(spec)
+        )
     }
 
     /// The body of `POST /v1/jobs` that replays this job on `dataset_id`.
@@ -128,11 +162,12 @@ impl JobParams {
 /// `/sensitive_metric/…`, `/xcolor`). The metric stays `None` when the
 /// request names none (its default depends on the table). Checks that need
 /// the data (feasibility) are `proxima_core::run::validate`'s.
-pub fn job_spec(
+fn job_spec(
     model: &ModelDto,
     algorithm: Option<AlgorithmDto>,
     metric: Option<&MetricDto>,
     xcolor: Option<&XColorOptionsDto>,
+    suppression_limit: SuppressionLimit,
     schema: &Schema,
 ) -> CoreResult<JobSpec> {
     let model = model.to_model(schema, "/model")?;
@@ -176,7 +211,7 @@ pub fn job_spec(
         xcolor: XColorOptions {
             initial: initial.into(),
         },
-        suppression_limit: SuppressionLimit::default(),
+        suppression_limit,
     })
 }
 
@@ -276,7 +311,7 @@ mod tests {
                  "sensitive_metric": {"kind": "lp", "p": 1, "weights": {"salary": 1}}}"#,
         )
         .unwrap();
-        let spec = job.to_spec(&schema()).unwrap();
+        let spec = job.into_request().unwrap().to_spec(&schema()).unwrap();
         assert_eq!(spec.algorithm, Algorithm::XColor);
         assert_eq!(spec.xcolor.initial, InitialColoring::QiAware);
         assert!(matches!(
@@ -288,7 +323,7 @@ mod tests {
             br#"{"dataset_id": "d", "model": {"kind": "epsilon_m", "epsilon": 4500, "m": 5}}"#,
         )
         .unwrap();
-        let spec = plain.to_spec(&schema()).unwrap();
+        let spec = plain.into_request().unwrap().to_spec(&schema()).unwrap();
         assert_eq!(spec.algorithm, Algorithm::EpsilonM);
         assert_eq!(spec.metric, None);
     }
@@ -300,7 +335,11 @@ mod tests {
                  "sensitive_metric": {"kind": "absolute"}}"#,
         )
         .unwrap();
-        let e = metric_on_k.to_spec(&schema()).unwrap_err();
+        let e = metric_on_k
+            .into_request()
+            .unwrap()
+            .to_spec(&schema())
+            .unwrap_err();
         assert_eq!(e.errors[0].pointer, "/sensitive_metric");
 
         let xcolor_on_mondrian = JobRequestDto::from_json(
@@ -308,7 +347,11 @@ mod tests {
                  "xcolor": {"initial": "degree_balanced"}}"#,
         )
         .unwrap();
-        let e = xcolor_on_mondrian.to_spec(&schema()).unwrap_err();
+        let e = xcolor_on_mondrian
+            .into_request()
+            .unwrap()
+            .to_spec(&schema())
+            .unwrap_err();
         assert_eq!(e.errors[0].pointer, "/xcolor");
 
         let degree = JobRequestDto::from_json(
@@ -317,9 +360,39 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            degree.to_spec(&schema()).unwrap().xcolor.initial,
+            degree
+                .into_request()
+                .unwrap()
+                .to_spec(&schema())
+                .unwrap()
+                .xcolor
+                .initial,
             InitialColoring::DegreeBalanced
         );
+    }
+
+    #[test]
+    fn the_suppression_limit_is_typed_once_at_the_edge() {
+        let body = |limit: f64| {
+            serde_json::json!({"dataset_id": "d", "model": {"kind": "k_anonymity", "k": 2},
+                               "suppression_limit": limit})
+        };
+        let e = JobRequestDto::parse(&body(1.0)).unwrap_err();
+        assert_eq!(e.errors[0].pointer, "/suppression_limit");
+        let request = JobRequestDto::parse(&body(0.25)).unwrap();
+        assert_eq!(request.suppression_limit.get(), 0.25);
+        let spec = request.to_spec(&schema()).unwrap();
+        assert_eq!(spec.suppression_limit.get(), 0.25);
+        let params = request.resolved(&spec, None);
+        assert_eq!(params.algorithm, AlgorithmDto::Mondrian);
+        assert_eq!(
+            params.to_spec(&schema()).unwrap().suppression_limit.get(),
+            0.25
+        );
+        let absent = JobRequestDto::parse(&serde_json::json!(
+            {"dataset_id": "d", "model": {"kind": "k_anonymity", "k": 2}}))
+        .unwrap();
+        assert_eq!(absent.suppression_limit.get(), 0.0);
     }
 
     #[test]

@@ -34,7 +34,7 @@ pub use feasibility::{
     answer as answer_feasibility, DeliverablePairDto, FeasibilityRequestDto,
     FeasibilityResponseDto, GuaranteedPairDto,
 };
-pub use job::{job_spec, JobParams, JobRequestDto, JobSummaryDto};
+pub use job::{JobParams, JobRequest, JobRequestDto, JobSummaryDto};
 pub use job_resource::{JobDto, JobListDto, JobWarningDto};
 pub use job_status::JobStatus;
 pub use metric::MetricDto;

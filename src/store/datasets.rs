@@ -9,7 +9,6 @@ use uuid::Uuid;
 
 use super::{blob, Cursor, Page, Store};
 use crate::spec::dataset::DatasetColumnDto;
-pub use crate::spec::dataset::DatasetFiles;
 use crate::spec::PopulationDto;
 
 /// The part name of the uploaded CSV in `dataset_chunks`.
@@ -21,6 +20,19 @@ const HIERARCHY_PREFIX: &str = "hierarchy:";
 /// longer written or read (migration 0005 removes it; those datasets are
 /// read from their CSV).
 const TABLE_PART: &str = "table-v2";
+
+/// A dataset's stored files: the table as loaded at upload (or, for a
+/// dataset stored before tables were, the CSV) and the hierarchy parts.
+#[derive(Debug, Clone, Default)]
+pub struct DatasetFiles {
+    /// The stored table part as stored (`store::table_frames`: LZ4 frames
+    /// of `proxima_core::table_codec`), when there is one.
+    pub table: Option<Vec<u8>>,
+    /// The CSV; empty when `table` is there.
+    pub data: Vec<u8>,
+    /// `(column, file bytes)` for every hierarchy part.
+    pub hierarchies: Vec<(String, Vec<u8>)>,
+}
 
 /// A dataset's stored metadata.
 #[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
@@ -312,7 +324,7 @@ impl Store {
         for (part, chunks) in parts {
             if part == TABLE_PART {
                 // Decompressed frame by frame where it is decoded, off the
-                // async threads (`spec::dataset::load_stored`).
+                // async threads (`app::tables::load_stored`).
                 files.table = Some(chunks.concat());
                 continue;
             }

@@ -59,22 +59,52 @@ pub(crate) fn job_from_row(row: &PgRow) -> Result<JobRow> {
     Ok(JobRow::from_row(row)?)
 }
 
-impl JobRow {
-    /// The parameters the job runs with (what its request asked for,
-    /// resolved when it was queued).
-    pub fn params(&self) -> Result<JobParams> {
+/// The parameters a stored job runs with (what its request asked for,
+/// resolved when it was queued), read back into the type they were stored
+/// from. A row this version cannot read (one an older version wrote) is
+/// [`UnreadableJob`], the service's failure, never the request's: its
+/// pointers are long gone.
+impl TryFrom<&JobRow> for JobParams {
+    type Error = UnreadableJob;
+
+    fn try_from(row: &JobRow) -> std::result::Result<JobParams, UnreadableJob> {
+        let suppression_limit =
+            proxima_core::params::SuppressionLimit::new(row.suppression_limit, "").map_err(
+                |e| UnreadableJob {
+                    id: row.id,
+                    reason: format!("suppression_limit: {}", e.message),
+                },
+            )?;
         Ok(JobParams {
-            model: self.model.clone(),
-            algorithm: self.algorithm,
-            sensitive_metric: self.sensitive_metric.clone(),
-            xcolor: self.xcolor,
-            suppression_limit: proxima_core::params::SuppressionLimit::new(
-                self.suppression_limit,
-                "/suppression_limit",
-            )?,
+            model: row.model.clone(),
+            algorithm: row.algorithm,
+            sensitive_metric: row.sensitive_metric.clone(),
+            xcolor: row.xcolor,
+            suppression_limit,
         })
     }
 }
+
+/// A stored job whose parameters do not read back (see
+/// `TryFrom<&JobRow> for JobParams`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct UnreadableJob {
+    pub id: Uuid,
+    /// Which stored value, and why (no cell values: parameters only).
+    pub reason: String,
+}
+
+impl std::fmt::Display for UnreadableJob {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the stored parameters of job {} do not read back: {}",
+            self.id, self.reason
+        )
+    }
+}
+
+impl std::error::Error for UnreadableJob {}
 
 /// The parameter columns of `jobs` ($4 to $8 of the inserts), in the form
 /// [`JobRow`] decodes.

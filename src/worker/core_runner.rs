@@ -7,9 +7,9 @@ use std::time::Instant;
 use proxima_core::{CoreError, Progress};
 
 use super::{JobError, JobInput, JobOutput, JobRunner};
+use crate::app::tables::load_stored_with_progress;
 use crate::report::content::Audience;
 use crate::report::verdict::Facts;
-use crate::spec::dataset::load_stored_with_progress;
 use crate::spec::policy::{PolicySource, ReleasePolicy};
 use crate::spec::report::{AuditReportDto, CheckReportDto};
 use crate::spec::JobSummaryDto;
@@ -37,7 +37,20 @@ impl JobRunner for CoreRunner {
             ms = started.elapsed().as_secs_f64() * 1e3,
             "job input decoded"
         );
-        let spec = input.params.to_spec(table.schema())?;
+        // The parameters were checked against this schema when the job was
+        // queued: one that no longer binds to it was stored by an older
+        // version, and is the service's failure, not the request's (its
+        // pointers and messages would name a body nobody is sending).
+        let spec = input.params.to_spec(table.schema()).map_err(|e| {
+            let pointers: Vec<&str> = e.errors.iter().map(|f| f.pointer.as_str()).collect();
+            tracing::error!(
+                job_id = %input.job_id,
+                code = e.kind.code(),
+                ?pointers,
+                "the job's stored parameters no longer fit its dataset's schema"
+            );
+            JobError::from(CoreError::internal("stored job parameters do not bind"))
+        })?;
         let index = match &input.population {
             Some((row, files)) => {
                 let population =

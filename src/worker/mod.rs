@@ -3,12 +3,14 @@
 //! cancellation, and settles the job (succeeded / failed / cancelled /
 //! retried) only while it still holds the lease.
 
+mod config;
 pub mod core_runner;
 mod pool;
 mod run;
 mod time_limit;
 
-pub use pool::{start, WorkerConfig, WorkerHandle};
+pub use config::WorkerConfig;
+pub use pool::{start, WorkerHandle};
 
 use proxima_core::{CoreError, ErrorKind};
 use serde_json::{json, Value};

@@ -5,26 +5,36 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::pool::Ctx;
-use super::{JobError, JobInput, JobOutput};
+use super::config::WorkerConfig;
+use super::{JobError, JobInput, JobOutput, JobRunner};
 use crate::spec::job_error::{JobErrorBody, INTERNAL_JOB_MESSAGE};
-use crate::spec::JobStatus;
+use crate::spec::{JobParams, JobStatus};
 use crate::store::jobs::JobRow;
 use crate::store::queue::Beat;
+use crate::store::Store;
 
 /// State shared between the blocking body and the async side.
 #[derive(Default)]
-pub(crate) struct Shared {
+struct Shared {
     /// f64 bits of the last reported progress.
     progress: AtomicU64,
     /// Tells the body to stop at its next checkpoint.
-    pub(crate) stop: AtomicBool,
+    stop: AtomicBool,
     /// The user asked to cancel (as opposed to a lost lease or shutdown).
     user_cancel: AtomicBool,
     /// Another worker owns the job now: write nothing.
     lost: AtomicBool,
     /// The job passed its maximum run time (`WorkerConfig::max_run`).
-    pub(crate) timed_out: AtomicBool,
+    timed_out: AtomicBool,
+}
+
+/// Shared by the claim loop and the job tasks.
+pub(crate) struct Ctx {
+    pub store: Store,
+    pub runner: Arc<dyn JobRunner>,
+    pub config: WorkerConfig,
+    /// Set after the grace period: running jobs hand themselves back.
+    pub hand_back: tokio::sync::watch::Receiver<bool>,
 }
 
 /// Backoff for the n-th attempt: base · 2^(n−1), at most five minutes.
@@ -33,11 +43,34 @@ pub(crate) fn backoff(base: Duration, attempt: i32) -> Duration {
     (base * 2u32.pow(exp)).min(Duration::from_secs(300))
 }
 
-/// One claimed job, from its input to its settlement: load the input,
-/// [`execute`] the body beside its heartbeat, decide the [`verdict`], write
-/// the settlement as the lease holder, and [`record`] it.
+/// One claimed job, from its input to its settlement: read its parameters
+/// back from its row (a row that does not read back fails the job), load
+/// the input, [`execute`] the body beside its heartbeat, decide the
+/// [`verdict`], write the settlement as the lease holder, and [`record`]
+/// it.
 pub(crate) async fn run_job(ctx: Arc<Ctx>, job: JobRow) {
-    let input = match load_input(&ctx, &job).await {
+    let params = match JobParams::try_from(&job) {
+        Ok(params) => params,
+        Err(e) => {
+            // Running it again would read the same row: the job fails.
+            tracing::error!(
+                job_id = %job.id,
+                error = %e,
+                "the job's stored parameters do not read back"
+            );
+            let settlement = Settlement::Failed(unreadable());
+            let written = write_settlement(&ctx, &job, settlement).await;
+            record(
+                &job,
+                JobStatus::Failed,
+                written,
+                std::time::Instant::now(),
+                0,
+            );
+            return;
+        }
+    };
+    let input = match load_input(&ctx, &job, params).await {
         Ok(Some(input)) => input,
         Ok(None) => {
             // The dataset (and with it the job) was deleted meanwhile.
@@ -74,7 +107,13 @@ type Outcome = Result<Result<JobOutput, JobError>, tokio::task::JoinError>;
 async fn execute(ctx: &Arc<Ctx>, job: &JobRow, input: JobInput) -> Option<(Outcome, Arc<Shared>)> {
     let shared = Arc::new(Shared::default());
     let heartbeat = tokio::spawn(heartbeat(ctx.clone(), job.id, shared.clone()));
-    let deadline = super::time_limit::watch(ctx.config.max_run, shared.clone());
+    let deadline = super::time_limit::watch(ctx.config.max_run, {
+        let shared = shared.clone();
+        move || {
+            shared.timed_out.store(true, Ordering::Relaxed);
+            shared.stop.store(true, Ordering::Relaxed);
+        }
+    });
 
     let runner = ctx.runner.clone();
     let threads = ctx.config.threads;
@@ -261,24 +300,29 @@ async fn settle_retry(ctx: &Ctx, job: &JobRow, message: &str) {
     }
 }
 
-async fn load_input(ctx: &Ctx, job: &JobRow) -> anyhow::Result<Option<JobInput>> {
+/// The `Job.error` of a job this version cannot run as stored: `internal`,
+/// with no internals.
+fn unreadable() -> serde_json::Value {
+    JobErrorBody::internal(INTERNAL_JOB_MESSAGE).to_value()
+}
+
+async fn load_input(
+    ctx: &Ctx,
+    job: &JobRow,
+    params: JobParams,
+) -> anyhow::Result<Option<JobInput>> {
     let Some(dataset) = ctx.store.get_dataset(&job.tenant, job.dataset_id).await? else {
         return Ok(None);
     };
     let started = std::time::Instant::now();
-    let files = ctx.store.dataset_files(&job.tenant, job.dataset_id).await?;
+    let crate::app::tables::Stored { files, population } =
+        crate::app::tables::read(&ctx.store, &dataset, params.model.needs_population()).await?;
     tracing::info!(
         job_id = %job.id,
         bytes = files.table.as_ref().map_or(files.data.len(), Vec::len),
         ms = started.elapsed().as_secs_f64() * 1e3,
         "job input read"
     );
-    let params = job.params()?;
-    let population = if params.model.needs_population() {
-        ctx.store.population_of(&dataset).await?
-    } else {
-        None
-    };
     Ok(Some(JobInput {
         job_id: job.id,
         tenant: job.tenant.clone(),

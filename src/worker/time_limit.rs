@@ -4,24 +4,23 @@
 //! a limit two heavy jobs could hold every worker for as long as they like.
 
 use crate::spec::job_error::JobErrorBody;
-use std::sync::atomic::Ordering;
-use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{json, Value};
 use tokio::task::JoinHandle;
 
-use super::run::Shared;
-
-/// Starts the clock of one run; abort the handle when the run ends.
-pub(crate) fn watch(limit: Option<Duration>, shared: Arc<Shared>) -> JoinHandle<()> {
+/// Starts the clock of one run: `expired` runs once the limit has passed
+/// (the run tells its body to stop). Abort the handle when the run ends.
+pub(crate) fn watch(
+    limit: Option<Duration>,
+    expired: impl FnOnce() + Send + 'static,
+) -> JoinHandle<()> {
     tokio::spawn(async move {
         let Some(limit) = limit else {
             return;
         };
         tokio::time::sleep(limit).await;
-        shared.timed_out.store(true, Ordering::Relaxed);
-        shared.stop.store(true, Ordering::Relaxed);
+        expired();
     })
 }
 

@@ -98,7 +98,7 @@ impl JobRunner for PanickingRunner {
         _progress: &(dyn Fn(f64) -> bool + Sync),
     ) -> Result<JobOutput, JobError> {
         // The stored table as a job loads it; the first row's city.
-        let table = proxima::spec::dataset::load_stored(&input.dataset.schema, &input.files)
+        let table = proxima::app::tables::load_stored(&input.dataset.schema, &input.files)
             .expect("the stored table loads");
         let cell = table.text(2, 0).expect("city is published").to_string();
         assert!(cell.starts_with("ZZSECRET-"), "{cell}");

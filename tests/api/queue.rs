@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use proxima::spec::JobParams;
 use proxima::store::jobs::{Created, NewJob};
 use proxima::store::results::NewResult;
 use proxima::store::Store;
@@ -281,6 +282,44 @@ async fn a_panic_fails_the_job_and_the_worker_keeps_serving() {
     let good = queue_job(&store, 3).await;
     wait_job_row(&store, &good.to_string(), |s| s == "succeeded").await;
     w.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_stored_job_that_no_longer_binds_fails_as_internal_once() {
+    let store = fresh_store().await;
+    // A row as an older version might have stored it: parameters this
+    // version refuses. The job is the service's failure, not the request's:
+    // no pointers into a body nobody is sending, and no retry.
+    let old = queue_job(&store, 3).await;
+    sqlx::query("UPDATE jobs SET model = '{\"kind\":\"k_anonymity\",\"k\":0}' WHERE id = $1")
+        .bind(old)
+        .execute(&store.pool)
+        .await
+        .unwrap();
+    let w = worker::start(
+        store.clone(),
+        Arc::new(proxima::worker::core_runner::CoreRunner),
+        test_worker_config(1),
+    );
+    let failed = wait_job_row(&store, &old.to_string(), |s| s == "failed").await;
+    assert_eq!(failed["error"]["code"], "internal", "{failed}");
+    assert!(!failed["error"].to_string().contains("/model"), "{failed}");
+    assert_eq!(failed["attempts"], 1, "{failed}");
+    w.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_row_reads_back_into_the_params_it_was_stored_from() {
+    let store = fresh_store().await;
+    let id = queue_job(&store, 3).await;
+    let mut row = store.get_job("t1", id).await.unwrap().unwrap();
+    assert_eq!(JobParams::try_from(&row).unwrap(), k2_mondrian());
+    // A value this version refuses (the table's CHECK keeps it out today):
+    // the service's failure naming the job, not a request's error.
+    row.suppression_limit = 1.5;
+    let e = JobParams::try_from(&row).unwrap_err();
+    assert_eq!(e.id, id);
+    assert!(e.reason.contains("suppression_limit"), "{e}");
 }
 
 #[tokio::test]

@@ -2,7 +2,8 @@
 //! audits and downloads decode it instead of parsing the CSV again, and
 //! datasets stored before that still work from their CSV.
 
-use proxima::spec::dataset::{load_stored, DatasetFiles};
+use proxima::app::tables::load_stored;
+use proxima::store::datasets::DatasetFiles;
 use serde_json::{json, Value};
 use uuid::Uuid;
 

@@ -112,7 +112,7 @@ pub fn hierarchy(data: &[u8]) -> usize {
 /// categorical SA with a hierarchy), validated against the data, and run
 /// (partition, release, self-audit) when valid. Returns how many ran.
 pub fn job(data: &[u8]) -> usize {
-    let Ok(request) = JobRequestDto::from_json(data) else {
+    let Ok(request) = JobRequestDto::from_json(data).and_then(JobRequestDto::into_request) else {
         return 0;
     };
     let mut ran = 0;
