@@ -131,8 +131,9 @@ pub(crate) struct JobInsert<'a> {
 
 /// Inserts queued jobs in `tx`, in order, and wakes the workers for each
 /// (`NOTIFY` at commit). `None` for a job whose idempotency key the tenant
-/// has already used (nothing inserted). `created_at` is the time of each
-/// insert, so a sweep's jobs are claimed in point order.
+/// has already used (nothing inserted). A sweep's job is created at the
+/// time of its insert, so the points' jobs are claimed in point order; a
+/// job on its own at its transaction's start, as `now()`.
 pub(crate) async fn insert_jobs(
     tx: &mut sqlx::PgConnection,
     jobs: &[JobInsert<'_>],
@@ -147,7 +148,7 @@ pub(crate) async fn insert_jobs(
                                suppression_limit, status, max_attempts, idempotency_key,
                                request_hash, sweep_id, sweep_point, created_at, submitted_by_key)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'queued', $9, $10, $11, $12, $13,
-                     clock_timestamp(), $14)
+                     CASE WHEN $12::uuid IS NULL THEN now() ELSE clock_timestamp() END, $14)
              ON CONFLICT (tenant, idempotency_key) WHERE idempotency_key IS NOT NULL
              DO NOTHING
              RETURNING",
