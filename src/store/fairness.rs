@@ -1,7 +1,7 @@
 //! Fairness between tenants on the shared queue.
 //!
-//! * **Claim order**: a free worker takes the runnable job of the tenant
-//!   with the fewest jobs running now; among those, the tenant this worker
+//! * **Claim order** (the claim's SQL is in `store::queue`): a free worker
+//!   takes the runnable job of the tenant with the fewest jobs running now; among those, the tenant this worker
 //!   served least recently (round robin, [`RecentTenants`]); then by
 //!   `run_after`, `created_at`. So a tenant with one small job is served as
 //!   soon as a worker frees up instead of after another tenant's whole
@@ -23,7 +23,6 @@ use std::collections::VecDeque;
 
 use anyhow::Result;
 
-use super::jobs::{job_query, JobRow};
 use super::Store;
 
 /// How many tenants a worker remembers for its round robin.
@@ -47,53 +46,6 @@ impl RecentTenants {
     pub fn order(&self) -> Vec<String> {
         self.0.iter().cloned().collect()
     }
-}
-
-/// The claim: the chosen job gets the lease (`owner`, `lease_secs`) and
-/// its attempt counted. `max_running_per_tenant` is the per-tenant running
-/// cap (None: none), `recent` the tenants this worker served, least recent
-/// first. Jobs running under an expired lease do not count as running (they
-/// are claimable themselves).
-pub(crate) async fn fair_claim(
-    conn: &mut sqlx::PgConnection,
-    owner: &str,
-    lease_secs: f64,
-    max_running_per_tenant: Option<i64>,
-    recent: &[String],
-) -> Result<Option<JobRow>> {
-    Ok(job_query!(
-        "UPDATE jobs SET
-             status = 'running',
-             lease_owner = $1,
-             lease_expires_at = now() + make_interval(secs => $2),
-             heartbeat_at = now(),
-             attempts = attempts + 1,
-             started_at = COALESCE(started_at, now()),
-             updated_at = now()
-         WHERE id = (
-             SELECT j.id FROM jobs j
-             LEFT JOIN (
-                 SELECT tenant, count(*) AS n FROM jobs
-                 WHERE status = 'running' AND lease_expires_at >= now()
-                 GROUP BY tenant
-             ) busy ON busy.tenant = j.tenant
-             WHERE ((j.status = 'queued' AND j.run_after <= now())
-                 OR (j.status = 'running' AND j.lease_expires_at < now()))
-               AND ($3::bigint IS NULL OR COALESCE(busy.n, 0) < $3::bigint)
-             ORDER BY COALESCE(busy.n, 0),
-                      array_position($4::text[], j.tenant) NULLS FIRST,
-                      j.run_after, j.created_at
-             LIMIT 1
-             FOR UPDATE OF j SKIP LOCKED)
-         RETURNING",
-        "",
-        owner,
-        lease_secs,
-        max_running_per_tenant,
-        recent,
-    )
-    .fetch_optional(conn)
-    .await?)
 }
 
 /// Takes `tenant`'s job-quota lock for the rest of the transaction: job

@@ -10,9 +10,57 @@ use anyhow::Result;
 use serde_json::Value;
 use uuid::Uuid;
 
-use super::jobs::JobRow;
+use super::jobs::{job_query, JobRow};
 use super::results::NewResult;
 use super::{Store, JOBS_CHANNEL};
+
+/// The claim, in the order of `store::fairness`: the chosen job gets the
+/// lease (`owner`, `lease_secs`) and its attempt counted.
+/// `max_running_per_tenant` is the per-tenant running cap (None: none),
+/// `recent` the tenants this worker served, least recent first. Jobs
+/// running under an expired lease do not count as running (they are
+/// claimable themselves).
+async fn fair_claim(
+    pool: &sqlx::PgPool,
+    owner: &str,
+    lease_secs: f64,
+    max_running_per_tenant: Option<i64>,
+    recent: &[String],
+) -> Result<Option<JobRow>> {
+    Ok(job_query!(
+        "UPDATE jobs SET
+             status = 'running',
+             lease_owner = $1,
+             lease_expires_at = now() + make_interval(secs => $2),
+             heartbeat_at = now(),
+             attempts = attempts + 1,
+             started_at = COALESCE(started_at, now()),
+             updated_at = now()
+         WHERE id = (
+             SELECT j.id FROM jobs j
+             LEFT JOIN (
+                 SELECT tenant, count(*) AS n FROM jobs
+                 WHERE status = 'running' AND lease_expires_at >= now()
+                 GROUP BY tenant
+             ) busy ON busy.tenant = j.tenant
+             WHERE ((j.status = 'queued' AND j.run_after <= now())
+                 OR (j.status = 'running' AND j.lease_expires_at < now()))
+               AND ($3::bigint IS NULL OR COALESCE(busy.n, 0) < $3::bigint)
+             ORDER BY COALESCE(busy.n, 0),
+                      array_position($4::text[], j.tenant) NULLS FIRST,
+                      j.run_after, j.created_at
+             LIMIT 1
+             FOR UPDATE OF j SKIP LOCKED)
+         RETURNING",
+        "",
+        owner,
+        lease_secs,
+        max_running_per_tenant,
+        recent,
+    )
+    .fetch_optional(pool)
+    .await?)
+}
 
 /// What the heartbeat learned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,9 +108,8 @@ impl Store {
         )
         .execute(&self.pool)
         .await?;
-        let mut conn = self.pool.acquire().await?;
-        super::fairness::fair_claim(
-            &mut conn,
+        fair_claim(
+            &self.pool,
             owner,
             secs(lease),
             max_running_per_tenant.map(|n| n as i64),
