@@ -116,13 +116,12 @@ pub fn parse_approval(body: &Value) -> Result<ApprovalRequest, Vec<(String, Stri
 }
 
 /// An approval or rejection as recorded (never edited or deleted).
-#[derive(Debug, Clone, PartialEq, Serialize, ToSchema, sqlx::FromRow)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[schema(as = Approval)]
 pub struct ApprovalDto {
     pub id: uuid::Uuid,
     pub job_id: uuid::Uuid,
     pub dataset_id: uuid::Uuid,
-    #[sqlx(try_from = "String")]
     pub decision: ApprovalDecision,
     pub name: String,
     pub role: String,

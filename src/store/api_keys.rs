@@ -3,7 +3,6 @@
 use anyhow::Result;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
-use sqlx::Row;
 use uuid::Uuid;
 
 use super::Store;
@@ -43,10 +42,10 @@ pub(crate) fn display_prefix(key: &str) -> String {
 impl Store {
     /// The tenant of an active key, if any.
     pub async fn tenant_for_key(&self, key: &str) -> Result<Option<String>> {
-        let tenant = sqlx::query_scalar(
+        let tenant = sqlx::query_scalar!(
             "SELECT tenant FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL",
+            hash_key(key)
         )
-        .bind(hash_key(key))
         .fetch_optional(&self.pool)
         .await?;
         Ok(tenant)
@@ -54,20 +53,14 @@ impl Store {
 
     /// The id, tenant and role of an active key, if any.
     pub async fn key_identity(&self, key: &str) -> Result<Option<KeyIdentity>> {
-        let row: Option<(Uuid, String, String)> = sqlx::query_as(
-            "SELECT id, tenant, role FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL",
+        Ok(sqlx::query_as!(
+            KeyIdentity,
+            r#"SELECT id, tenant, role AS "role: KeyRole" FROM api_keys
+               WHERE key_hash = $1 AND revoked_at IS NULL"#,
+            hash_key(key)
         )
-        .bind(hash_key(key))
         .fetch_optional(&self.pool)
-        .await?;
-        row.map(|(id, tenant, role)| {
-            Ok(KeyIdentity {
-                id,
-                tenant,
-                role: role.parse().map_err(anyhow::Error::msg)?,
-            })
-        })
-        .transpose()
+        .await?)
     }
 
     /// Stores `key` for `tenant` as an admin key; a key that already
@@ -79,15 +72,15 @@ impl Store {
     /// Stores `key` for `tenant` with `role`; a key that already exists is
     /// left as is.
     pub async fn ensure_key_with_role(&self, tenant: &str, key: &str, role: KeyRole) -> Result<()> {
-        sqlx::query(
+        sqlx::query!(
             "INSERT INTO api_keys (id, tenant, key_hash, prefix, role) VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (key_hash) DO NOTHING",
+            Uuid::new_v4(),
+            tenant,
+            hash_key(key),
+            display_prefix(key),
+            role.as_str(),
         )
-        .bind(Uuid::new_v4())
-        .bind(tenant)
-        .bind(hash_key(key))
-        .bind(display_prefix(key))
-        .bind(role.as_str())
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -111,24 +104,25 @@ impl Store {
     /// starting together create one key, not two.
     pub async fn create_first_key(&self) -> Result<Option<String>> {
         let mut tx = self.pool.begin().await?;
-        sqlx::query("SELECT pg_advisory_xact_lock(7061726)")
+        sqlx::query!("SELECT pg_advisory_xact_lock(7061726)")
             .execute(&mut *tx)
             .await?;
-        let any: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM api_keys)")
+        // EXISTS is never NULL.
+        let any = sqlx::query_scalar!(r#"SELECT EXISTS (SELECT 1 FROM api_keys) AS "any!""#)
             .fetch_one(&mut *tx)
             .await?;
         if any {
             return Ok(None);
         }
         let key = generate_key();
-        sqlx::query(
+        sqlx::query!(
             "INSERT INTO api_keys (id, tenant, key_hash, prefix, role)
              VALUES ($1, $2, $3, $4, 'admin')",
+            Uuid::new_v4(),
+            "default",
+            hash_key(&key),
+            display_prefix(&key),
         )
-        .bind(Uuid::new_v4())
-        .bind("default")
-        .bind(hash_key(&key))
-        .bind(display_prefix(&key))
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
@@ -138,12 +132,12 @@ impl Store {
     /// Revokes a key given in full or by its displayed prefix; returns how
     /// many keys were revoked.
     pub async fn revoke_key(&self, key_or_prefix: &str) -> Result<u64> {
-        let done = sqlx::query(
+        let done = sqlx::query!(
             "UPDATE api_keys SET revoked_at = now()
              WHERE revoked_at IS NULL AND (key_hash = $1 OR prefix = $2)",
+            hash_key(key_or_prefix),
+            key_or_prefix,
         )
-        .bind(hash_key(key_or_prefix))
-        .bind(key_or_prefix)
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected())
@@ -151,9 +145,13 @@ impl Store {
 
     /// Number of active keys (start-up decides whether to print one).
     pub async fn count_keys(&self) -> Result<i64> {
-        let row = sqlx::query("SELECT count(*) AS n FROM api_keys WHERE revoked_at IS NULL")
+        // count(*) is never NULL.
+        Ok(
+            sqlx::query_scalar!(
+                r#"SELECT count(*) AS "n!" FROM api_keys WHERE revoked_at IS NULL"#
+            )
             .fetch_one(&self.pool)
-            .await?;
-        Ok(row.try_get("n")?)
+            .await?,
+        )
     }
 }

@@ -27,36 +27,42 @@ pub struct NewApproval<'a> {
     pub key_id: Uuid,
 }
 
-/// The columns of [`ApprovalDto`] (a literal: queries are static strings).
-macro_rules! columns {
-    () => {
-        "id, job_id, dataset_id, decision, name, role, comment, verdict, release_sha256, key_id, \
-         tenant, created_at"
+/// A checked query into [`ApprovalDto`]: `$head`, its columns, `$tail`,
+/// then the arguments (as `job_query!` is for jobs).
+macro_rules! approval_query {
+    ($head:literal, $tail:literal $(, $arg:expr)* $(,)?) => {
+        sqlx::query_as!(
+            ApprovalDto,
+            $head
+                + r#" id, job_id, dataset_id, decision AS "decision: ApprovalDecision", name, role,
+                    comment, verdict, release_sha256, key_id, tenant, created_at "#
+                + $tail
+            $(, $arg)*
+        )
     };
 }
 
 impl Store {
     pub async fn insert_approval(&self, a: &NewApproval<'_>) -> Result<ApprovalDto> {
-        let row = sqlx::query_as::<_, ApprovalDto>(concat!(
+        let row = approval_query!(
             "INSERT INTO approvals (id, tenant, job_id, dataset_id, decision, name, role, comment,
                                     verdict, verdict_detail, release_sha256, key_id)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-             RETURNING ",
-            columns!(),
-            ""
-        ))
-        .bind(Uuid::new_v4())
-        .bind(a.tenant)
-        .bind(a.job_id)
-        .bind(a.dataset_id)
-        .bind(a.decision.as_str())
-        .bind(a.name)
-        .bind(a.role)
-        .bind(a.comment)
-        .bind(a.verdict)
-        .bind(&a.verdict_detail)
-        .bind(a.release_sha256)
-        .bind(a.key_id)
+             RETURNING",
+            "",
+            Uuid::new_v4(),
+            a.tenant,
+            a.job_id,
+            a.dataset_id,
+            a.decision.as_str(),
+            a.name,
+            a.role,
+            a.comment,
+            a.verdict,
+            a.verdict_detail,
+            a.release_sha256,
+            a.key_id,
+        )
         .fetch_one(&self.pool)
         .await?;
         Ok(row)
@@ -70,20 +76,19 @@ impl Store {
         limit: i64,
         cursor: Option<Cursor>,
     ) -> Result<Page<ApprovalDto>> {
-        let mut items = sqlx::query_as::<_, ApprovalDto>(concat!(
-            "SELECT ",
-            columns!(),
-            " FROM approvals
+        let mut items = approval_query!(
+            "SELECT",
+            "FROM approvals
              WHERE tenant = $1 AND job_id = $2
-               AND ($3::timestamptz IS NULL OR (created_at, id) < ($3, $4))
+               AND ($3::timestamptz IS NULL OR (created_at, id) < ($3, $4::uuid))
              ORDER BY created_at DESC, id DESC
-             LIMIT $5"
-        ))
-        .bind(tenant)
-        .bind(job_id)
-        .bind(cursor.map(|c| c.created_at))
-        .bind(cursor.map(|c| c.id))
-        .bind(limit + 1)
+             LIMIT $5",
+            tenant,
+            job_id,
+            cursor.map(|c| c.created_at),
+            cursor.map(|c| c.id),
+            limit + 1,
+        )
         .fetch_all(&self.pool)
         .await?;
         let next_cursor = page_cursor(&mut items, limit, |a| Cursor {
@@ -95,28 +100,26 @@ impl Store {
 
     /// Every approval of a job, oldest first (the report lists them all).
     pub async fn all_approvals(&self, tenant: &str, job_id: Uuid) -> Result<Vec<ApprovalDto>> {
-        Ok(sqlx::query_as::<_, ApprovalDto>(concat!(
-            "SELECT ",
-            columns!(),
-            " FROM approvals WHERE tenant = $1 AND job_id = $2
-             ORDER BY created_at, id"
-        ))
-        .bind(tenant)
-        .bind(job_id)
+        Ok(approval_query!(
+            "SELECT",
+            "FROM approvals WHERE tenant = $1 AND job_id = $2
+             ORDER BY created_at, id",
+            tenant,
+            job_id,
+        )
         .fetch_all(&self.pool)
         .await?)
     }
 
     /// The job's latest decision (what `?purpose=publication` goes by).
     pub async fn latest_approval(&self, tenant: &str, job_id: Uuid) -> Result<Option<ApprovalDto>> {
-        Ok(sqlx::query_as::<_, ApprovalDto>(concat!(
-            "SELECT ",
-            columns!(),
-            " FROM approvals WHERE tenant = $1 AND job_id = $2
-             ORDER BY created_at DESC, id DESC LIMIT 1"
-        ))
-        .bind(tenant)
-        .bind(job_id)
+        Ok(approval_query!(
+            "SELECT",
+            "FROM approvals WHERE tenant = $1 AND job_id = $2
+             ORDER BY created_at DESC, id DESC LIMIT 1",
+            tenant,
+            job_id,
+        )
         .fetch_optional(&self.pool)
         .await?)
     }
@@ -127,11 +130,11 @@ impl Store {
         tenant: &str,
         job_id: Uuid,
     ) -> Result<Option<DateTime<Utc>>> {
-        Ok(sqlx::query_scalar(
+        Ok(sqlx::query_scalar!(
             "SELECT deleted_at FROM deleted_releases WHERE tenant = $1 AND job_id = $2",
+            tenant,
+            job_id,
         )
-        .bind(tenant)
-        .bind(job_id)
         .fetch_optional(&self.pool)
         .await?)
     }

@@ -3,8 +3,8 @@
 use anyhow::Result;
 use chrono::{DateTime, Utc};
 use serde_json::Value;
-use sqlx::postgres::PgRow;
-use sqlx::{FromRow, Postgres, Row, Transaction};
+use sqlx::types::Json;
+use sqlx::{Postgres, Transaction};
 use uuid::Uuid;
 
 use super::{blob, Cursor, Page, Store};
@@ -35,7 +35,7 @@ pub struct DatasetFiles {
 }
 
 /// A dataset's stored metadata.
-#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct DatasetRow {
     pub id: Uuid,
     pub tenant: String,
@@ -45,12 +45,44 @@ pub struct DatasetRow {
     pub suppressed_rows: i64,
     pub size_bytes: i64,
     pub sha256: String,
-    #[sqlx(json)]
     pub columns: Vec<DatasetColumnDto>,
     /// What the table is a sample of, when the upload said.
-    #[sqlx(json(nullable))]
     pub population: Option<PopulationDto>,
     pub created_at: DateTime<Utc>,
+}
+
+/// [`DatasetRow`] as [`dataset_select!`] reads it: the statistics as the
+/// JSON document they are stored as.
+struct DatasetRecord {
+    id: Uuid,
+    tenant: String,
+    name: String,
+    schema: Value,
+    rows: i64,
+    suppressed_rows: i64,
+    size_bytes: i64,
+    sha256: String,
+    columns: Json<Vec<DatasetColumnDto>>,
+    population: Option<PopulationDto>,
+    created_at: DateTime<Utc>,
+}
+
+impl From<DatasetRecord> for DatasetRow {
+    fn from(r: DatasetRecord) -> DatasetRow {
+        DatasetRow {
+            id: r.id,
+            tenant: r.tenant,
+            name: r.name,
+            schema: r.schema,
+            rows: r.rows,
+            suppressed_rows: r.suppressed_rows,
+            size_bytes: r.size_bytes,
+            sha256: r.sha256,
+            columns: r.columns.0,
+            population: r.population,
+            created_at: r.created_at,
+        }
+    }
 }
 
 /// What an upload stores besides its files.
@@ -68,16 +100,14 @@ pub struct NewDataset {
     pub population: Option<PopulationDto>,
 }
 
-fn from_row(row: &PgRow) -> Result<DatasetRow> {
-    Ok(DatasetRow::from_row(row)?)
-}
-
-/// The columns every dataset read selects (a literal, as sqlx wants its
-/// queries).
+/// A checked query into [`DatasetRecord`]: the columns every dataset read
+/// selects, then `$rest` (`WHERE …`) and the arguments.
 macro_rules! dataset_select {
-    ($rest:literal) => {
-        concat!(
-            "SELECT id, tenant, name, schema, rows, suppressed_rows, size_bytes, sha256, columns,
+    ($rest:literal $(, $arg:expr)* $(,)?) => {
+        sqlx::query_as!(
+            DatasetRecord,
+            r#"SELECT id, tenant, name, schema, rows, suppressed_rows, size_bytes, sha256,
+                    columns AS "columns: Json<Vec<DatasetColumnDto>>",
                     created_at,
                     -- The three population columns (at most one set, by the
                     -- table's CHECK) as the API's object.
@@ -88,9 +118,10 @@ macro_rules! dataset_select {
                          WHEN population_sampling_fraction IS NOT NULL
                               THEN jsonb_build_object('sampling_fraction',
                                                       population_sampling_fraction)
-                    END AS population
-             FROM datasets ",
-            $rest
+                    END AS "population: PopulationDto"
+             FROM datasets "#
+                + $rest
+            $(, $arg)*
         )
     };
 }
@@ -124,15 +155,15 @@ impl DatasetTx {
     async fn add_part(&mut self, part: &str, chunks: &blob::Chunked) -> Result<()> {
         for seq in 0..chunks.chunks() {
             let bytes = chunks.chunk(seq).await?;
-            sqlx::query(
+            sqlx::query!(
                 "INSERT INTO dataset_chunks (dataset_id, tenant, part, seq, bytes)
                  VALUES ($1, $2, $3, $4, $5)",
+                self.id,
+                self.tenant,
+                part,
+                seq as i32,
+                bytes,
             )
-            .bind(self.id)
-            .bind(&self.tenant)
-            .bind(part)
-            .bind(seq as i32)
-            .bind(&bytes)
             .execute(&mut *self.tx)
             .await?;
         }
@@ -141,13 +172,11 @@ impl DatasetTx {
 
     pub async fn commit(self) -> Result<DatasetRow> {
         let mut tx = self.tx;
-        let row = sqlx::query(dataset_select!("WHERE id = $1"))
-            .bind(self.id)
+        let row = dataset_select!("WHERE id = $1", self.id)
             .fetch_one(&mut *tx)
             .await?;
-        let row = from_row(&row)?;
         tx.commit().await?;
-        Ok(row)
+        Ok(row.into())
     }
 }
 
@@ -156,30 +185,32 @@ impl Store {
     /// the caller fills with chunks and commits (or drops to roll back).
     pub async fn begin_dataset(&self, new: &NewDataset) -> Result<DatasetTx> {
         let mut tx = self.pool.begin().await?;
-        sqlx::query(
+        let population_size = match new.population {
+            Some(PopulationDto::Size(n)) => Some(n as i64),
+            _ => None,
+        };
+        let population_sampling_fraction = match new.population {
+            Some(PopulationDto::SamplingFraction(f)) => Some(f),
+            _ => None,
+        };
+        sqlx::query!(
             "INSERT INTO datasets (id, tenant, name, schema, rows, suppressed_rows, size_bytes,
                                    sha256, columns, population_size, population_sampling_fraction,
                                    population_dataset_id)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+            new.id,
+            new.tenant,
+            new.name,
+            new.schema,
+            new.rows,
+            new.suppressed_rows,
+            new.size_bytes,
+            new.sha256,
+            Json(&new.columns) as _,
+            population_size,
+            population_sampling_fraction,
+            new.population.and_then(PopulationDto::dataset_id),
         )
-        .bind(new.id)
-        .bind(&new.tenant)
-        .bind(&new.name)
-        .bind(&new.schema)
-        .bind(new.rows)
-        .bind(new.suppressed_rows)
-        .bind(new.size_bytes)
-        .bind(&new.sha256)
-        .bind(sqlx::types::Json(&new.columns))
-        .bind(match new.population {
-            Some(PopulationDto::Size(n)) => Some(n as i64),
-            _ => None,
-        })
-        .bind(match new.population {
-            Some(PopulationDto::SamplingFraction(f)) => Some(f),
-            _ => None,
-        })
-        .bind(new.population.and_then(PopulationDto::dataset_id))
         .execute(&mut *tx)
         .await?;
         Ok(DatasetTx {
@@ -190,12 +221,10 @@ impl Store {
     }
 
     pub async fn get_dataset(&self, tenant: &str, id: Uuid) -> Result<Option<DatasetRow>> {
-        let row = sqlx::query(dataset_select!("WHERE tenant = $1 AND id = $2"))
-            .bind(tenant)
-            .bind(id)
+        let row = dataset_select!("WHERE tenant = $1 AND id = $2", tenant, id)
             .fetch_optional(&self.pool)
             .await?;
-        row.as_ref().map(from_row).transpose()
+        Ok(row.map(DatasetRow::from))
     }
 
     /// Newest first; `limit` items after `cursor`.
@@ -205,19 +234,19 @@ impl Store {
         limit: i64,
         cursor: Option<Cursor>,
     ) -> Result<Page<DatasetRow>> {
-        let rows = sqlx::query(dataset_select!(
+        let rows = dataset_select!(
             "WHERE tenant = $1
-               AND ($2::timestamptz IS NULL OR (created_at, id) < ($2, $3))
+               AND ($2::timestamptz IS NULL OR (created_at, id) < ($2, $3::uuid))
              ORDER BY created_at DESC, id DESC
-             LIMIT $4"
-        ))
-        .bind(tenant)
-        .bind(cursor.map(|c| c.created_at))
-        .bind(cursor.map(|c| c.id))
-        .bind(limit + 1)
+             LIMIT $4",
+            tenant,
+            cursor.map(|c| c.created_at),
+            cursor.map(|c| c.id),
+            limit + 1,
+        )
         .fetch_all(&self.pool)
         .await?;
-        let mut items = rows.iter().map(from_row).collect::<Result<Vec<_>>>()?;
+        let mut items: Vec<DatasetRow> = rows.into_iter().map(DatasetRow::from).collect();
         let next_cursor = page_cursor(&mut items, limit, |d| Cursor {
             created_at: d.created_at,
             id: d.id,
@@ -228,29 +257,27 @@ impl Store {
     /// The datasets of the tenant that name `id` as their population table
     /// (oldest first, at most `limit`).
     pub async fn samples_of(&self, tenant: &str, id: Uuid, limit: i64) -> Result<Vec<Uuid>> {
-        let rows = sqlx::query(
+        Ok(sqlx::query_scalar!(
             "SELECT id FROM datasets WHERE tenant = $1 AND population_dataset_id = $2
              ORDER BY created_at, id LIMIT $3",
+            tenant,
+            id,
+            limit,
         )
-        .bind(tenant)
-        .bind(id)
-        .bind(limit)
         .fetch_all(&self.pool)
-        .await?;
-        Ok(rows
-            .iter()
-            .map(|r| r.try_get("id"))
-            .collect::<std::result::Result<_, _>>()?)
+        .await?)
     }
 
     /// Deletes a dataset with its chunks, jobs and results (ON DELETE
     /// CASCADE). False when the tenant has no such dataset.
     pub async fn delete_dataset(&self, tenant: &str, id: Uuid) -> Result<bool> {
-        let done = sqlx::query("DELETE FROM datasets WHERE tenant = $1 AND id = $2")
-            .bind(tenant)
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
+        let done = sqlx::query!(
+            "DELETE FROM datasets WHERE tenant = $1 AND id = $2",
+            tenant,
+            id
+        )
+        .execute(&self.pool)
+        .await?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -279,14 +306,15 @@ impl Store {
         tenant: &str,
         id: Uuid,
     ) -> Result<Vec<(String, Vec<u8>)>> {
-        let rows = sqlx::query(
+        let rows = sqlx::query_as!(
+            Chunk,
             "SELECT part, bytes FROM dataset_chunks
              WHERE tenant = $1 AND dataset_id = $2 AND starts_with(part, $3)
              ORDER BY part, seq",
+            tenant,
+            id,
+            HIERARCHY_PREFIX,
         )
-        .bind(tenant)
-        .bind(id)
-        .bind(HIERARCHY_PREFIX)
         .fetch_all(&self.pool)
         .await?;
         let parts = chunks_by_part(rows)?;
@@ -305,18 +333,19 @@ impl Store {
     /// at all), the decompressed CSV otherwise (datasets uploaded before
     /// tables were stored).
     pub async fn dataset_files(&self, tenant: &str, id: Uuid) -> Result<DatasetFiles> {
-        let rows = sqlx::query(
+        let rows = sqlx::query_as!(
+            Chunk,
             "SELECT part, bytes FROM dataset_chunks c
              WHERE tenant = $1 AND dataset_id = $2
                AND (part <> $3 OR NOT EXISTS (
                        SELECT 1 FROM dataset_chunks t
                        WHERE t.dataset_id = c.dataset_id AND t.part = $4))
              ORDER BY part, seq",
+            tenant,
+            id,
+            DATA_PART,
+            TABLE_PART,
         )
-        .bind(tenant)
-        .bind(id)
-        .bind(DATA_PART)
-        .bind(TABLE_PART)
         .fetch_all(&self.pool)
         .await?;
         let parts = chunks_by_part(rows)?;
@@ -354,13 +383,17 @@ pub(crate) fn page_cursor<T>(
     }
 }
 
-/// `(part, bytes)` rows ordered by part then sequence, gathered into each
-/// part's chunks in order.
-fn chunks_by_part(rows: Vec<sqlx::postgres::PgRow>) -> Result<Vec<(String, Vec<Vec<u8>>)>> {
+/// One row of `dataset_chunks`: a chunk of a part.
+struct Chunk {
+    part: String,
+    bytes: Vec<u8>,
+}
+
+/// Chunks ordered by part then sequence, gathered into each part's chunks
+/// in order.
+fn chunks_by_part(rows: Vec<Chunk>) -> Result<Vec<(String, Vec<Vec<u8>>)>> {
     let mut parts: Vec<(String, Vec<Vec<u8>>)> = Vec::new();
-    for row in rows {
-        let part: String = row.try_get("part")?;
-        let bytes: Vec<u8> = row.try_get("bytes")?;
+    for Chunk { part, bytes } in rows {
         match parts.last_mut() {
             Some((p, chunks)) if *p == part => chunks.push(bytes),
             _ => parts.push((part, vec![bytes])),

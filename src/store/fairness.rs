@@ -1,7 +1,7 @@
 //! Fairness between tenants on the shared queue.
 //!
-//! * **Claim order**: a free worker takes the runnable job of the tenant
-//!   with the fewest jobs running now; among those, the tenant this worker
+//! * **Claim order** (the claim's SQL is in `store::queue`): a free worker
+//!   takes the runnable job of the tenant with the fewest jobs running now; among those, the tenant this worker
 //!   served least recently (round robin, [`RecentTenants`]); then by
 //!   `run_after`, `created_at`. So a tenant with one small job is served as
 //!   soon as a worker frees up instead of after another tenant's whole
@@ -48,46 +48,17 @@ impl RecentTenants {
     }
 }
 
-/// The claim: the chosen job gets the lease (`$1` owner, `$2` seconds) and
-/// its attempt counted. `$3` is the per-tenant running cap (NULL: none),
-/// `$4` the tenants this worker served, least recent first.
-/// Jobs running under an expired lease do not count as running (they are
-/// claimable themselves).
-pub(crate) const FAIR_CLAIM: &str = "
-    UPDATE jobs SET
-        status = 'running',
-        lease_owner = $1,
-        lease_expires_at = now() + make_interval(secs => $2),
-        heartbeat_at = now(),
-        attempts = attempts + 1,
-        started_at = COALESCE(started_at, now()),
-        updated_at = now()
-    WHERE id = (
-        SELECT j.id FROM jobs j
-        LEFT JOIN (
-            SELECT tenant, count(*) AS n FROM jobs
-            WHERE status = 'running' AND lease_expires_at >= now()
-            GROUP BY tenant
-        ) busy ON busy.tenant = j.tenant
-        WHERE ((j.status = 'queued' AND j.run_after <= now())
-            OR (j.status = 'running' AND j.lease_expires_at < now()))
-          AND ($3::bigint IS NULL OR COALESCE(busy.n, 0) < $3::bigint)
-        ORDER BY COALESCE(busy.n, 0),
-                 array_position($4::text[], j.tenant) NULLS FIRST,
-                 j.run_after, j.created_at
-        LIMIT 1
-        FOR UPDATE OF j SKIP LOCKED)
-    RETURNING *";
-
 /// Takes `tenant`'s job-quota lock for the rest of the transaction: job
 /// and sweep creations of one tenant count and insert one at a time, other
 /// tenants' go on in parallel (a hash of the tenant names the lock; a
 /// collision only serializes two tenants' creations).
 pub(crate) async fn lock_tenant_quota(tx: &mut sqlx::PgConnection, tenant: &str) -> Result<()> {
-    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
-        .bind(format!("proxima.active_jobs:{tenant}"))
-        .execute(tx)
-        .await?;
+    sqlx::query!(
+        "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))",
+        format!("proxima.active_jobs:{tenant}")
+    )
+    .execute(tx)
+    .await?;
     Ok(())
 }
 
@@ -99,27 +70,28 @@ pub(crate) async fn has_room(
     n: usize,
     max_active: usize,
 ) -> Result<bool> {
-    let active: i64 = sqlx::query_scalar(
-        "SELECT count(*)::bigint FROM jobs
-         WHERE tenant = $1 AND status IN ('queued', 'running')",
-    )
-    .bind(tenant)
-    .fetch_one(tx)
-    .await?;
+    let active = active_jobs_in(tx, tenant).await?;
     Ok(active.saturating_add(n as i64) <= max_active as i64)
 }
 
 impl Store {
     /// Jobs of `tenant` that are queued or running.
     pub async fn active_jobs(&self, tenant: &str) -> Result<i64> {
-        Ok(sqlx::query_scalar(
-            "SELECT count(*)::bigint FROM jobs
-             WHERE tenant = $1 AND status IN ('queued', 'running')",
-        )
-        .bind(tenant)
-        .fetch_one(&self.pool)
-        .await?)
+        let mut conn = self.pool.acquire().await?;
+        active_jobs_in(&mut conn, tenant).await
     }
+}
+
+/// Jobs of `tenant` that are queued or running, on `conn`.
+async fn active_jobs_in(conn: &mut sqlx::PgConnection, tenant: &str) -> Result<i64> {
+    // count(*) is never NULL.
+    Ok(sqlx::query_scalar!(
+        r#"SELECT count(*) AS "n!" FROM jobs
+           WHERE tenant = $1 AND status IN ('queued', 'running')"#,
+        tenant
+    )
+    .fetch_one(conn)
+    .await?)
 }
 
 #[cfg(test)]

@@ -4,9 +4,7 @@
 
 use anyhow::Result;
 use chrono::{DateTime, Utc};
-use sqlx::postgres::PgRow;
 use sqlx::types::Json;
-use sqlx::{FromRow, Row};
 use uuid::Uuid;
 
 use crate::spec::job_error::JobErrorBody;
@@ -18,31 +16,25 @@ use crate::spec::JobStatus;
 
 /// A job as stored (what `GET /v1/jobs/{id}` shows, plus bookkeeping):
 /// one field per column of `jobs`, decoded into the API's types (the JSON
-/// columns hold what those types serialize to).
-#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+/// columns hold what those types serialize to; `super::columns`). Read
+/// with [`job_query!`].
+#[derive(Debug, Clone, PartialEq)]
 pub struct JobRow {
     pub id: Uuid,
     pub tenant: String,
     pub dataset_id: Uuid,
-    #[sqlx(json)]
     pub model: ModelDto,
-    #[sqlx(try_from = "String")]
     pub algorithm: AlgorithmDto,
-    #[sqlx(json(nullable))]
     pub sensitive_metric: Option<MetricDto>,
-    #[sqlx(json(nullable))]
     pub xcolor: Option<XColorOptionsDto>,
     /// The share of rows the job may suppress (0 ≤ x < 1).
     pub suppression_limit: f64,
-    #[sqlx(try_from = "String")]
     pub status: JobStatus,
     pub progress: f64,
     pub attempts: i32,
     pub max_attempts: i32,
     pub cancel_requested: bool,
-    #[sqlx(json(nullable))]
     pub error: Option<JobErrorBody>,
-    #[sqlx(json(nullable))]
     pub summary: Option<JobSummaryDto>,
     pub created_at: DateTime<Utc>,
     pub started_at: Option<DateTime<Utc>>,
@@ -55,9 +47,33 @@ pub struct JobRow {
     pub submitted_by_key: Option<Uuid>,
 }
 
-pub(crate) fn job_from_row(row: &PgRow) -> Result<JobRow> {
-    Ok(JobRow::from_row(row)?)
+/// A checked query (`query_as!`) into [`JobRow`]: `$head` (`SELECT`, or
+/// an `UPDATE`/`INSERT` up to `RETURNING`), the columns of [`JobRow`] with
+/// their types, then `$tail` (`FROM jobs …`, or nothing), then the
+/// arguments. One column list for every query that reads jobs.
+macro_rules! job_query {
+    ($head:literal, $tail:literal $(, $arg:expr)* $(,)?) => {
+        sqlx::query_as!(
+            $crate::store::jobs::JobRow,
+            $head
+                + r#" id, tenant, dataset_id,
+                    model AS "model: crate::spec::ModelDto",
+                    algorithm AS "algorithm: crate::spec::AlgorithmDto",
+                    sensitive_metric AS "sensitive_metric: crate::spec::MetricDto",
+                    xcolor AS "xcolor: crate::spec::XColorOptionsDto",
+                    suppression_limit,
+                    status AS "status: crate::spec::JobStatus",
+                    progress, attempts, max_attempts, cancel_requested,
+                    error AS "error: crate::spec::job_error::JobErrorBody",
+                    summary AS "summary: crate::spec::JobSummaryDto",
+                    created_at, started_at, finished_at, sweep_id, sweep_point,
+                    submitted_by_key "#
+                + $tail
+            $(, $arg)*
+        )
+    };
 }
+pub(crate) use job_query;
 
 /// The parameters a stored job runs with (what its request asked for,
 /// resolved when it was queued), read back into the type they were stored
@@ -106,8 +122,8 @@ impl std::fmt::Display for UnreadableJob {
 
 impl std::error::Error for UnreadableJob {}
 
-/// The parameter columns of `jobs` ($4 to $8 of the inserts), in the form
-/// [`JobRow`] decodes.
+/// The parameter columns of `jobs` ($4 to $8 of [`insert_jobs`]), in the
+/// form [`JobRow`] decodes.
 pub(crate) struct ParamColumns<'a> {
     pub model: Json<&'a ModelDto>,
     pub algorithm: &'static str,
@@ -126,6 +142,72 @@ impl<'a> ParamColumns<'a> {
             suppression_limit: p.suppression_limit.get(),
         }
     }
+}
+
+/// A row of [`insert_jobs`]: a job queued on its own (`POST /v1/jobs`) or
+/// as a sweep's point.
+pub(crate) struct JobInsert<'a> {
+    pub tenant: &'a str,
+    pub dataset_id: Uuid,
+    pub params: &'a JobParams,
+    pub max_attempts: i32,
+    /// `(key, hash of the request body)` of a job created with an
+    /// `Idempotency-Key`.
+    pub idempotency: Option<(&'a str, &'a str)>,
+    /// The sweep and the point's index, for a sweep's job.
+    pub sweep_point: Option<(Uuid, i32)>,
+    pub submitted_by: Option<Uuid>,
+}
+
+/// Inserts queued jobs in `tx`, in order, and wakes the workers for each
+/// (`NOTIFY` at commit). `None` for a job whose idempotency key the tenant
+/// has already used (nothing inserted). A sweep's job is created at the
+/// time of its insert, so the points' jobs are claimed in point order; a
+/// job on its own at its transaction's start, as `now()`.
+pub(crate) async fn insert_jobs(
+    tx: &mut sqlx::PgConnection,
+    jobs: &[JobInsert<'_>],
+) -> Result<Vec<Option<JobRow>>> {
+    let mut rows = Vec::with_capacity(jobs.len());
+    for j in jobs {
+        let p = ParamColumns::of(j.params);
+        let (key, hash) = j.idempotency.unzip();
+        let (sweep_id, sweep_point) = j.sweep_point.unzip();
+        let job = job_query!(
+            "INSERT INTO jobs (id, tenant, dataset_id, model, algorithm, sensitive_metric, xcolor,
+                               suppression_limit, status, max_attempts, idempotency_key,
+                               request_hash, sweep_id, sweep_point, created_at, submitted_by_key)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'queued', $9, $10, $11, $12, $13,
+                     CASE WHEN $12::uuid IS NULL THEN now() ELSE clock_timestamp() END, $14)
+             ON CONFLICT (tenant, idempotency_key) WHERE idempotency_key IS NOT NULL
+             DO NOTHING
+             RETURNING",
+            "",
+            Uuid::new_v4(),
+            j.tenant,
+            j.dataset_id,
+            p.model as _,
+            p.algorithm,
+            p.sensitive_metric as _,
+            p.xcolor as _,
+            p.suppression_limit,
+            j.max_attempts,
+            key,
+            hash,
+            sweep_id,
+            sweep_point,
+            j.submitted_by,
+        )
+        .fetch_optional(&mut *tx)
+        .await?;
+        if let Some(job) = &job {
+            sqlx::query!("SELECT pg_notify($1, $2)", JOBS_CHANNEL, job.id.to_string())
+                .execute(&mut *tx)
+                .await?;
+        }
+        rows.push(job);
+    }
+    Ok(rows)
 }
 
 /// A job to create.
@@ -200,52 +282,33 @@ impl Store {
                 return Ok(Created::OverQuota);
             }
         }
-        let p = ParamColumns::of(&new.params);
-        let inserted = sqlx::query(
-            "INSERT INTO jobs (id, tenant, dataset_id, model, algorithm, sensitive_metric, xcolor,
-                               suppression_limit, status, max_attempts, idempotency_key, request_hash,
-                               submitted_by_key)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'queued', $9, $10, $11, $12)
-             ON CONFLICT (tenant, idempotency_key) WHERE idempotency_key IS NOT NULL
-             DO NOTHING
-             RETURNING *",
+        let inserted = insert_jobs(
+            &mut tx,
+            &[JobInsert {
+                tenant: &new.tenant,
+                dataset_id: new.dataset_id,
+                params: &new.params,
+                max_attempts: new.max_attempts,
+                idempotency: key.zip(hash),
+                sweep_point: None,
+                submitted_by: new.submitted_by,
+            }],
         )
-        .bind(Uuid::new_v4())
-        .bind(&new.tenant)
-        .bind(new.dataset_id)
-        .bind(p.model)
-        .bind(p.algorithm)
-        .bind(p.sensitive_metric)
-        .bind(p.xcolor)
-        .bind(p.suppression_limit)
-        .bind(new.max_attempts)
-        .bind(key)
-        .bind(hash)
-        .bind(new.submitted_by)
-        .fetch_optional(&mut *tx)
-        .await?;
-        if let Some(row) = inserted {
-            let job = job_from_row(&row)?;
-            sqlx::query("SELECT pg_notify($1, $2)")
-                .bind(JOBS_CHANNEL)
-                .bind(job.id.to_string())
-                .execute(&mut *tx)
-                .await?;
+        .await?
+        .pop()
+        .flatten();
+        if let Some(job) = inserted {
             tx.commit().await?;
             return Ok(Created::New(job));
         }
         // The key exists: the original job decides replay vs conflict.
-        let row = sqlx::query("SELECT * FROM jobs WHERE tenant = $1 AND idempotency_key = $2")
-            .bind(&new.tenant)
-            .bind(key)
-            .fetch_one(&mut *tx)
-            .await?;
-        let stored_hash: Option<String> = row.try_get("request_hash")?;
+        let stored = idempotent_job(&mut tx, &new.tenant, key.unwrap_or_default()).await?;
         tx.commit().await?;
-        if stored_hash.as_deref() == hash {
-            Ok(Created::Replayed(job_from_row(&row)?))
-        } else {
-            Ok(Created::Conflict)
+        match stored {
+            Some((job, stored_hash)) if stored_hash.as_deref() == hash => {
+                Ok(Created::Replayed(job))
+            }
+            _ => Ok(Created::Conflict),
         }
     }
 
@@ -256,13 +319,13 @@ impl Store {
         tenant: &str,
         key: Option<&str>,
     ) -> Result<Option<Uuid>> {
-        Ok(
-            sqlx::query_scalar("SELECT id FROM jobs WHERE tenant = $1 AND idempotency_key = $2")
-                .bind(tenant)
-                .bind(key)
-                .fetch_optional(tx)
-                .await?,
+        Ok(sqlx::query_scalar!(
+            "SELECT id FROM jobs WHERE tenant = $1 AND idempotency_key = $2",
+            tenant,
+            key
         )
+        .fetch_optional(tx)
+        .await?)
     }
 
     /// The job created earlier with this idempotency key, and the hash of
@@ -272,37 +335,31 @@ impl Store {
         tenant: &str,
         key: &str,
     ) -> Result<Option<(JobRow, String)>> {
-        let row = sqlx::query("SELECT * FROM jobs WHERE tenant = $1 AND idempotency_key = $2")
-            .bind(tenant)
-            .bind(key)
-            .fetch_optional(&self.pool)
-            .await?;
-        match row {
-            None => Ok(None),
-            Some(row) => {
-                let hash: Option<String> = row.try_get("request_hash")?;
-                Ok(Some((job_from_row(&row)?, hash.unwrap_or_default())))
-            }
-        }
+        let mut conn = self.pool.acquire().await?;
+        Ok(idempotent_job(&mut conn, tenant, key)
+            .await?
+            .map(|(job, hash)| (job, hash.unwrap_or_default())))
     }
 
     /// Job counts by status over all tenants (the `/metrics` gauges): one
     /// aggregate query.
     pub async fn job_counts(&self) -> Result<std::collections::BTreeMap<String, i64>> {
-        let rows: Vec<(String, i64)> =
-            sqlx::query_as("SELECT status, count(*)::bigint FROM jobs GROUP BY status")
-                .fetch_all(&self.pool)
-                .await?;
-        Ok(rows.into_iter().collect())
+        // count(*) is never NULL.
+        let rows = sqlx::query!(r#"SELECT status, count(*) AS "n!" FROM jobs GROUP BY status"#)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.into_iter().map(|r| (r.status, r.n)).collect())
     }
 
     pub async fn get_job(&self, tenant: &str, id: Uuid) -> Result<Option<JobRow>> {
-        let row = sqlx::query("SELECT * FROM jobs WHERE tenant = $1 AND id = $2")
-            .bind(tenant)
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
-        row.as_ref().map(job_from_row).transpose()
+        Ok(job_query!(
+            "SELECT",
+            "FROM jobs WHERE tenant = $1 AND id = $2",
+            tenant,
+            id
+        )
+        .fetch_optional(&self.pool)
+        .await?)
     }
 
     /// Newest first, filtered; `limit` items after `cursor`.
@@ -313,24 +370,24 @@ impl Store {
         limit: i64,
         cursor: Option<Cursor>,
     ) -> Result<Page<JobRow>> {
-        let rows = sqlx::query(
-            "SELECT * FROM jobs
+        let mut items = job_query!(
+            "SELECT",
+            "FROM jobs
              WHERE tenant = $1
                AND ($2::text IS NULL OR status = $2)
                AND ($3::uuid IS NULL OR dataset_id = $3)
-               AND ($4::timestamptz IS NULL OR (created_at, id) < ($4, $5))
+               AND ($4::timestamptz IS NULL OR (created_at, id) < ($4, $5::uuid))
              ORDER BY created_at DESC, id DESC
              LIMIT $6",
+            tenant,
+            filter.status.as_deref(),
+            filter.dataset_id,
+            cursor.map(|c| c.created_at),
+            cursor.map(|c| c.id),
+            limit + 1,
         )
-        .bind(tenant)
-        .bind(&filter.status)
-        .bind(filter.dataset_id)
-        .bind(cursor.map(|c| c.created_at))
-        .bind(cursor.map(|c| c.id))
-        .bind(limit + 1)
         .fetch_all(&self.pool)
         .await?;
-        let mut items = rows.iter().map(job_from_row).collect::<Result<Vec<_>>>()?;
         let next_cursor = page_cursor(&mut items, limit, |j| Cursor {
             created_at: j.created_at,
             id: j.id,
@@ -343,25 +400,50 @@ impl Store {
     pub async fn cancel_job(&self, tenant: &str, id: Uuid) -> Result<Cancelled> {
         // In SET, `status` is the row's old value, so each CASE sees the
         // state the job was in.
-        let row = sqlx::query(
+        let row = job_query!(
             "UPDATE jobs SET
                  status = CASE WHEN status = 'queued' THEN 'cancelled' ELSE status END,
                  cancel_requested = true,
                  finished_at = CASE WHEN status = 'queued' THEN now() ELSE finished_at END,
                  updated_at = now()
              WHERE tenant = $1 AND id = $2 AND status IN ('queued', 'running')
-             RETURNING *",
+             RETURNING",
+            "",
+            tenant,
+            id,
         )
-        .bind(tenant)
-        .bind(id)
         .fetch_optional(&self.pool)
         .await?;
-        if let Some(row) = row {
-            return Ok(Cancelled::Done(job_from_row(&row)?));
+        if let Some(job) = row {
+            return Ok(Cancelled::Done(job));
         }
         Ok(match self.get_job(tenant, id).await? {
             Some(job) => Cancelled::Finished(job),
             None => Cancelled::NotFound,
         })
     }
+}
+
+/// The tenant's job with this idempotency key, and the hash of the request
+/// body that created it.
+async fn idempotent_job(
+    conn: &mut sqlx::PgConnection,
+    tenant: &str,
+    key: &str,
+) -> Result<Option<(JobRow, Option<String>)>> {
+    let Some(job) = job_query!(
+        "SELECT",
+        "FROM jobs WHERE tenant = $1 AND idempotency_key = $2",
+        tenant,
+        key,
+    )
+    .fetch_optional(&mut *conn)
+    .await?
+    else {
+        return Ok(None);
+    };
+    let hash = sqlx::query_scalar!("SELECT request_hash FROM jobs WHERE id = $1", job.id)
+        .fetch_one(&mut *conn)
+        .await?;
+    Ok(Some((job, hash)))
 }

@@ -4,6 +4,7 @@
 pub mod api_keys;
 pub mod approvals;
 pub mod blob;
+mod columns;
 pub mod datasets;
 pub mod fairness;
 pub mod jobs;
@@ -49,12 +50,16 @@ impl Store {
     /// (`name` is ours — the embedded cluster's database — not user input).
     pub async fn create_database_if_missing(admin_url: &str, name: &str) -> Result<()> {
         let admin = Store::connect(admin_url, 1).await?;
-        let exists: bool =
-            sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
-                .bind(name)
-                .fetch_one(&admin.pool)
-                .await?;
+        // EXISTS is never NULL.
+        let exists = sqlx::query_scalar!(
+            r#"SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1) AS "exists!""#,
+            name
+        )
+        .fetch_one(&admin.pool)
+        .await?;
         if !exists {
+            // Not checked at compile time: the statement names the database
+            // (an identifier, which cannot be a bind parameter).
             let sql = format!("CREATE DATABASE \"{}\"", name.replace('"', ""));
             sqlx::query(sqlx::AssertSqlSafe(sql))
                 .execute(&admin.pool)
@@ -82,8 +87,8 @@ impl Store {
 
     /// Ready = the database answers and every embedded migration is applied.
     pub async fn ready(&self) -> Result<bool> {
-        let applied: Vec<i64> = sqlx::query_scalar(
-            "SELECT version FROM _sqlx_migrations WHERE success ORDER BY version",
+        let applied = sqlx::query_scalar!(
+            "SELECT version FROM _sqlx_migrations WHERE success ORDER BY version"
         )
         .fetch_all(&self.pool)
         .await

@@ -11,16 +11,18 @@ use crate::spec::policy::{PolicySource, ReleasePolicy, ReleasePolicyResource};
 impl Store {
     /// The tenant's policy, or the defaults.
     pub async fn release_policy(&self, tenant: &str) -> Result<ReleasePolicyResource> {
-        let row: Option<(Json<ReleasePolicy>, chrono::DateTime<chrono::Utc>)> =
-            sqlx::query_as("SELECT policy, updated_at FROM release_policies WHERE tenant = $1")
-                .bind(tenant)
-                .fetch_optional(&self.pool)
-                .await?;
+        let row = sqlx::query!(
+            r#"SELECT policy AS "policy: Json<ReleasePolicy>", updated_at
+               FROM release_policies WHERE tenant = $1"#,
+            tenant
+        )
+        .fetch_optional(&self.pool)
+        .await?;
         Ok(match row {
-            Some((Json(policy), updated_at)) => ReleasePolicyResource {
-                policy,
+            Some(row) => ReleasePolicyResource {
+                policy: row.policy.0,
                 source: PolicySource::Tenant,
-                updated_at: Some(updated_at),
+                updated_at: Some(row.updated_at),
             },
             None => ReleasePolicyResource {
                 policy: ReleasePolicy::default(),
@@ -37,16 +39,16 @@ impl Store {
         policy: &ReleasePolicy,
         key_id: Uuid,
     ) -> Result<ReleasePolicyResource> {
-        let updated_at: chrono::DateTime<chrono::Utc> = sqlx::query_scalar(
+        let updated_at = sqlx::query_scalar!(
             "INSERT INTO release_policies (tenant, policy, updated_by_key) VALUES ($1, $2, $3)
              ON CONFLICT (tenant) DO UPDATE
                  SET policy = EXCLUDED.policy, updated_by_key = EXCLUDED.updated_by_key,
                      updated_at = now()
              RETURNING updated_at",
+            tenant,
+            Json(policy) as _,
+            key_id,
         )
-        .bind(tenant)
-        .bind(Json(policy))
-        .bind(key_id)
         .fetch_one(&self.pool)
         .await?;
         Ok(ReleasePolicyResource {

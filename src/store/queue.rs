@@ -10,9 +10,57 @@ use anyhow::Result;
 use serde_json::Value;
 use uuid::Uuid;
 
-use super::jobs::{job_from_row, JobRow};
+use super::jobs::{job_query, JobRow};
 use super::results::NewResult;
 use super::{Store, JOBS_CHANNEL};
+
+/// The claim, in the order of `store::fairness`: the chosen job gets the
+/// lease (`owner`, `lease_secs`) and its attempt counted.
+/// `max_running_per_tenant` is the per-tenant running cap (None: none),
+/// `recent` the tenants this worker served, least recent first. Jobs
+/// running under an expired lease do not count as running (they are
+/// claimable themselves).
+async fn fair_claim(
+    pool: &sqlx::PgPool,
+    owner: &str,
+    lease_secs: f64,
+    max_running_per_tenant: Option<i64>,
+    recent: &[String],
+) -> Result<Option<JobRow>> {
+    Ok(job_query!(
+        "UPDATE jobs SET
+             status = 'running',
+             lease_owner = $1,
+             lease_expires_at = now() + make_interval(secs => $2),
+             heartbeat_at = now(),
+             attempts = attempts + 1,
+             started_at = COALESCE(started_at, now()),
+             updated_at = now()
+         WHERE id = (
+             SELECT j.id FROM jobs j
+             LEFT JOIN (
+                 SELECT tenant, count(*) AS n FROM jobs
+                 WHERE status = 'running' AND lease_expires_at >= now()
+                 GROUP BY tenant
+             ) busy ON busy.tenant = j.tenant
+             WHERE ((j.status = 'queued' AND j.run_after <= now())
+                 OR (j.status = 'running' AND j.lease_expires_at < now()))
+               AND ($3::bigint IS NULL OR COALESCE(busy.n, 0) < $3::bigint)
+             ORDER BY COALESCE(busy.n, 0),
+                      array_position($4::text[], j.tenant) NULLS FIRST,
+                      j.run_after, j.created_at
+             LIMIT 1
+             FOR UPDATE OF j SKIP LOCKED)
+         RETURNING",
+        "",
+        owner,
+        lease_secs,
+        max_running_per_tenant,
+        recent,
+    )
+    .fetch_optional(pool)
+    .await?)
+}
 
 /// What the heartbeat learned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,7 +95,7 @@ impl Store {
     ) -> Result<Option<JobRow>> {
         // Jobs whose lease expired on their last attempt, or whose user asked
         // to cancel, are settled instead of being run again.
-        sqlx::query(
+        sqlx::query!(
             "UPDATE jobs SET
                  status = CASE WHEN cancel_requested THEN 'cancelled' ELSE 'failed' END,
                  error = CASE WHEN cancel_requested THEN error ELSE $1 END,
@@ -55,21 +103,19 @@ impl Store {
                  finished_at = now(), updated_at = now()
              WHERE status = 'running' AND lease_expires_at < now()
                AND (attempts >= max_attempts OR cancel_requested)",
-        )
-        .bind(
             JobErrorBody::internal("the job's worker stopped responding on its last attempt")
                 .to_value(),
         )
         .execute(&self.pool)
         .await?;
-        let row = sqlx::query(super::fairness::FAIR_CLAIM)
-            .bind(owner)
-            .bind(secs(lease))
-            .bind(max_running_per_tenant.map(|n| n as i64))
-            .bind(recent)
-            .fetch_optional(&self.pool)
-            .await?;
-        row.as_ref().map(job_from_row).transpose()
+        fair_claim(
+            &self.pool,
+            owner,
+            secs(lease),
+            max_running_per_tenant.map(|n| n as i64),
+            recent,
+        )
+        .await
     }
 
     /// Extends the lease and records progress; tells whether the user asked
@@ -81,7 +127,7 @@ impl Store {
         lease: Duration,
         progress: f64,
     ) -> Result<Beat> {
-        let cancel: Option<bool> = sqlx::query_scalar(
+        let cancel = sqlx::query_scalar!(
             "UPDATE jobs SET
                  lease_expires_at = now() + make_interval(secs => $3),
                  heartbeat_at = now(),
@@ -89,11 +135,11 @@ impl Store {
                  updated_at = now()
              WHERE id = $1 AND lease_owner = $2 AND status = 'running'
              RETURNING cancel_requested",
+            id,
+            owner,
+            secs(lease),
+            progress.clamp(0.0, 1.0),
         )
-        .bind(id)
-        .bind(owner)
-        .bind(secs(lease))
-        .bind(progress.clamp(0.0, 1.0))
         .fetch_optional(&self.pool)
         .await?;
         Ok(match cancel {
@@ -112,16 +158,16 @@ impl Store {
         result: &NewResult,
     ) -> Result<bool> {
         let mut tx = self.pool.begin().await?;
-        let tenant: Option<String> = sqlx::query_scalar(
+        let tenant = sqlx::query_scalar!(
             "UPDATE jobs SET status = 'succeeded', progress = 1, summary = $3, error = NULL,
                  lease_owner = NULL, lease_expires_at = NULL,
                  finished_at = now(), updated_at = now()
              WHERE id = $1 AND lease_owner = $2 AND status = 'running'
              RETURNING tenant",
+            id,
+            owner,
+            sqlx::types::Json(summary) as _,
         )
-        .bind(id)
-        .bind(owner)
-        .bind(sqlx::types::Json(summary))
         .fetch_optional(&mut *tx)
         .await?;
         let Some(tenant) = tenant else {
@@ -142,16 +188,16 @@ impl Store {
         status: JobStatus,
         error: Option<&Value>,
     ) -> Result<bool> {
-        let done = sqlx::query(
+        let done = sqlx::query!(
             "UPDATE jobs SET status = $3, error = $4,
                  lease_owner = NULL, lease_expires_at = NULL,
                  finished_at = now(), updated_at = now()
              WHERE id = $1 AND lease_owner = $2 AND status = 'running'",
+            id,
+            owner,
+            status.as_str(),
+            error,
         )
-        .bind(id)
-        .bind(owner)
-        .bind(status.as_str())
-        .bind(error)
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected() == 1)
@@ -167,7 +213,7 @@ impl Store {
         error: &Value,
         delay: Duration,
     ) -> Result<Option<String>> {
-        let status: Option<String> = sqlx::query_scalar(
+        let status = sqlx::query_scalar!(
             "UPDATE jobs SET
                  status = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END,
                  finished_at = CASE WHEN attempts >= max_attempts THEN now() ELSE NULL END,
@@ -176,11 +222,11 @@ impl Store {
                  lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
              WHERE id = $1 AND lease_owner = $2 AND status = 'running'
              RETURNING status",
+            id,
+            owner,
+            error,
+            secs(delay),
         )
-        .bind(id)
-        .bind(owner)
-        .bind(error)
-        .bind(secs(delay))
         .fetch_optional(&self.pool)
         .await?;
         Ok(status)
@@ -190,19 +236,17 @@ impl Store {
     /// counting the interrupted attempt, and wakes another worker.
     pub async fn hand_back_job(&self, id: Uuid, owner: &str) -> Result<bool> {
         let mut tx = self.pool.begin().await?;
-        let done = sqlx::query(
+        let done = sqlx::query!(
             "UPDATE jobs SET status = 'queued', attempts = GREATEST(attempts - 1, 0),
                  run_after = now(), lease_owner = NULL, lease_expires_at = NULL,
                  updated_at = now()
              WHERE id = $1 AND lease_owner = $2 AND status = 'running'",
+            id,
+            owner,
         )
-        .bind(id)
-        .bind(owner)
         .execute(&mut *tx)
         .await?;
-        sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(JOBS_CHANNEL)
-            .bind(id.to_string())
+        sqlx::query!("SELECT pg_notify($1, $2)", JOBS_CHANNEL, id.to_string())
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;
@@ -211,8 +255,9 @@ impl Store {
 
     /// Jobs waiting to run (queue depth), for metrics and tests.
     pub async fn queued_jobs(&self) -> Result<i64> {
+        // count(*) is never NULL.
         Ok(
-            sqlx::query_scalar("SELECT count(*) FROM jobs WHERE status = 'queued'")
+            sqlx::query_scalar!(r#"SELECT count(*) AS "n!" FROM jobs WHERE status = 'queued'"#)
                 .fetch_one(&self.pool)
                 .await?,
         )

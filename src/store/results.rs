@@ -4,7 +4,7 @@
 
 use anyhow::{Context, Result};
 use serde_json::Value;
-use sqlx::{Postgres, Row, Transaction};
+use sqlx::{Postgres, Transaction};
 use uuid::Uuid;
 
 use super::{blob, Store};
@@ -36,25 +36,24 @@ impl Store {
         tenant: &str,
         result: &NewResult,
     ) -> Result<()> {
-        sqlx::query(
+        let groups = result
+            .group_of_rows
+            .iter()
+            .map(|&g| g as i64 + 1)
+            .max()
+            .unwrap_or(0);
+        sqlx::query!(
             "INSERT INTO job_results
                  (job_id, tenant, rows, groups, group_of_rows, audit, verdict_facts)
              VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            job_id,
+            tenant,
+            result.group_of_rows.len() as i64,
+            groups,
+            blob::encode_u32s(&result.group_of_rows),
+            result.audit,
+            result.verdict_facts,
         )
-        .bind(job_id)
-        .bind(tenant)
-        .bind(result.group_of_rows.len() as i64)
-        .bind(
-            result
-                .group_of_rows
-                .iter()
-                .map(|&g| g as i64 + 1)
-                .max()
-                .unwrap_or(0),
-        )
-        .bind(blob::encode_u32s(&result.group_of_rows))
-        .bind(&result.audit)
-        .bind(&result.verdict_facts)
         .execute(&mut **tx)
         .await?;
         Ok(())
@@ -67,46 +66,50 @@ impl Store {
         tenant: &str,
         jobs: &[Uuid],
     ) -> Result<std::collections::HashMap<Uuid, Value>> {
-        let rows: Vec<(Uuid, Value)> = sqlx::query_as(
-            "SELECT job_id, verdict_facts FROM job_results
-             WHERE tenant = $1 AND job_id = ANY($2) AND verdict_facts IS NOT NULL",
+        // Not null: the WHERE clause leaves the rows without facts out.
+        let rows = sqlx::query!(
+            r#"SELECT job_id, verdict_facts AS "verdict_facts!" FROM job_results
+               WHERE tenant = $1 AND job_id = ANY($2) AND verdict_facts IS NOT NULL"#,
+            tenant,
+            jobs,
         )
-        .bind(tenant)
-        .bind(jobs)
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows.into_iter().collect())
+        Ok(rows
+            .into_iter()
+            .map(|r| (r.job_id, r.verdict_facts))
+            .collect())
     }
 
     /// The result of one of `tenant`'s jobs, if stored.
     pub async fn get_result(&self, tenant: &str, job_id: Uuid) -> Result<Option<ResultRow>> {
-        let row = sqlx::query(
+        let row = sqlx::query!(
             "SELECT group_of_rows, audit FROM job_results
              WHERE tenant = $1 AND job_id = $2",
+            tenant,
+            job_id,
         )
-        .bind(tenant)
-        .bind(job_id)
         .fetch_optional(&self.pool)
         .await?;
         let Some(row) = row else {
             return Ok(None);
         };
-        let groups: Vec<u8> = row.try_get("group_of_rows")?;
         Ok(Some(ResultRow {
             job_id,
-            group_of_rows: blob::decode_u32s(&groups).context("decoding a stored partition")?,
-            audit: row.try_get("audit")?,
+            group_of_rows: blob::decode_u32s(&row.group_of_rows)
+                .context("decoding a stored partition")?,
+            audit: row.audit,
         }))
     }
 
     /// The audit of one of `tenant`'s jobs, without decoding the partition.
     pub async fn get_audit(&self, tenant: &str, job_id: Uuid) -> Result<Option<Value>> {
-        Ok(
-            sqlx::query_scalar("SELECT audit FROM job_results WHERE tenant = $1 AND job_id = $2")
-                .bind(tenant)
-                .bind(job_id)
-                .fetch_optional(&self.pool)
-                .await?,
+        Ok(sqlx::query_scalar!(
+            "SELECT audit FROM job_results WHERE tenant = $1 AND job_id = $2",
+            tenant,
+            job_id,
         )
+        .fetch_optional(&self.pool)
+        .await?)
     }
 }

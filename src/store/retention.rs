@@ -25,30 +25,30 @@ impl Store {
     /// Deletes what is older than `ttl` (one pass).
     pub async fn purge_expired(&self, ttl: Duration) -> Result<Purged> {
         let secs = ttl.as_secs_f64();
-        let sweep_jobs = sqlx::query(
-            "WITH gone AS (
+        // count(*) is never NULL.
+        let sweep_jobs = sqlx::query_scalar!(
+            r#"WITH gone AS (
                  DELETE FROM sweeps s
                  WHERE s.created_at < now() - make_interval(secs => $1)
                    AND NOT EXISTS (SELECT 1 FROM jobs j
                                    WHERE j.sweep_id = s.id AND j.status IN ('queued', 'running'))
                  RETURNING id)
-             SELECT count(*) FROM jobs WHERE sweep_id IN (SELECT id FROM gone)",
+             SELECT count(*) AS "n!" FROM jobs WHERE sweep_id IN (SELECT id FROM gone)"#,
+            secs,
         )
-        .bind(secs)
         .fetch_one(&self.pool)
-        .await
-        .and_then(|row| sqlx::Row::try_get::<i64, _>(&row, 0))? as u64;
-        let jobs = sqlx::query(
+        .await? as u64;
+        let jobs = sqlx::query!(
             "DELETE FROM jobs
              WHERE status IN ('succeeded', 'failed', 'cancelled') AND sweep_id IS NULL
                AND finished_at < now() - make_interval(secs => $1)",
+            secs,
         )
-        .bind(secs)
         .execute(&self.pool)
         .await?
         .rows_affected()
             + sweep_jobs;
-        let datasets = sqlx::query(
+        let datasets = sqlx::query!(
             "DELETE FROM datasets d
              WHERE d.created_at < now() - make_interval(secs => $1)
                AND NOT EXISTS (SELECT 1 FROM jobs j
@@ -56,8 +56,8 @@ impl Store {
                -- A population table stays while a sample names it (it goes
                -- on a later pass, after its samples).
                AND NOT EXISTS (SELECT 1 FROM datasets s WHERE s.population_dataset_id = d.id)",
+            secs,
         )
-        .bind(secs)
         .execute(&self.pool)
         .await?
         .rows_affected();

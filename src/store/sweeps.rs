@@ -5,16 +5,14 @@
 use anyhow::Result;
 use chrono::{DateTime, Utc};
 use serde_json::Value;
-use sqlx::postgres::PgRow;
-use sqlx::{FromRow, Row};
 use uuid::Uuid;
 
 use super::datasets::page_cursor;
-use super::jobs::{job_from_row, JobRow, ParamColumns};
-use super::{Cursor, Page, Store, JOBS_CHANNEL};
+use super::jobs::{insert_jobs, job_query, JobInsert, JobRow};
+use super::{Cursor, Page, Store};
 
-/// A sweep as stored.
-#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+/// A sweep as stored. Read with [`sweep_query!`].
+#[derive(Debug, Clone, PartialEq)]
 pub struct SweepRow {
     pub id: Uuid,
     pub tenant: String,
@@ -27,8 +25,16 @@ pub struct SweepRow {
     pub created_at: DateTime<Utc>,
 }
 
-fn sweep_from_row(row: &PgRow) -> Result<SweepRow> {
-    Ok(SweepRow::from_row(row)?)
+/// A checked query into [`SweepRow`], as `job_query!` is for jobs.
+macro_rules! sweep_query {
+    ($head:literal, $tail:literal $(, $arg:expr)* $(,)?) => {
+        sqlx::query_as!(
+            SweepRow,
+            $head + " id, tenant, dataset_id, request, points, cancel_requested, created_at "
+                + $tail
+            $(, $arg)*
+        )
+    };
 }
 
 /// A sweep with its points' jobs (ordered by point).
@@ -103,11 +109,11 @@ impl Store {
             let replay: Option<Uuid> = match key {
                 None => None,
                 Some(key) => {
-                    sqlx::query_scalar(
+                    sqlx::query_scalar!(
                         "SELECT id FROM sweeps WHERE tenant = $1 AND idempotency_key = $2",
+                        new.tenant,
+                        key
                     )
-                    .bind(&new.tenant)
-                    .bind(key)
                     .fetch_optional(&mut *tx)
                     .await?
                 }
@@ -119,74 +125,56 @@ impl Store {
                 return Ok(SweepCreated::OverQuota);
             }
         }
-        let inserted = sqlx::query(
+        let inserted = sweep_query!(
             "INSERT INTO sweeps (id, tenant, dataset_id, request, points, idempotency_key,
                                  request_hash)
              VALUES ($1, $2, $3, $4, $5, $6, $7)
              ON CONFLICT (tenant, idempotency_key) WHERE idempotency_key IS NOT NULL
              DO NOTHING
-             RETURNING *",
+             RETURNING",
+            "",
+            Uuid::new_v4(),
+            new.tenant,
+            new.dataset_id,
+            new.request,
+            new.points,
+            key,
+            hash,
         )
-        .bind(Uuid::new_v4())
-        .bind(&new.tenant)
-        .bind(new.dataset_id)
-        .bind(&new.request)
-        .bind(&new.points)
-        .bind(key)
-        .bind(hash)
         .fetch_optional(&mut *tx)
         .await?;
-        let Some(row) = inserted else {
+        let Some(sweep) = inserted else {
             // The key exists: the original sweep decides replay vs conflict.
-            let row =
-                sqlx::query("SELECT * FROM sweeps WHERE tenant = $1 AND idempotency_key = $2")
-                    .bind(&new.tenant)
-                    .bind(key)
-                    .fetch_one(&mut *tx)
-                    .await?;
-            let stored_hash: Option<String> = row.try_get("request_hash")?;
+            let stored = idempotent_sweep(&mut tx, &new.tenant, key.unwrap_or_default()).await?;
             tx.commit().await?;
+            let Some((sweep, stored_hash)) = stored else {
+                return Ok(SweepCreated::Conflict);
+            };
             if stored_hash.as_deref() != hash {
                 return Ok(SweepCreated::Conflict);
             }
-            let sweep = sweep_from_row(&row)?;
             let jobs = self.sweep_jobs(&sweep.tenant, &[sweep.id]).await?;
             return Ok(SweepCreated::Replayed(StoredSweep { sweep, jobs }));
         };
-        let sweep = sweep_from_row(&row)?;
-        let mut jobs = Vec::with_capacity(new.jobs.len());
-        for j in &new.jobs {
-            let p = ParamColumns::of(&j.params);
-            let row = sqlx::query(
-                "INSERT INTO jobs (id, tenant, dataset_id, model, algorithm, sensitive_metric,
-                                   xcolor, suppression_limit, status, max_attempts,
-                                   sweep_id, sweep_point, created_at, submitted_by_key)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'queued', $9, $10, $11,
-                         clock_timestamp(), $12)
-                 RETURNING *",
-            )
-            .bind(Uuid::new_v4())
-            .bind(&new.tenant)
-            .bind(new.dataset_id)
-            .bind(p.model)
-            .bind(p.algorithm)
-            .bind(p.sensitive_metric)
-            .bind(p.xcolor)
-            .bind(p.suppression_limit)
-            .bind(new.max_attempts)
-            .bind(sweep.id)
-            .bind(j.point)
-            .bind(new.submitted_by)
-            .fetch_one(&mut *tx)
-            .await?;
-            let job = job_from_row(&row)?;
-            sqlx::query("SELECT pg_notify($1, $2)")
-                .bind(JOBS_CHANNEL)
-                .bind(job.id.to_string())
-                .execute(&mut *tx)
-                .await?;
-            jobs.push(job);
-        }
+        let rows: Vec<JobInsert> = new
+            .jobs
+            .iter()
+            .map(|j| JobInsert {
+                tenant: &new.tenant,
+                dataset_id: new.dataset_id,
+                params: &j.params,
+                max_attempts: new.max_attempts,
+                idempotency: None,
+                sweep_point: Some((sweep.id, j.point)),
+                submitted_by: new.submitted_by,
+            })
+            .collect();
+        // Without an idempotency key no insert is skipped.
+        let jobs = insert_jobs(&mut tx, &rows)
+            .await?
+            .into_iter()
+            .flatten()
+            .collect();
         tx.commit().await?;
         Ok(SweepCreated::New(StoredSweep { sweep, jobs }))
     }
@@ -198,16 +186,11 @@ impl Store {
         tenant: &str,
         key: &str,
     ) -> Result<Option<(StoredSweep, String)>> {
-        let row = sqlx::query("SELECT * FROM sweeps WHERE tenant = $1 AND idempotency_key = $2")
-            .bind(tenant)
-            .bind(key)
-            .fetch_optional(&self.pool)
-            .await?;
-        let Some(row) = row else {
+        let mut conn = self.pool.acquire().await?;
+        let Some((sweep, hash)) = idempotent_sweep(&mut conn, tenant, key).await? else {
             return Ok(None);
         };
-        let hash: Option<String> = row.try_get("request_hash")?;
-        let sweep = sweep_from_row(&row)?;
+        drop(conn);
         let jobs = self.sweep_jobs(tenant, &[sweep.id]).await?;
         Ok(Some((
             StoredSweep { sweep, jobs },
@@ -217,27 +200,29 @@ impl Store {
 
     /// The jobs of these sweeps, by sweep and point.
     async fn sweep_jobs(&self, tenant: &str, sweeps: &[Uuid]) -> Result<Vec<JobRow>> {
-        let rows = sqlx::query(
-            "SELECT * FROM jobs WHERE tenant = $1 AND sweep_id = ANY($2)
+        Ok(job_query!(
+            "SELECT",
+            "FROM jobs WHERE tenant = $1 AND sweep_id = ANY($2)
              ORDER BY sweep_id, sweep_point",
+            tenant,
+            sweeps,
         )
-        .bind(tenant)
-        .bind(sweeps)
         .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(job_from_row).collect()
+        .await?)
     }
 
     pub async fn get_sweep(&self, tenant: &str, id: Uuid) -> Result<Option<StoredSweep>> {
-        let row = sqlx::query("SELECT * FROM sweeps WHERE tenant = $1 AND id = $2")
-            .bind(tenant)
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
-        let Some(row) = row else {
+        let sweep = sweep_query!(
+            "SELECT",
+            "FROM sweeps WHERE tenant = $1 AND id = $2",
+            tenant,
+            id
+        )
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(sweep) = sweep else {
             return Ok(None);
         };
-        let sweep = sweep_from_row(&row)?;
         let jobs = self.sweep_jobs(tenant, &[id]).await?;
         Ok(Some(StoredSweep { sweep, jobs }))
     }
@@ -250,25 +235,22 @@ impl Store {
         limit: i64,
         cursor: Option<Cursor>,
     ) -> Result<Page<StoredSweep>> {
-        let rows = sqlx::query(
-            "SELECT * FROM sweeps
+        let mut sweeps = sweep_query!(
+            "SELECT",
+            "FROM sweeps
              WHERE tenant = $1
                AND ($2::uuid IS NULL OR dataset_id = $2)
-               AND ($3::timestamptz IS NULL OR (created_at, id) < ($3, $4))
+               AND ($3::timestamptz IS NULL OR (created_at, id) < ($3, $4::uuid))
              ORDER BY created_at DESC, id DESC
              LIMIT $5",
+            tenant,
+            dataset_id,
+            cursor.map(|c| c.created_at),
+            cursor.map(|c| c.id),
+            limit + 1,
         )
-        .bind(tenant)
-        .bind(dataset_id)
-        .bind(cursor.map(|c| c.created_at))
-        .bind(cursor.map(|c| c.id))
-        .bind(limit + 1)
         .fetch_all(&self.pool)
         .await?;
-        let mut sweeps = rows
-            .iter()
-            .map(sweep_from_row)
-            .collect::<Result<Vec<_>>>()?;
         let next_cursor = page_cursor(&mut sweeps, limit, |s| Cursor {
             created_at: s.created_at,
             id: s.id,
@@ -291,33 +273,36 @@ impl Store {
     /// stop (as `cancel_job` does for one job), in one transaction.
     pub async fn cancel_sweep(&self, tenant: &str, id: Uuid) -> Result<SweepCancelled> {
         let mut tx = self.pool.begin().await?;
-        let exists: Option<Uuid> =
-            sqlx::query_scalar("SELECT id FROM sweeps WHERE tenant = $1 AND id = $2 FOR UPDATE")
-                .bind(tenant)
-                .bind(id)
-                .fetch_optional(&mut *tx)
-                .await?;
+        let exists = sqlx::query_scalar!(
+            "SELECT id FROM sweeps WHERE tenant = $1 AND id = $2 FOR UPDATE",
+            tenant,
+            id
+        )
+        .fetch_optional(&mut *tx)
+        .await?;
         if exists.is_none() {
             return Ok(SweepCancelled::NotFound);
         }
-        let touched = sqlx::query(
+        let touched = sqlx::query!(
             "UPDATE jobs SET
                  status = CASE WHEN status = 'queued' THEN 'cancelled' ELSE status END,
                  cancel_requested = true,
                  finished_at = CASE WHEN status = 'queued' THEN now() ELSE finished_at END,
                  updated_at = now()
              WHERE tenant = $1 AND sweep_id = $2 AND status IN ('queued', 'running')",
+            tenant,
+            id
         )
-        .bind(tenant)
-        .bind(id)
         .execute(&mut *tx)
         .await?
         .rows_affected();
         if touched > 0 {
-            sqlx::query("UPDATE sweeps SET cancel_requested = true WHERE id = $1")
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
+            sqlx::query!(
+                "UPDATE sweeps SET cancel_requested = true WHERE id = $1",
+                id
+            )
+            .execute(&mut *tx)
+            .await?;
         }
         tx.commit().await?;
         // Deleted meanwhile (with its dataset): gone, as for any read.
@@ -330,4 +315,28 @@ impl Store {
             SweepCancelled::Finished(stored)
         })
     }
+}
+
+/// The tenant's sweep with this idempotency key, and the hash of the
+/// request body that created it.
+async fn idempotent_sweep(
+    conn: &mut sqlx::PgConnection,
+    tenant: &str,
+    key: &str,
+) -> Result<Option<(SweepRow, Option<String>)>> {
+    let Some(sweep) = sweep_query!(
+        "SELECT",
+        "FROM sweeps WHERE tenant = $1 AND idempotency_key = $2",
+        tenant,
+        key,
+    )
+    .fetch_optional(&mut *conn)
+    .await?
+    else {
+        return Ok(None);
+    };
+    let hash = sqlx::query_scalar!("SELECT request_hash FROM sweeps WHERE id = $1", sweep.id)
+        .fetch_one(&mut *conn)
+        .await?;
+    Ok(Some((sweep, hash)))
 }
