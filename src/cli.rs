@@ -49,7 +49,7 @@ pub enum KeysCommand {
         /// reports, approves or rejects) or `admin` (everything, and the
         /// tenant's settings).
         #[arg(long, default_value = "submitter", value_parser = parse_role)]
-        role: crate::spec::access::KeyRole,
+        role: crate::api::access::KeyRole,
         #[command(flatten)]
         db: DbArgs,
     },
@@ -61,7 +61,7 @@ pub enum KeysCommand {
     },
 }
 
-fn parse_role(s: &str) -> Result<crate::spec::access::KeyRole, String> {
+fn parse_role(s: &str) -> Result<crate::api::access::KeyRole, String> {
     s.parse()
 }
 

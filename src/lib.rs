@@ -10,6 +10,7 @@
 //! fuzzing entry points in `crates/proxima-fuzzing`, the test data in
 //! `crates/proxima-testdata`.
 
+pub mod api;
 pub mod app;
 pub mod cli;
 pub mod config;
@@ -19,11 +20,10 @@ pub mod http;
 pub mod metrics;
 pub mod offline;
 pub mod pg_embedded;
+pub mod release_report;
 pub mod render;
-pub mod report;
 pub mod retention;
 pub mod server;
-pub mod spec;
 pub mod store;
 pub mod sweep;
 pub mod telemetry;

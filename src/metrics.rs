@@ -235,7 +235,7 @@ fn scrape_gauges(jobs: &BTreeMap<String, i64>) -> Registry {
     let by_status = Family::<StatusLabels, Gauge>::default();
     // Every status is exported, with 0 when no job has it, so dashboards
     // see a stable set.
-    for status in crate::spec::JobStatus::ALL.map(|st| st.as_str()) {
+    for status in crate::api::JobStatus::ALL.map(|st| st.as_str()) {
         let n = jobs.get(status).copied().unwrap_or(0);
         by_status.get_or_create(&StatusLabels { status }).set(n);
     }

@@ -173,7 +173,7 @@ async fn shutdown_signal() {
 pub async fn keys_create(
     db: &DbArgs,
     tenant: &str,
-    role: crate::spec::access::KeyRole,
+    role: crate::api::access::KeyRole,
 ) -> Result<()> {
     if tenant.trim().is_empty() {
         anyhow::bail!("--tenant must not be empty");

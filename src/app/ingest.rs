@@ -15,8 +15,8 @@ use proxima_core::ingest::{BlockLimits, StatsBuilder};
 use proxima_core::CoreError;
 use uuid::Uuid;
 
-use crate::spec::dataset::{columns_of, parse_schema, DatasetColumnDto};
-use crate::spec::PopulationDto;
+use crate::api::dataset::{columns_of, parse_schema, DatasetColumnDto};
+use crate::api::PopulationDto;
 use crate::store::blob::Chunked;
 use crate::store::datasets::{DatasetRow, NewDataset};
 use crate::store::table_frames::write_stored;
@@ -206,7 +206,7 @@ fn validate_table(
 }
 
 /// A sample's population table must be one of the tenant's datasets that
-/// can hold it (`spec::population`): refused (`invalid_schema`) when there
+/// can hold it (`api::population`): refused (`invalid_schema`) when there
 /// is no such dataset, `population_mismatch` naming every column that does
 /// not fit. A dataset naming no population table passes.
 pub async fn check_population_table(
@@ -232,13 +232,13 @@ pub async fn check_population_table(
     // The population's stored schema parsed again: an error here is ours.
     let (_, schema) = parse_schema(&schema_json, &hierarchies)
         .map_err(|e| IngestError::Internal(anyhow::Error::new(e).context("a stored schema")))?;
-    crate::spec::population::check_population(
-        &crate::spec::population::Side {
+    crate::api::population::check_population(
+        &crate::api::population::Side {
             schema: &sample.parsed,
             columns: &sample.columns,
             rows: sample.rows as u64,
         },
-        &crate::spec::population::Side {
+        &crate::api::population::Side {
             schema: &schema,
             columns: &population.columns,
             rows: population.rows as u64,

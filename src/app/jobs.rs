@@ -16,7 +16,7 @@ use proxima_core::population::PopulationIndex;
 use proxima_core::{CoreError, Progress, Table};
 
 use super::tables::{load_stored_with_progress, Stored};
-use crate::spec::{JobParams, JobRequest, JobWarningDto, MetricDto};
+use crate::api::{JobParams, JobRequest, JobWarningDto, MetricDto};
 use crate::store::datasets::DatasetRow;
 use crate::store::Store;
 
@@ -138,7 +138,7 @@ fn warnings_of(
              delivers for sure (m ≤ {deliverable} without leaving rows out, the feasibility \
              answer's deliverable.max_m): {remedy}"
         ),
-        details: crate::spec::job_resource::JobWarningDetailsDto {
+        details: crate::api::job_resource::JobWarningDetailsDto {
             m: m as u64,
             deliverable_max_m: deliverable as u64,
             suppression_limit: limit,

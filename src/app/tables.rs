@@ -11,7 +11,7 @@ use proxima_core::ingest::load_table_with_progress;
 use proxima_core::{CoreError, Progress, Table};
 use serde_json::Value;
 
-use crate::spec::dataset::parse_schema;
+use crate::api::dataset::parse_schema;
 use crate::store::datasets::{DatasetFiles, DatasetRow};
 use crate::store::Store;
 

@@ -29,10 +29,10 @@ use super::path_docs::{
     RepeatedQueryParameter, RequestTimeout, Unauthorized,
 };
 use super::AppState;
-use crate::report::content::Audience;
-use crate::report::verdict::Decision;
-use crate::spec::approval::{parse_approval, ApprovalDecision, ApprovalDto, ApprovalListDto};
-use crate::spec::JobStatus;
+use crate::api::approval::{parse_approval, ApprovalDecision, ApprovalDto, ApprovalListDto};
+use crate::api::JobStatus;
+use crate::release_report::content::Audience;
+use crate::release_report::verdict::Decision;
 use crate::store::approvals::NewApproval;
 
 #[utoipa::path(
@@ -49,19 +49,19 @@ use crate::store::approvals::NewApproval;
     params(
         JobIdParam,
     ),
-    request_body(content = crate::spec::approval::ApprovalRequest, content_type = "application/json"),
+    request_body(content = crate::api::approval::ApprovalRequest, content_type = "application/json"),
     responses(
         (status = 201, description = "Recorded", body = ApprovalDto,
             headers(("Location" = String, description = "/v1/jobs/{id}/approvals"))),
         MalformedJson,
         Unauthorized,
-        (status = 403, description = "The key is not a reviewer or admin key (`role_forbidden`), or four eyes: the approving key submitted the job or the job's submitter is unknown (`four_eyes_required`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 403, description = "The key is not a reviewer or admin key (`role_forbidden`), or four eyes: the approving key submitted the job or the job's submitter is unknown (`four_eyes_required`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
         NoSuchJob,
-        (status = 409, description = "The job has no release (`result_not_ready`), or an approval of a release whose verdict is `not_publishable` (`verdict_not_publishable`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 409, description = "The job has no release (`result_not_ready`), or an approval of a release whose verdict is `not_publishable` (`verdict_not_publishable`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
         NotJson,
-        (status = 422, description = "A bad or unknown field (`invalid_parameters`; `errors` name each by its pointer)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 422, description = "A bad or unknown field (`invalid_parameters`; `errors` name each by its pointer)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
         Internal,
-        (status = 503, description = "The response did not start within the request timeout (`request_timeout`), or too many computations are running (`too_many_computations`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON,
+        (status = 503, description = "The response did not start within the request timeout (`request_timeout`), or too many computations are running (`too_many_computations`; retry after `Retry-After` seconds)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON,
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying (`too_many_computations`)"))),
     )
 )]
@@ -96,16 +96,21 @@ pub async fn create(
             submitter => return Err(four_eyes(submitter.is_some())),
         }
     }
-    let (verdict, detail, sha256) =
-        super::report::build_then(&state, &tenant.0, job.clone(), Audience::External, |r| {
+    let (verdict, detail, sha256) = super::release_report::build_then(
+        &state,
+        &tenant.0,
+        job.clone(),
+        Audience::External,
+        |r| {
             let detail = serde_json::to_value(&r.verdict).unwrap_or(Value::Null);
             (
                 r.verdict.decision,
                 detail,
                 r.release.map(|rel| rel.sha256).unwrap_or_default(),
             )
-        })
-        .await?;
+        },
+    )
+    .await?;
     if request.decision == ApprovalDecision::Approve && verdict == Decision::NotPublishable {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
@@ -168,7 +173,7 @@ fn four_eyes(submitter_known: bool) -> ApiError {
         (status = 200, description = "A page of approvals", body = ApprovalListDto),
         RepeatedQueryParameter,
         Unauthorized,
-        (status = 404, description = "No such job, and no record of one (`not_found`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 404, description = "No such job, and no record of one (`not_found`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
         BadPage,
         Internal,
         RequestTimeout,

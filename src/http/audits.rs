@@ -20,11 +20,11 @@ use super::path_docs::{
     ComputationBusy, Internal, NotJson, PayloadTooLarge, ResultNotReady, Unauthorized,
 };
 use super::AppState;
+use crate::api::audit::split_checks;
+use crate::api::audit_report::CheckReportDto;
+use crate::api::audit_report::ViewDto;
+use crate::api::{AuditReportDto, AuditRequestDto, AuditTarget, GroupsDto};
 use crate::app::tables::load_stored_with_progress;
-use crate::spec::audit::split_checks;
-use crate::spec::report::CheckReportDto;
-use crate::spec::report::ViewDto;
-use crate::spec::{AuditReportDto, AuditRequestDto, AuditTarget, GroupsDto};
 use crate::store::datasets::DatasetFiles;
 use crate::store::datasets::DatasetRow;
 use proxima_core::population::{self, PopulationIndex};
@@ -37,16 +37,16 @@ use uuid::Uuid;
     tag = "audits",
     summary = "Audit a dataset or a job's release",
     security(("bearer" = [])),
-    request_body(content = crate::spec::AuditRequestDto, content_type = "application/json"),
+    request_body(content = crate::api::AuditRequestDto, content_type = "application/json"),
     responses(
-        (status = 200, description = "The audit report", body = crate::spec::AuditReportDto),
-        (status = 400, description = "Unparseable JSON (`malformed_json`), or a dataset stored by an earlier version whose cells hold line breaks without `csv.allow_line_breaks` (`malformed_csv`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 200, description = "The audit report", body = crate::api::AuditReportDto),
+        (status = 400, description = "Unparseable JSON (`malformed_json`), or a dataset stored by an earlier version whose cells hold line breaks without `csv.allow_line_breaks` (`malformed_csv`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
         PayloadTooLarge,
         NotJson,
         Unauthorized,
-        (status = 404, description = "No such dataset or job (`not_found`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 404, description = "No such dataset or job (`not_found`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
         ResultNotReady,
-        (status = 422, description = "Invalid request or checks, or more checks than `--max-audit-checks` (`invalid_parameters`, `unknown_column`), a population table that does not fit the audited table (`population_mismatch`: a missing quasi-identifier, another type, or for `delta_presence` a table that is not a subset of it), or an attacker's view that would need more memory than `--max-attacker-view-bytes` (`attacker_view_too_large`, the budget in `details`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 422, description = "Invalid request or checks, or more checks than `--max-audit-checks` (`invalid_parameters`, `unknown_column`), a population table that does not fit the audited table (`population_mismatch`: a missing quasi-identifier, another type, or for `delta_presence` a table that is not a subset of it), or an attacker's view that would need more memory than `--max-attacker-view-bytes` (`attacker_view_too_large`, the budget in `details`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
         Internal,
         ComputationBusy,
     )
@@ -87,7 +87,7 @@ pub async fn audit(
                 .get_job(&tenant.0, id)
                 .await?
                 .ok_or_else(|| ApiError::not_found("job"))?;
-            if job.status != crate::spec::JobStatus::Succeeded {
+            if job.status != crate::api::JobStatus::Succeeded {
                 return Err(ApiError::result_not_ready(job.status.as_str()));
             }
             let stored = state

@@ -18,7 +18,7 @@ pub struct Tenant(pub String);
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Caller {
     pub key_id: uuid::Uuid,
-    pub role: crate::spec::access::KeyRole,
+    pub role: crate::api::access::KeyRole,
 }
 
 pub async fn require_key(

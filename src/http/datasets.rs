@@ -15,7 +15,7 @@ use super::path_docs::{
 };
 use super::resource::{self, Resource};
 use super::AppState;
-use crate::spec::dataset::{DatasetDto, DatasetListDto};
+use crate::api::dataset::{DatasetDto, DatasetListDto};
 use crate::store::datasets::DatasetRow;
 use crate::store::Page;
 use uuid::Uuid;
@@ -101,7 +101,7 @@ pub async fn get(
     ),
     responses(
         (status = 204, description = "Deleted, with every job and result made from it"),
-        (status = 409, description = "The dataset is the population table of other datasets (`population_in_use`, their ids in `details.samples`): delete them first", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 409, description = "The dataset is the population table of other datasets (`population_in_use`, their ids in `details.samples`): delete them first", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
         Unauthorized,
         NoSuchDataset,
         Internal,

@@ -22,7 +22,7 @@ pub struct ApiError {
     pub retry_after: Option<u32>,
 }
 
-use crate::spec::problem::{FieldErrorDto, ProblemDto, INTERNAL_DETAIL};
+use crate::api::problem::{FieldErrorDto, ProblemDto, INTERNAL_DETAIL};
 
 /// The media type of every error body (RFC 9457), here and in the OpenAPI
 /// document.
@@ -168,7 +168,7 @@ impl ApiError {
     /// offline CLI): its stable code, 400 for malformed input, 422 for the
     /// other user errors, 500 (logged, not shown) for internal ones.
     pub fn from_core(err: CoreError) -> Self {
-        let (status, code, detail, errors, details) = crate::spec::problem_parts(&err);
+        let (status, code, detail, errors, details) = crate::api::problem_parts(&err);
         let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         let mut e = Self::new(status, code, detail).with_details(details);
         e.errors = errors

@@ -14,8 +14,8 @@ use super::path_docs::{
     PayloadTooLarge, Unauthorized,
 };
 use super::AppState;
+use crate::api::feasibility::{answer_with_progress, FeasibilityRequestDto};
 use crate::app::tables::load_stored_with_progress;
-use crate::spec::feasibility::{answer_with_progress, FeasibilityRequestDto};
 
 #[utoipa::path(
     post,
@@ -27,15 +27,15 @@ use crate::spec::feasibility::{answer_with_progress, FeasibilityRequestDto};
     params(
         DatasetIdParam,
     ),
-    request_body(content = crate::spec::FeasibilityRequestDto, content_type = "application/json"),
+    request_body(content = crate::api::FeasibilityRequestDto, content_type = "application/json"),
     responses(
-        (status = 200, description = "The answer for the question asked", body = crate::spec::FeasibilityResponseDto),
+        (status = 200, description = "The answer for the question asked", body = crate::api::FeasibilityResponseDto),
         MalformedJson,
         PayloadTooLarge,
         NotJson,
         Unauthorized,
         NoSuchDataset,
-        (status = 422, description = "Invalid question (`invalid_parameters`, `unknown_column`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 422, description = "Invalid question (`invalid_parameters`, `unknown_column`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
         Internal,
         ComputationBusy,
     )

@@ -33,7 +33,7 @@ pub async fn healthz() -> Json<Status> {
     summary = "The database answers and every migration is applied",
     responses(
         (status = 200, description = "Ready", body = Status),
-        (status = 503, description = "Not ready (`not_ready`), or no answer within the request timeout (`request_timeout`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 503, description = "Not ready (`not_ready`), or no answer within the request timeout (`request_timeout`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
     )
 )]
 pub async fn readyz(State(state): State<AppState>) -> Result<Json<Status>, ApiError> {

@@ -20,9 +20,9 @@ use super::path_docs::{
 };
 use super::resource::{self, Cancel, Resource};
 use super::AppState;
+use crate::api::JobStatus;
+use crate::api::{JobDto, JobListDto, JobRequest, JobRequestDto, JobWarningDto};
 use crate::app::jobs::{self, Checked};
-use crate::spec::JobStatus;
-use crate::spec::{JobDto, JobListDto, JobRequest, JobRequestDto, JobWarningDto};
 use crate::store::datasets::DatasetRow;
 use crate::store::jobs::{Cancelled, Created, JobFilter, JobRow, NewJob};
 use crate::store::Page;
@@ -148,7 +148,7 @@ fn created(job: &JobRow, status: StatusCode, warnings: Vec<JobWarningDto>) -> Re
     params(
         ("Idempotency-Key" = Option<String>, Header, description = "The same key with the same body returns the original job (200); with another body, 409. 1 to 255 visible ASCII characters", min_length = 1, max_length = 255, pattern = "^[!-~]+$"),
     ),
-    request_body(content = crate::spec::JobRequestDto, content_type = "application/json"),
+    request_body(content = crate::api::JobRequestDto, content_type = "application/json"),
     responses(
         (status = 202, description = "Queued", body = JobDto,
             headers(("Location" = String, description = "/v1/jobs/{id}"))),
@@ -160,8 +160,8 @@ fn created(job: &JobRow, status: StatusCode, warnings: Vec<JobWarningDto>) -> Re
         Unauthorized,
         NoSuchDataset,
         IdempotencyConflict,
-        (status = 422, description = "Invalid or infeasible parameters; `errors` say the reachable values (`invalid_parameters`, `infeasible_parameters`, `unknown_column`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
-        (status = 429, description = "The tenant has as many jobs queued or running as its limit (`too_many_jobs`, the limit in `details`); retry after `Retry-After` seconds", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON,
+        (status = 422, description = "Invalid or infeasible parameters; `errors` say the reachable values (`invalid_parameters`, `infeasible_parameters`, `unknown_column`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 429, description = "The tenant has as many jobs queued or running as its limit (`too_many_jobs`, the limit in `details`); retry after `Retry-After` seconds", body = crate::api::ProblemDto, content_type = PROBLEM_JSON,
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying"))),
         Internal,
         ComputationBusy,
@@ -259,7 +259,7 @@ pub async fn get(
         RepeatedQueryParameter,
         (status = 200, description = "A page of jobs", body = JobListDto),
         Unauthorized,
-        (status = 422, description = "Bad `status`, `dataset_id`, `limit` or `cursor` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 422, description = "Bad `status`, `dataset_id`, `limit` or `cursor` (`invalid_parameters`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
         Internal,
         RequestTimeout,
     )
@@ -286,7 +286,7 @@ pub async fn list(
         (status = 200, description = "Cancelled (queued) or stopping at the next checkpoint (running)", body = JobDto),
         Unauthorized,
         NoSuchJob,
-        (status = 409, description = "The job already finished (`job_finished`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 409, description = "The job already finished (`job_finished`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
         Internal,
         RequestTimeout,
     )

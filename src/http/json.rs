@@ -69,7 +69,7 @@ where
 /// Parses JSON: syntax errors are 400 `malformed_json`; a well-formed body
 /// of the wrong shape is 422 `invalid_parameters`.
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    if let Some(dup) = crate::spec::unique_keys::duplicate_key(bytes) {
+    if let Some(dup) = crate::api::unique_keys::duplicate_key(bytes) {
         let at = if dup.pointer.is_empty() {
             "/"
         } else {

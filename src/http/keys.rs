@@ -17,7 +17,7 @@ use super::error::{ApiError, PROBLEM_JSON};
 use super::json::ApiJson;
 use super::path_docs::{AdminOnly, Internal, MalformedJson, NotJson, RequestTimeout, Unauthorized};
 use super::AppState;
-use crate::spec::access::KeyRole;
+use crate::api::access::KeyRole;
 
 /// A key just made.
 #[derive(Debug, Serialize, ToSchema)]
@@ -39,14 +39,14 @@ pub struct CreatedKeyDto {
     tag = "settings",
     summary = "Make an API key of this tenant with a role (admin keys)",
     security(("bearer" = [])),
-    request_body(content = crate::spec::access::KeyRequest, content_type = "application/json"),
+    request_body(content = crate::api::access::KeyRequest, content_type = "application/json"),
     responses(
         (status = 201, description = "The key, shown once", body = CreatedKeyDto),
         MalformedJson,
         Unauthorized,
         AdminOnly,
         NotJson,
-        (status = 422, description = "A missing or unknown role, or an unknown field (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 422, description = "A missing or unknown role, or an unknown field (`invalid_parameters`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
         Internal,
         RequestTimeout,
     )
@@ -56,7 +56,7 @@ pub async fn create(
     Extension(tenant): Extension<Tenant>,
     ApiJson(body): ApiJson<Value>,
 ) -> Result<Response, ApiError> {
-    let role = crate::spec::access::parse_key_request(&body)
+    let role = crate::api::access::parse_key_request(&body)
         .map_err(|(pointer, message)| ApiError::invalid_parameters(&pointer, message))?
         .role;
     let key = state.store.create_key_with_role(&tenant.0, role).await?;

@@ -59,7 +59,7 @@ pub async fn track(req: Request, next: Next) -> Response {
             (String = "text/plain; version=0.0.4; charset=utf-8"),
             (String = "application/openmetrics-text; version=1.0.0; charset=utf-8"),
         )),
-        (status = 401, description = "A metrics token is configured (`--metrics-token`) and the request does not carry it (`unauthorized`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 401, description = "A metrics token is configured (`--metrics-token`) and the request does not carry it (`unauthorized`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
         RequestTimeout,
     )
 )]

@@ -25,7 +25,7 @@ pub mod metrics;
 pub mod negotiate;
 pub mod openapi;
 pub mod path_docs;
-pub mod report;
+pub mod release_report;
 pub mod resource;
 pub mod results;
 pub mod roles;
@@ -121,7 +121,7 @@ pub fn router(state: AppState) -> Router {
         .route("/jobs/{id}/cancel", post(jobs::cancel))
         .route("/jobs/{id}/result", get(results::result))
         .route("/jobs/{id}/audit", get(results::audit))
-        .route("/jobs/{id}/report", get(report::report))
+        .route("/jobs/{id}/report", get(release_report::report))
         .route("/audits", post(audits::audit))
         .route("/sweeps", post(sweeps::create).get(sweeps::list))
         .route("/sweeps/{id}", get(sweeps::get))

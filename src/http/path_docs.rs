@@ -25,7 +25,7 @@ use utoipa::openapi::{Content, Ref, RefOr};
 use utoipa::{IntoParams, IntoResponses, PartialSchema, ToResponse, ToSchema};
 
 use super::error::PROBLEM_JSON;
-use crate::spec::{ProblemDto, SchemaDto};
+use crate::api::{ProblemDto, SchemaDto};
 
 /// A problem+json response: the body is a `Problem`.
 pub fn problem_response(description: &str) -> RefOr<Response> {

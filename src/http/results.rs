@@ -39,7 +39,7 @@ async fn succeeded_job(state: &AppState, tenant: &str, id: uuid::Uuid) -> Result
         .get_job(tenant, id)
         .await?
         .ok_or_else(|| ApiError::not_found("job"))?;
-    if job.status != crate::spec::JobStatus::Succeeded {
+    if job.status != crate::api::JobStatus::Succeeded {
         return Err(ApiError::result_not_ready(job.status.as_str()));
     }
     Ok(job)
@@ -112,7 +112,7 @@ async fn check_publication(
     }
     let latest = state.store.latest_approval(tenant, job.id).await?;
     match latest.map(|a| a.decision) {
-        Some(crate::spec::approval::ApprovalDecision::Approve) => Ok(()),
+        Some(crate::api::approval::ApprovalDecision::Approve) => Ok(()),
         last => Err(ApiError::new(
             StatusCode::CONFLICT,
             "approval_required",
@@ -184,10 +184,10 @@ impl Write for ChannelWriter {
         )),
         Unauthorized,
         NoSuchJob,
-        (status = 409, description = "The job has not succeeded (`result_not_ready`), or `purpose=publication` without an approval the policy requires (`approval_required`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
-        (status = 422, description = "Bad `format`, `row_id` or `purpose`, or `row_id` with `purpose=publication` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 409, description = "The job has not succeeded (`result_not_ready`), or `purpose=publication` without an approval the policy requires (`approval_required`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 422, description = "Bad `format`, `row_id` or `purpose`, or `row_id` with `purpose=publication` (`invalid_parameters`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
         Internal,
-        (status = 503, description = "Too many computations (downloads, reports, audits, feasibility answers, job validations) are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON,
+        (status = 503, description = "Too many computations (downloads, reports, audits, feasibility answers, job validations) are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON,
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying"))),
     )
 )]
@@ -280,7 +280,7 @@ pub async fn result(
         JobIdParam,
     ),
     responses(
-        (status = 200, description = "The release audited against the job's model, k-anonymity, distinct l-diversity and prosecutor risk", body = crate::spec::AuditReportDto),
+        (status = 200, description = "The release audited against the job's model, k-anonymity, distinct l-diversity and prosecutor risk", body = crate::api::AuditReportDto),
         Unauthorized,
         NoSuchJob,
         ResultNotReady,

@@ -20,7 +20,7 @@ use serde_json::json;
 
 use super::auth::Caller;
 use super::error::ApiError;
-use crate::spec::access::KeyRole;
+use crate::api::access::KeyRole;
 
 /// Who may call a route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,5 +1,5 @@
 //! `GET`/`PUT /v1/settings/release-policy`: the tenant's release policy
-//! (`crate::spec::policy`). Reading it is open to every role, setting it
+//! (`crate::api::policy`). Reading it is open to every role, setting it
 //! to admins (`http::roles`).
 
 use axum::extract::State;
@@ -12,7 +12,7 @@ use super::error::{ApiError, PROBLEM_JSON};
 use super::json::ApiJson;
 use super::path_docs::{AdminOnly, Internal, MalformedJson, NotJson, RequestTimeout, Unauthorized};
 use super::AppState;
-use crate::spec::policy::{parse_policy, ReleasePolicyResource};
+use crate::api::policy::{parse_policy, ReleasePolicyResource};
 
 #[utoipa::path(
     get,
@@ -48,14 +48,14 @@ pub async fn get(
                    built after this apply it; approvals already given keep the verdict they \
                    bound.",
     security(("bearer" = [])),
-    request_body(content = crate::spec::policy::ReleasePolicyRequest, content_type = "application/json"),
+    request_body(content = crate::api::policy::ReleasePolicyRequest, content_type = "application/json"),
     responses(
         (status = 200, description = "The policy now in force", body = ReleasePolicyResource),
         MalformedJson,
         Unauthorized,
         AdminOnly,
         NotJson,
-        (status = 422, description = "A field out of range, of the wrong type or unknown (`invalid_parameters`; `errors` name each field by its pointer)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 422, description = "A field out of range, of the wrong type or unknown (`invalid_parameters`; `errors` name each field by its pointer)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
         Internal,
         RequestTimeout,
     )

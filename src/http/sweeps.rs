@@ -25,8 +25,8 @@ use super::AppState;
 use crate::store::sweeps::{NewSweep, PointJob, StoredSweep, SweepCancelled, SweepCreated};
 use crate::store::Page;
 use crate::sweep::grid::{self, Grid, GridError, GridPoint, MAX_POINTS};
-use crate::sweep::report;
 use crate::sweep::resource::{sweep_dto, Judging, SweepDto};
+use crate::sweep::ru_map;
 
 /// A page of sweeps, newest first.
 #[derive(ToSchema)]
@@ -107,7 +107,7 @@ fn point_problem(grid: &Grid, index: usize, point: &GridPoint, e: CoreError) -> 
 
 /// What a refused point records: the problem's code, message and facts.
 fn infeasible_record(problem: &ApiError) -> Value {
-    crate::spec::job_error::JobErrorBody::new(
+    crate::api::job_error::JobErrorBody::new(
         problem.code,
         problem.detail.as_str(),
         problem.details.clone(),
@@ -143,11 +143,11 @@ fn infeasible_record(problem: &ApiError) -> Value {
         Unauthorized,
         NoSuchDataset,
         IdempotencyConflict,
-        (status = 422, description = "More than 64 points (`too_many_points`); a bad value in a point, named with its pointer into the request and the point in `details` (`invalid_parameters`, `unknown_column`); or every point infeasible (`infeasible_parameters`, each point's reason in `details.points`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
-        (status = 429, description = "The tenant's queued and running jobs would exceed its limit (`too_many_jobs`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON,
+        (status = 422, description = "More than 64 points (`too_many_points`); a bad value in a point, named with its pointer into the request and the point in `details` (`invalid_parameters`, `unknown_column`); or every point infeasible (`infeasible_parameters`, each point's reason in `details.points`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 429, description = "The tenant's queued and running jobs would exceed its limit (`too_many_jobs`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON,
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying"))),
         Internal,
-        (status = 503, description = "Timed out, or too many computations (`request_timeout`, `too_many_computations`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 503, description = "Timed out, or too many computations (`request_timeout`, `too_many_computations`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
     )
 )]
 pub async fn create(
@@ -177,7 +177,7 @@ pub async fn create(
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            crate::spec::JobRequestDto::parse(&p.body).map_err(|e| point_problem(&grid, i, p, e))
+            crate::api::JobRequestDto::parse(&p.body).map_err(|e| point_problem(&grid, i, p, e))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let dataset = state
@@ -288,7 +288,7 @@ async fn judging(
     let jobs: Vec<uuid::Uuid> = sweeps
         .iter()
         .flat_map(|s| &s.jobs)
-        .filter(|j| j.status == crate::spec::JobStatus::Succeeded)
+        .filter(|j| j.status == crate::api::JobStatus::Succeeded)
         .map(|j| j.id)
         .collect();
     let policy = state.store.release_policy(&tenant).await?;
@@ -321,7 +321,7 @@ async fn judging(
         RepeatedQueryParameter,
         (status = 200, description = "A page of sweeps", body = SweepList),
         Unauthorized,
-        (status = 422, description = "Bad `dataset_id`, `limit` or `cursor` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 422, description = "Bad `dataset_id`, `limit` or `cursor` (`invalid_parameters`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
         Internal,
         RequestTimeout,
     )
@@ -350,7 +350,7 @@ pub async fn list(
         (status = 200, description = "Cancelled (its running points stop at their next checkpoint)", body = SweepDto),
         Unauthorized,
         NoSuchSweep,
-        (status = 409, description = "No point is queued or running (`sweep_finished`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 409, description = "No point is queued or running (`sweep_finished`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
         Internal,
         RequestTimeout,
     )
@@ -435,11 +435,11 @@ impl Cancel for StoredSweep {
         RepeatedQueryParameter,
         (status = 200, description = "The report", content(
             (String = "text/html"),
-            (report::SweepReportDto = "application/json"),
+            (ru_map::SweepReportDto = "application/json"),
         )),
         Unauthorized,
         NoSuchSweep,
-        (status = 422, description = "Bad `format` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 422, description = "Bad `format` (`invalid_parameters`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
         Internal,
         RequestTimeout,
     )
@@ -457,12 +457,12 @@ pub async fn report(
         .get_sweep(&tenant.0, id)
         .await?
         .ok_or_else(|| ApiError::not_found("sweep"))?;
-    let report = report::report(sweep_dto(&stored, &judging(&state, &[&stored]).await?));
+    let report = ru_map::report(sweep_dto(&stored, &judging(&state, &[&stored]).await?));
     if json {
         return Ok(Json(report).into_response());
     }
     let origin = origin_of(&headers);
-    Ok(super::negotiate::html_page(report::html(
+    Ok(super::negotiate::html_page(ru_map::html(
         &report,
         origin.as_deref(),
     )))

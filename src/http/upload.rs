@@ -21,8 +21,8 @@ use super::error::{ApiError, PROBLEM_JSON};
 use super::limits::MAX_SCHEMA_BYTES;
 use super::path_docs::{Internal, Unauthorized, UploadForm};
 use super::AppState;
+use crate::api::dataset::DatasetDto;
 use crate::app::ingest::{self, IngestError, Received, Upload};
-use crate::spec::dataset::DatasetDto;
 
 /// The uploaded parts, the data spooled to disk.
 struct Parts {
@@ -208,16 +208,16 @@ impl From<IngestError> for ApiError {
     responses(
         (status = 201, description = "Stored", body = DatasetDto,
             headers(("Location" = String, description = "/v1/datasets/{id}"))),
-        (status = 400, description = "Unreadable multipart body, schema JSON or CSV (`malformed_multipart`, `malformed_json`, `malformed_csv`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 400, description = "Unreadable multipart body, schema JSON or CSV (`malformed_multipart`, `malformed_json`, `malformed_csv`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
         Unauthorized,
-        (status = 413, description = "Body over the configured limit, a `schema` part over 1 MiB, a hierarchy part over its limit or a gzip data part that decompresses past its limit (`payload_too_large`); a CSV cell or record over its limit (`record_too_large`, naming the line)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
-        (status = 415, description = "Not `multipart/form-data` (`unsupported_media_type`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
-        (status = 408, description = "The upload took longer than the upload timeout, or sent nothing for the idle timeout (`upload_timeout`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
-        (status = 422, description = "The table does not match its schema, or `population` does not fit it (`invalid_schema`, `invalid_hierarchy`, `unknown_column`, `undescribed_column`, `missing_values`, `invalid_parameters`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 413, description = "Body over the configured limit, a `schema` part over 1 MiB, a hierarchy part over its limit or a gzip data part that decompresses past its limit (`payload_too_large`); a CSV cell or record over its limit (`record_too_large`, naming the line)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 415, description = "Not `multipart/form-data` (`unsupported_media_type`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 408, description = "The upload took longer than the upload timeout, or sent nothing for the idle timeout (`upload_timeout`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 422, description = "The table does not match its schema, or `population` does not fit it (`invalid_schema`, `invalid_hierarchy`, `unknown_column`, `undescribed_column`, `missing_values`, `invalid_parameters`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
         Internal,
-        (status = 429, description = "This tenant has as many uploads in progress as its limit (`too_many_uploads`); retry after `Retry-After` seconds", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON,
+        (status = 429, description = "This tenant has as many uploads in progress as its limit (`too_many_uploads`); retry after `Retry-After` seconds", body = crate::api::ProblemDto, content_type = PROBLEM_JSON,
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying"))),
-        (status = 503, description = "As many uploads as configured are in progress (`too_many_uploads`); retry after `Retry-After` seconds", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON,
+        (status = 503, description = "As many uploads as configured are in progress (`too_many_uploads`); retry after `Retry-After` seconds", body = crate::api::ProblemDto, content_type = PROBLEM_JSON,
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying"))),
     )
 )]

@@ -13,9 +13,9 @@ use super::input::json_arg;
 use super::load::{load_schema, load_table};
 use super::output::write_output;
 use super::{AnonymizeArgs, FormatArg};
+use crate::api::json::from_json;
+use crate::api::{JobRequest, JobSpec, JobSummaryDto, MetricDto, ModelDto, XColorOptionsDto};
 use crate::render::{write_release, Format};
-use crate::spec::json::from_json;
-use crate::spec::{JobRequest, JobSpec, JobSummaryDto, MetricDto, ModelDto, XColorOptionsDto};
 
 /// A validated job on a loaded table.
 pub struct Prepared {

@@ -11,7 +11,7 @@ use super::input::json_arg;
 use super::load::{load_schema, load_table};
 use super::output::write_output;
 use super::{AuditArgs, ViewArg};
-use crate::spec::{audit_checks, checks_from_json, AuditReportDto, GroupsDto};
+use crate::api::{audit_checks, checks_from_json, AuditReportDto, GroupsDto};
 use proxima_core::attacker::{evaluate, GroupBoxes, Victims};
 
 /// Validated checks and grouping on a loaded table.

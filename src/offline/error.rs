@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use proxima_core::CoreError;
 use serde_json::{json, Value};
 
-use crate::spec::ProblemDto;
+use crate::api::ProblemDto;
 
 #[derive(Debug)]
 pub enum OfflineError {

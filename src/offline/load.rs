@@ -8,7 +8,7 @@ use proxima_core::{Schema, Table};
 use super::error::OfflineError;
 use super::input::{json_arg, open_data, read_file, HierarchyArg};
 use super::InputArgs;
-use crate::spec::{HierarchyFile, SchemaDto};
+use crate::api::{HierarchyFile, SchemaDto};
 
 /// Parses the schema and builds it with the given hierarchy files.
 pub fn load_schema(schema_arg: &str, hierarchies: &[HierarchyArg]) -> Result<Schema, OfflineError> {

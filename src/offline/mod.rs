@@ -26,7 +26,7 @@ pub use input::{json_arg, open_data, parse_hierarchy_arg, HierarchyArg};
 pub use load::{load_schema, load_table};
 pub use output::write_output;
 
-use crate::spec::{AlgorithmDto, InitialColoringDto};
+use crate::api::{AlgorithmDto, InitialColoringDto};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum FormatArg {

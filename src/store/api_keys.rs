@@ -6,7 +6,7 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use super::Store;
-use crate::spec::access::KeyRole;
+use crate::api::access::KeyRole;
 
 /// An active key as the request that presented it sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use super::datasets::page_cursor;
 use super::{Cursor, Page, Store};
-use crate::spec::approval::{ApprovalDecision, ApprovalDto};
+use crate::api::approval::{ApprovalDecision, ApprovalDto};
 
 /// An approval to record.
 #[derive(Debug, Clone)]

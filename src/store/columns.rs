@@ -8,10 +8,10 @@ use sqlx::postgres::{PgTypeInfo, PgValueRef};
 use sqlx::types::Json;
 use sqlx::{Decode, Postgres, Type};
 
-use crate::spec::access::KeyRole;
-use crate::spec::approval::ApprovalDecision;
-use crate::spec::job_error::JobErrorBody;
-use crate::spec::{
+use crate::api::access::KeyRole;
+use crate::api::approval::ApprovalDecision;
+use crate::api::job_error::JobErrorBody;
+use crate::api::{
     AlgorithmDto, JobStatus, JobSummaryDto, MetricDto, ModelDto, PopulationDto, XColorOptionsDto,
 };
 

@@ -8,8 +8,8 @@ use sqlx::{Postgres, Transaction};
 use uuid::Uuid;
 
 use super::{blob, Cursor, Page, Store};
-use crate::spec::dataset::DatasetColumnDto;
-use crate::spec::PopulationDto;
+use crate::api::dataset::DatasetColumnDto;
+use crate::api::PopulationDto;
 
 /// The part name of the uploaded CSV in `dataset_chunks`.
 const DATA_PART: &str = "data";

@@ -7,12 +7,12 @@ use chrono::{DateTime, Utc};
 use sqlx::types::Json;
 use uuid::Uuid;
 
-use crate::spec::job_error::JobErrorBody;
-use crate::spec::{AlgorithmDto, JobParams, JobSummaryDto, MetricDto, ModelDto, XColorOptionsDto};
+use crate::api::job_error::JobErrorBody;
+use crate::api::{AlgorithmDto, JobParams, JobSummaryDto, MetricDto, ModelDto, XColorOptionsDto};
 
 use super::datasets::page_cursor;
 use super::{Cursor, Page, Store, JOBS_CHANNEL};
-use crate::spec::JobStatus;
+use crate::api::JobStatus;
 
 /// A job as stored (what `GET /v1/jobs/{id}` shows, plus bookkeeping):
 /// one field per column of `jobs`, decoded into the API's types (the JSON
@@ -57,15 +57,15 @@ macro_rules! job_query {
             $crate::store::jobs::JobRow,
             $head
                 + r#" id, tenant, dataset_id,
-                    model AS "model: crate::spec::ModelDto",
-                    algorithm AS "algorithm: crate::spec::AlgorithmDto",
-                    sensitive_metric AS "sensitive_metric: crate::spec::MetricDto",
-                    xcolor AS "xcolor: crate::spec::XColorOptionsDto",
+                    model AS "model: crate::api::ModelDto",
+                    algorithm AS "algorithm: crate::api::AlgorithmDto",
+                    sensitive_metric AS "sensitive_metric: crate::api::MetricDto",
+                    xcolor AS "xcolor: crate::api::XColorOptionsDto",
                     suppression_limit,
-                    status AS "status: crate::spec::JobStatus",
+                    status AS "status: crate::api::JobStatus",
                     progress, attempts, max_attempts, cancel_requested,
-                    error AS "error: crate::spec::job_error::JobErrorBody",
-                    summary AS "summary: crate::spec::JobSummaryDto",
+                    error AS "error: crate::api::job_error::JobErrorBody",
+                    summary AS "summary: crate::api::JobSummaryDto",
                     created_at, started_at, finished_at, sweep_id, sweep_point,
                     submitted_by_key "#
                 + $tail

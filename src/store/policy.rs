@@ -6,7 +6,7 @@ use sqlx::types::Json;
 use uuid::Uuid;
 
 use super::Store;
-use crate::spec::policy::{PolicySource, ReleasePolicy, ReleasePolicyResource};
+use crate::api::policy::{PolicySource, ReleasePolicy, ReleasePolicyResource};
 
 impl Store {
     /// The tenant's policy, or the defaults.

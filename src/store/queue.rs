@@ -2,8 +2,8 @@
 //! lease, heartbeats that extend the lease, and completions that only the
 //! current lease holder can make.
 
-use crate::spec::job_error::JobErrorBody;
-use crate::spec::JobStatus;
+use crate::api::job_error::JobErrorBody;
+use crate::api::JobStatus;
 use std::time::Duration;
 
 use anyhow::Result;
@@ -154,7 +154,7 @@ impl Store {
         &self,
         id: Uuid,
         owner: &str,
-        summary: &crate::spec::JobSummaryDto,
+        summary: &crate::api::JobSummaryDto,
         result: &NewResult,
     ) -> Result<bool> {
         let mut tx = self.pool.begin().await?;

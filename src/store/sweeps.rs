@@ -48,7 +48,7 @@ pub struct StoredSweep {
 #[derive(Debug, Clone)]
 pub struct PointJob {
     pub point: i32,
-    pub params: crate::spec::JobParams,
+    pub params: crate::api::JobParams,
 }
 
 /// A sweep to create.

@@ -154,7 +154,7 @@ mod tests {
     use proxima_core::ingest::load_table;
 
     fn schema() -> Arc<Schema> {
-        Arc::new(crate::spec::test_fixtures::schema())
+        Arc::new(crate::api::test_fixtures::schema())
     }
 
     fn csv() -> String {

@@ -12,8 +12,8 @@
 pub mod frontier;
 pub mod grid;
 pub mod openapi;
-pub mod report;
 pub mod resource;
+pub mod ru_map;
 
 use proxima_core::utility::{self, Published, WorkloadSpec};
 

@@ -12,7 +12,7 @@ use utoipa::openapi::{Ref, RefOr};
 use utoipa::ToSchema;
 
 use super::grid::MAX_POINTS;
-use crate::spec::{AlgorithmDto, MetricDto, XColorOptionsDto};
+use crate::api::{AlgorithmDto, MetricDto, XColorOptionsDto};
 
 /// The body of `POST /v1/sweeps`: a job request (`JobRequest`) in which any
 /// numeric parameter of `model`, and `suppression_limit`, may be a list.

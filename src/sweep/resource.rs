@@ -1,7 +1,7 @@
 //! The `Sweep` resource: a stored sweep and its points' jobs → the figures
 //! of each point, the sweep's status and progress, and its fronts.
 
-use crate::spec::JobStatus;
+use crate::api::JobStatus;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -10,9 +10,9 @@ use uuid::Uuid;
 
 use super::frontier::{frontier, Figures, Safer};
 use super::grid::{expand, label};
-use crate::report::verdict::{self, Decision, Effect, Facts, ReasonKind, Verdict};
-use crate::spec::policy::{PolicySource, ReleasePolicy};
-use crate::spec::JobSummaryDto;
+use crate::api::policy::{PolicySource, ReleasePolicy};
+use crate::api::JobSummaryDto;
+use crate::release_report::verdict::{self, Decision, Effect, Facts, ReasonKind, Verdict};
 use crate::store::jobs::JobRow;
 use crate::store::sweeps::StoredSweep;
 use std::collections::HashMap;
@@ -169,7 +169,7 @@ pub struct PointErrorDto {
     pub code: String,
     pub message: String,
     /// Structured facts (e.g. the reachable `max_m`), or null.
-    #[schema(schema_with = crate::spec::doc_schemas::job_error_details)]
+    #[schema(schema_with = crate::api::doc_schemas::job_error_details)]
     pub details: Value,
 }
 
@@ -365,7 +365,7 @@ fn point_error(v: &Value) -> PointErrorDto {
     }
 }
 
-fn job_point_error(e: &crate::spec::job_error::JobErrorBody) -> PointErrorDto {
+fn job_point_error(e: &crate::api::job_error::JobErrorBody) -> PointErrorDto {
     PointErrorDto {
         code: e.code.clone(),
         message: e.message.clone(),

@@ -7,12 +7,12 @@ use std::time::Instant;
 use proxima_core::{CoreError, Progress};
 
 use super::{JobError, JobInput, JobOutput, JobRunner};
+use crate::api::audit_report::{AuditReportDto, CheckReportDto};
+use crate::api::policy::{PolicySource, ReleasePolicy};
+use crate::api::JobSummaryDto;
 use crate::app::tables::load_stored_with_progress;
-use crate::report::content::Audience;
-use crate::report::verdict::Facts;
-use crate::spec::policy::{PolicySource, ReleasePolicy};
-use crate::spec::report::{AuditReportDto, CheckReportDto};
-use crate::spec::JobSummaryDto;
+use crate::release_report::content::Audience;
+use crate::release_report::verdict::Facts;
 use crate::store::results::NewResult;
 use proxima_core::population::PopulationIndex;
 
@@ -117,7 +117,7 @@ fn verdict_facts(
     audit: &AuditReportDto,
     progress: Progress,
 ) -> Result<Facts, CoreError> {
-    let report = crate::report::build(&crate::report::Input {
+    let report = crate::release_report::build(&crate::release_report::Input {
         job: &input.job,
         dataset: &input.dataset,
         table,

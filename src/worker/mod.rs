@@ -16,7 +16,7 @@ use proxima_core::{CoreError, ErrorKind};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use crate::spec::job_error::{JobErrorBody, INTERNAL_JOB_MESSAGE};
+use crate::api::job_error::{JobErrorBody, INTERNAL_JOB_MESSAGE};
 use crate::store::datasets::{DatasetFiles, DatasetRow};
 use crate::store::results::NewResult;
 
@@ -27,7 +27,7 @@ pub struct JobInput {
     pub job_id: Uuid,
     pub tenant: String,
     /// What the job runs with, as stored at creation.
-    pub params: crate::spec::JobParams,
+    pub params: crate::api::JobParams,
     /// Set for a point of a sweep: the runner then also stores the facts
     /// of the point's verdict (`NewResult::verdict_facts`).
     pub sweep_id: Option<Uuid>,
@@ -47,7 +47,7 @@ pub struct JobInput {
 #[derive(Debug, Clone, PartialEq)]
 pub struct JobOutput {
     /// `Job.summary` (rows, groups, information loss, …).
-    pub summary: crate::spec::JobSummaryDto,
+    pub summary: crate::api::JobSummaryDto,
     pub result: NewResult,
 }
 

@@ -7,7 +7,7 @@ use tokio::sync::{watch, Notify, Semaphore};
 use tokio::task::JoinSet;
 
 use super::config::WorkerConfig;
-use super::run::{run_job, Ctx};
+use super::run::{attempt_job, Ctx};
 
 use super::JobRunner;
 use crate::store::Store;
@@ -88,7 +88,7 @@ async fn claim_loop(
                 tracing::info!(job_id = %job.id, attempt = job.attempts, "job claimed");
                 let ctx = ctx.clone();
                 running.spawn(async move {
-                    run_job(ctx, job).await;
+                    attempt_job(ctx, job).await;
                     drop(permit);
                 });
                 // There may be more work: look again at once.

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use super::config::WorkerConfig;
 use super::{JobError, JobInput, JobOutput, JobRunner};
-use crate::spec::job_error::{JobErrorBody, INTERNAL_JOB_MESSAGE};
-use crate::spec::{JobParams, JobStatus};
+use crate::api::job_error::{JobErrorBody, INTERNAL_JOB_MESSAGE};
+use crate::api::{JobParams, JobStatus};
 use crate::store::jobs::JobRow;
 use crate::store::queue::Beat;
 use crate::store::Store;
@@ -48,7 +48,7 @@ pub(crate) fn backoff(base: Duration, attempt: i32) -> Duration {
 /// the input, [`execute`] the body beside its heartbeat, decide the
 /// [`verdict`], write the settlement as the lease holder, and [`record`]
 /// it.
-pub(crate) async fn run_job(ctx: Arc<Ctx>, job: JobRow) {
+pub(crate) async fn attempt_job(ctx: Arc<Ctx>, job: JobRow) {
     let params = match JobParams::try_from(&job) {
         Ok(params) => params,
         Err(e) => {

@@ -3,7 +3,7 @@
 //! with `job_timeout` (not retried: it would take as long again). Without
 //! a limit two heavy jobs could hold every worker for as long as they like.
 
-use crate::spec::job_error::JobErrorBody;
+use crate::api::job_error::JobErrorBody;
 use std::time::Duration;
 
 use serde_json::{json, Value};

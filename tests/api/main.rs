@@ -27,7 +27,7 @@ mod pressure;
 mod queue;
 mod quota_race;
 mod readable;
-mod report;
+mod release_report;
 mod resources;
 mod sign_off;
 mod special_uniques;

@@ -460,7 +460,7 @@ fn sample(schema: &Value, schemas: &Value) -> Value {
 /// `deny_unknown_fields`).
 #[test]
 fn each_documented_request_shape_parses_and_nothing_more() {
-    use proxima::spec::{
+    use proxima::api::{
         AuditRequestDto, CheckDto, FeasibilityRequestDto, GroupsDto, JobRequestDto, MetricDto,
         ModelDto, SchemaDto,
     };
@@ -469,13 +469,13 @@ fn each_documented_request_shape_parses_and_nothing_more() {
     type Parses = fn(&Value) -> bool;
     let parsers: [(&str, Parses); 11] = [
         ("ReleasePolicyRequest", |v| {
-            proxima::spec::policy::parse_policy(v).is_ok()
+            proxima::api::policy::parse_policy(v).is_ok()
         }),
         ("ApprovalRequest", |v| {
-            proxima::spec::approval::parse_approval(v).is_ok()
+            proxima::api::approval::parse_approval(v).is_ok()
         }),
         ("KeyRequest", |v| {
-            proxima::spec::access::parse_key_request(v).is_ok()
+            proxima::api::access::parse_key_request(v).is_ok()
         }),
         ("JobRequest", |v| {
             serde_json::from_value::<JobRequestDto>(v.clone()).is_ok()

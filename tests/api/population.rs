@@ -9,7 +9,7 @@ use reqwest::multipart::{Form, Part};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use crate::report::{app_with_worker, finished_job, upload};
+use crate::release_report::{app_with_worker, finished_job, upload};
 use crate::support::*;
 
 const SEX: &str = r#"[["M", "*"], ["F", "*"]]"#;

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use proxima::spec::JobParams;
+use proxima::api::JobParams;
 use proxima::store::jobs::{Created, NewJob};
 use proxima::store::results::NewResult;
 use proxima::store::Store;
@@ -166,7 +166,7 @@ async fn an_expired_lease_is_claimable_and_only_the_new_holder_completes() {
         .await
         .unwrap());
     assert!(!store
-        .finish_job(id, "A", proxima::spec::JobStatus::Failed, None)
+        .finish_job(id, "A", proxima::api::JobStatus::Failed, None)
         .await
         .unwrap());
     assert!(store.get_result("t1", id).await.unwrap().is_none());

@@ -5,7 +5,7 @@
 
 use serde_json::{json, Value};
 
-use crate::report::{app_with_worker, finished_job, upload, upload_adult};
+use crate::release_report::{app_with_worker, finished_job, upload, upload_adult};
 use crate::support::*;
 
 /// 240 rows over two QIs (age numeric, zip categorical with its hierarchy)
@@ -36,7 +36,7 @@ async fn a_sweep_point_and_its_report_show_the_same_query_error() {
     let app = app_with_worker().await;
     let res = upload(
         &app,
-        crate::report::form(&crate::report::small_schema(None), &spread_csv()),
+        crate::release_report::form(&crate::release_report::small_schema(None), &spread_csv()),
     )
     .await;
     assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
@@ -202,7 +202,7 @@ async fn a_sweep_points_verdict_is_its_reports_under_the_current_policy() {
     let app = app_with_worker().await;
     let res = upload(
         &app,
-        crate::report::form(&crate::report::small_schema(None), &spread_csv()),
+        crate::release_report::form(&crate::release_report::small_schema(None), &spread_csv()),
     )
     .await;
     assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
@@ -389,7 +389,10 @@ async fn an_m_beyond_the_deliverable_is_accepted_with_a_warning() {
     let app = app_with_worker().await;
     let res = upload(
         &app,
-        crate::report::form(&crate::report::small_schema(None), &ten_salaries_csv()),
+        crate::release_report::form(
+            &crate::release_report::small_schema(None),
+            &ten_salaries_csv(),
+        ),
     )
     .await;
     assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
@@ -452,10 +455,14 @@ async fn an_m_beyond_the_deliverable_is_accepted_with_a_warning() {
 async fn feasibility_errors_point_into_its_own_body() {
     let app = app_with_worker().await;
     // Two sensitive columns: (ε,m) needs exactly one numeric SA.
-    let mut schema = crate::report::small_schema(None);
+    let mut schema = crate::release_report::small_schema(None);
     schema["columns"][3]["role"] = json!("sensitive");
     schema["columns"][3]["type"] = json!("categorical");
-    let res = upload(&app, crate::report::form(&schema, &ten_salaries_csv())).await;
+    let res = upload(
+        &app,
+        crate::release_report::form(&schema, &ten_salaries_csv()),
+    )
+    .await;
     assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
     let ds: Value = res.json().await.unwrap();
     let res = app
@@ -483,14 +490,14 @@ async fn a_categorical_qi_without_hierarchy_publishes_its_value_or_a_star() {
         .part(
             "schema",
             reqwest::multipart::Part::bytes(
-                serde_json::to_vec(&crate::report::small_schema(None)).unwrap(),
+                serde_json::to_vec(&crate::release_report::small_schema(None)).unwrap(),
             )
             .mime_str("application/json")
             .unwrap(),
         )
         .part(
             "data",
-            reqwest::multipart::Part::bytes(crate::report::SMALL_CSV.as_bytes().to_vec()),
+            reqwest::multipart::Part::bytes(crate::release_report::SMALL_CSV.as_bytes().to_vec()),
         );
     let res = upload(&app, form).await;
     assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());

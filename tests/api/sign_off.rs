@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use proxima::spec::access::KeyRole;
+use proxima::api::access::KeyRole;
 use proxima::worker::core_runner::CoreRunner;
 use reqwest::multipart::{Form, Part};
 use serde_json::{json, Value};
@@ -679,9 +679,12 @@ async fn a_not_publishable_verdict_cannot_be_approved_but_can_be_rejected() {
 async fn a_column_acting_as_a_qi_blocks_with_a_link_to_its_warning() {
     let app = app().await;
     // SMALL_CSV's `note` is unique per row and published as is.
-    let res = crate::report::upload(
+    let res = crate::release_report::upload(
         &app,
-        crate::report::form(&crate::report::small_schema(None), crate::report::SMALL_CSV),
+        crate::release_report::form(
+            &crate::release_report::small_schema(None),
+            crate::release_report::SMALL_CSV,
+        ),
     )
     .await;
     let ds: Value = res.json().await.unwrap();
@@ -721,9 +724,9 @@ async fn a_failed_job_is_not_publishable_and_has_nothing_to_approve() {
     let reviewer = key(&app, KeyRole::Reviewer).await;
     // Equal salaries: no (ε, δ)-dissimilar grouping exists.
     let csv = "age,zip,salary,note\n31,1000,50,a\n35,1000,50,b\n52,2000,50,c\n58,3000,50,d\n";
-    let ds: Value = crate::report::upload(
+    let ds: Value = crate::release_report::upload(
         &app,
-        crate::report::form(&crate::report::small_schema(None), csv),
+        crate::release_report::form(&crate::release_report::small_schema(None), csv),
     )
     .await
     .json()
@@ -731,7 +734,8 @@ async fn a_failed_job_is_not_publishable_and_has_nothing_to_approve() {
     .unwrap();
     let model = json!({"kind": "dissimilarity", "epsilon": 5, "delta": 0.5, "k": 2});
     let id =
-        crate::report::finished_job(&app, json!({"dataset_id": ds["id"], "model": model})).await;
+        crate::release_report::finished_job(&app, json!({"dataset_id": ds["id"], "model": model}))
+            .await;
     let r = report(&app, &reviewer, &id).await;
     assert_eq!(r["job"]["status"], "failed");
     assert_eq!(r["verdict"]["decision"], "not_publishable");
@@ -1110,10 +1114,11 @@ async fn the_walkthroughs_adult_release_is_not_publishable_because_of_occupation
         ..Options::default()
     })
     .await;
-    let ds = crate::report::upload_adult(&app, &shared).await;
+    let ds = crate::release_report::upload_adult(&app, &shared).await;
     let model = json!({"kind": "dissimilarity", "epsilon": 0.02, "delta": 0.5, "k": 10});
     let id =
-        crate::report::finished_job(&app, json!({"dataset_id": ds["id"], "model": model})).await;
+        crate::release_report::finished_job(&app, json!({"dataset_id": ds["id"], "model": model}))
+            .await;
     let r = report(&app, &app.key, &id).await;
     let v = &r["verdict"];
     assert_eq!(v["decision"], "not_publishable", "{v}");

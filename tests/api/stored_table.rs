@@ -7,7 +7,7 @@ use proxima::store::datasets::DatasetFiles;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use crate::report::{
+use crate::release_report::{
     app_with_worker, finished_job, form, small_schema, upload, upload_adult, SMALL_CSV,
 };
 use crate::support::*;
@@ -156,7 +156,7 @@ async fn an_upload_holds_one_block_of_its_table_at_a_time() {
     )
     .unwrap();
     assert_eq!(stored, parsed);
-    let whole = proxima::spec::dataset::columns_of(proxima_core::ingest::column_stats(&parsed));
+    let whole = proxima::api::dataset::columns_of(proxima_core::ingest::column_stats(&parsed));
     assert_eq!(row.columns, whole);
     let town = row.columns.iter().find(|c| c.name == "town").unwrap();
     assert_eq!(town.distinct, 2500 / 7 + 1);

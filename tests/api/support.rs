@@ -163,10 +163,10 @@ pub const PEOPLE_CSV: &str = "age,zip,salary\n30,1000,50\n40,2000,60\n50,3000,70
 
 /// The schema of [`PEOPLE_CSV`] (`zip`'s hierarchy comes as a file).
 /// The parameters of a k = 2 Mondrian job, as the service stores them.
-pub fn k2_mondrian() -> proxima::spec::JobParams {
-    proxima::spec::JobParams {
+pub fn k2_mondrian() -> proxima::api::JobParams {
+    proxima::api::JobParams {
         model: serde_json::from_value(json!({"kind": "k_anonymity", "k": 2})).unwrap(),
-        algorithm: proxima::spec::AlgorithmDto::Mondrian,
+        algorithm: proxima::api::AlgorithmDto::Mondrian,
         sensitive_metric: None,
         xcolor: None,
         suppression_limit: Default::default(),
@@ -175,8 +175,8 @@ pub fn k2_mondrian() -> proxima::spec::JobParams {
 
 /// A job summary from a fake runner: `rows` rows in one group;
 /// `elapsed_ms` carries `marker`, so a test can tell which attempt wrote it.
-pub fn fake_summary(rows: usize, marker: u64) -> proxima::spec::JobSummaryDto {
-    proxima::spec::JobSummaryDto {
+pub fn fake_summary(rows: usize, marker: u64) -> proxima::api::JobSummaryDto {
+    proxima::api::JobSummaryDto {
         rows: rows as u64,
         published_rows: rows as u64,
         suppressed_rows: 0,
@@ -194,7 +194,7 @@ pub fn fake_summary(rows: usize, marker: u64) -> proxima::spec::JobSummaryDto {
 /// The k of a job's k-anonymity model (fake runners branch on it).
 pub fn k_of(input: &proxima::worker::JobInput) -> Option<u64> {
     match &input.params.model {
-        proxima::spec::ModelDto::KAnonymity { k } => k.as_u64(),
+        proxima::api::ModelDto::KAnonymity { k } => k.as_u64(),
         _ => None,
     }
 }

@@ -41,7 +41,7 @@ where
 /// k = 2 publishable and any other k publishable with conditions (a
 /// median query error of 90 %), under the default policy.
 fn fake_output(input: &JobInput) -> JobOutput {
-    let proxima::spec::ModelDto::KAnonymity { k } = &input.params.model else {
+    let proxima::api::ModelDto::KAnonymity { k } = &input.params.model else {
         panic!("the fake runner serves k-anonymity sweeps");
     };
     let k = k.as_f64().unwrap();
@@ -646,7 +646,7 @@ async fn assert_fronts(
 /// The t of a t-closeness job, as a point index of [`T_PLAN`]'s sweep
 /// (t = 0.1 → 0, …, t = 1.0 → 9).
 fn t_point(input: &JobInput) -> usize {
-    let proxima::spec::ModelDto::TCloseness { t, .. } = &input.params.model else {
+    let proxima::api::ModelDto::TCloseness { t, .. } = &input.params.model else {
         panic!("this runner serves t-closeness sweeps");
     };
     (t.as_f64().unwrap() * 10.0).round() as usize - 1

@@ -19,8 +19,8 @@ use proxima_core::ingest::{
 use proxima_core::{run, Table};
 use serde_json::json;
 
-use proxima::spec::dataset::{columns_of, parse_schema};
-use proxima::spec::JobRequestDto;
+use proxima::api::dataset::{columns_of, parse_schema};
+use proxima::api::JobRequestDto;
 use proxima::store::table_frames::{decode, write_stored};
 
 /// The upload path of `POST /v1/datasets`: the schema document with its

@@ -13,7 +13,7 @@
 //! blocks name — the shared problem responses, the query-string enums, the
 //! upload form and a release as JSON — is in `http::path_docs`, which the
 //! handlers import and which does not import them; the `schema_with`
-//! schemas of `spec` fields are in `spec::doc_schemas`, and the sweep
+//! schemas of `spec` fields are in `api::doc_schemas`, and the sweep
 //! request's schema type in `sweep::openapi`, beside the types that name
 //! them.
 //!
@@ -77,7 +77,7 @@ pub fn pretty_json() -> String {
         super::jobs::cancel,
         super::results::result,
         super::results::audit,
-        super::report::report,
+        super::release_report::report,
         super::audits::audit,
         super::metrics::metrics,
         super::sweeps::create,

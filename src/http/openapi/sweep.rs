@@ -8,7 +8,7 @@ use utoipa::openapi::schema::{Discriminator, OneOfBuilder, Schema, SchemaType, T
 use utoipa::openapi::{Components, Ref, RefOr};
 use utoipa::{Modify, ToSchema};
 
-use crate::spec::ModelDto;
+use crate::api::ModelDto;
 use crate::sweep::openapi::{value_or_list, SWEEP_MODEL};
 
 fn is_numeric(t: &SchemaType) -> bool {

@@ -15,7 +15,7 @@ use utoipa::openapi::schema::{AdditionalProperties, Discriminator, Object, Schem
 use utoipa::openapi::{Components, Ref, RefOr};
 use utoipa::{Modify, ToSchema};
 
-use crate::spec::{CheckDto, FeasibilityRequestDto, GroupsDto, MetricDto, ModelDto};
+use crate::api::{CheckDto, FeasibilityRequestDto, GroupsDto, MetricDto, ModelDto};
 
 /// The tagged unions and their tag property. Each is a serde enum with
 /// `tag = …` and `deny_unknown_fields`, so each variant is a closed object

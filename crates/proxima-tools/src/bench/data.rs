@@ -7,7 +7,7 @@ use std::io::Read;
 use std::sync::Arc;
 
 use anyhow::{anyhow, Context, Result};
-use proxima::spec::{ColumnDto, CsvDto, OnMissingDto, SchemaDto};
+use proxima::api::{ColumnDto, CsvDto, OnMissingDto, SchemaDto};
 use proxima_core::ingest::load_table;
 use proxima_core::ingest::shared::SharedTable;
 use proxima_core::schema::{ColumnSpec, CsvOptions, MissingPolicy, Role, Schema, ValueType};

@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 use super::cases::{Case, Work};
 use super::data::{self, Upload};
-use super::report::{CaseResult, CheckOutcome, StatedFigure};
+use super::results::{CaseResult, CheckOutcome, StatedFigure};
 use super::rss;
 use super::runner::{blank, Plan};
 use super::stats::Stats;

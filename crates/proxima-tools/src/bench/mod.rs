@@ -17,7 +17,7 @@ pub mod cases;
 pub mod data;
 pub mod http;
 pub mod offline;
-pub mod report;
+pub mod results;
 pub mod rss;
 pub mod runner;
 pub mod stats;
@@ -31,7 +31,7 @@ use clap::Args;
 
 use cases::{Case, Work};
 use http::Endpoint;
-use report::{CaseResult, Document, Machine};
+use results::{CaseResult, Document, Machine};
 use runner::Plan;
 
 #[derive(Debug, Clone, Args)]
@@ -341,7 +341,7 @@ pub fn run(args: &BenchArgs) -> Result<bool> {
         );
         results.push(r);
     }
-    println!("{}", report::table(&results));
+    println!("{}", results::table(&results));
     if let Some(path) = &args.json {
         let doc = Document {
             generated_at: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),

@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use super::cases::{Case, Work};
 use super::data::{self, Upload};
-use super::report::CaseResult;
+use super::results::CaseResult;
 use super::runner::{blank, Plan};
 use super::stats::Stats;
 

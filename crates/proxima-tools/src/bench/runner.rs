@@ -17,7 +17,7 @@ use proxima_core::{Progress, Table};
 
 use super::cases::{Case, Stated, Work};
 use super::data;
-use super::report::{CaseResult, CheckOutcome, StatedFigure};
+use super::results::{CaseResult, CheckOutcome, StatedFigure};
 use super::stats::Stats;
 
 /// How many runs and warm-ups.

@@ -318,9 +318,9 @@ fn the_core_modules_form_no_cycle() {
 /// its own layer or below, never above.
 const SERVICE_LAYERS: &[&[&str]] = &[
     &["fault", "telemetry", "pg_embedded"],
-    &["api", "spec"],
+    &["api"],
     &["store", "metrics", "render", "html"],
-    &["report", "sweep"],
+    &["release_report", "sweep"],
     &["app"],
     &["worker", "offline", "retention"],
     &["http"],

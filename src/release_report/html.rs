@@ -137,11 +137,11 @@ fn dataset(page: &mut Page, r: &ReleaseReport) {
     page.section("dataset", "Dataset");
     let population = match d.population {
         None => Markup::text("not given (population uniqueness is not estimated)"),
-        Some(crate::spec::PopulationDto::Size(n)) => Markup::text(&format!("size {n}")),
-        Some(crate::spec::PopulationDto::SamplingFraction(f)) => {
+        Some(crate::api::PopulationDto::Size(n)) => Markup::text(&format!("size {n}")),
+        Some(crate::api::PopulationDto::SamplingFraction(f)) => {
             Markup::text(&format!("sampling fraction {}", number(f)))
         }
-        Some(crate::spec::PopulationDto::DatasetId(id)) => {
+        Some(crate::api::PopulationDto::DatasetId(id)) => {
             Markup::text(&format!("the population table {id}"))
         }
     };
@@ -167,8 +167,8 @@ fn dataset(page: &mut Page, r: &ReleaseReport) {
     page.table(&["Column", "Role", "Type"], rows);
 }
 
-fn role(r: crate::spec::RoleDto) -> &'static str {
-    use crate::spec::RoleDto::*;
+fn role(r: crate::api::RoleDto) -> &'static str {
+    use crate::api::RoleDto::*;
     match r {
         Identifier => "identifier (dropped)",
         QuasiIdentifier => "quasi-identifier (generalized)",
@@ -177,8 +177,8 @@ fn role(r: crate::spec::RoleDto) -> &'static str {
     }
 }
 
-fn type_name(t: crate::spec::TypeDto) -> &'static str {
-    use crate::spec::TypeDto::*;
+fn type_name(t: crate::api::TypeDto) -> &'static str {
+    use crate::api::TypeDto::*;
     match t {
         Numeric => "numeric",
         Categorical => "categorical",
@@ -455,7 +455,7 @@ fn risk(page: &mut Page, r: &ReleaseReport) {
     ];
     // Counted in the population table, when the dataset names one.
     let table_rows: Vec<Vec<Markup>> = if b.population_table.is_some() {
-        let pt = |f: fn(&crate::report::content::PopulationTableRisk) -> Markup| {
+        let pt = |f: fn(&crate::release_report::content::PopulationTableRisk) -> Markup| {
             move |x: &RiskFigures| {
                 x.population_table
                     .as_ref()

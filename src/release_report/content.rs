@@ -11,9 +11,9 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::verdict::{self, Facts, WarningFact};
-use crate::spec::feasibility::FeasibilityResponseDto;
-use crate::spec::report::{CheckReportDto, SizeBucketDto};
-use crate::spec::{JobRequestDto, PopulationDto, RoleDto, TypeDto};
+use crate::api::audit_report::{CheckReportDto, SizeBucketDto};
+use crate::api::feasibility::FeasibilityResponseDto;
+use crate::api::{JobRequestDto, PopulationDto, RoleDto, TypeDto};
 
 /// Who the report is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, ToSchema)]
@@ -33,11 +33,11 @@ pub enum Audience {
 pub struct ReleaseReport {
     pub audience: Audience,
     /// The verdict the report opens with, its reasons and the policy it
-    /// applied (`crate::report::verdict`).
+    /// applied (`crate::release_report::verdict`).
     pub verdict: verdict::Verdict,
     /// The approvals and rejections recorded for this job, oldest first,
     /// each with the release hash it binds.
-    pub approvals: Vec<crate::spec::approval::ApprovalDto>,
+    pub approvals: Vec<crate::api::approval::ApprovalDto>,
     pub job: ReportJob,
     pub dataset: ReportDataset,
     /// The CSV release; null unless the job succeeded.
@@ -151,7 +151,7 @@ pub struct CombinationScan {
     pub msus_by_size: Vec<u64>,
     /// The columns involved: each column in an MSU with its share of the
     /// total SUDA score in percent, largest first.
-    pub columns_involved: Vec<crate::spec::report::ColumnContributionDto>,
+    pub columns_involved: Vec<crate::api::audit_report::ColumnContributionDto>,
     /// The highest-scoring records with their smallest MSU's columns and
     /// values; null in the `external` report.
     #[schema(required = true)]
@@ -236,7 +236,7 @@ pub struct Failure {
     pub message: String,
     /// The diagnostics of the job's error (`rows_needing_suppression`, the
     /// attacker's-view figures, …).
-    #[schema(schema_with = crate::spec::doc_schemas::job_error_details)]
+    #[schema(schema_with = crate::api::doc_schemas::job_error_details)]
     pub details: Value,
     /// What the service delivers for sure for this model on this table
     /// (the feasibility answer); null for models without one.

@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use super::job_error::JobErrorBody;
 use super::{AlgorithmDto, JobSummaryDto, MetricDto, ModelDto, XColorOptionsDto};
-use crate::spec::JobStatus;
+use crate::api::JobStatus;
 
 /// The `Job` resource.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]

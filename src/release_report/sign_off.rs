@@ -7,7 +7,7 @@ use crate::html::{Callout, Markup, Page};
 
 use super::content::ReleaseReport;
 use super::verdict::{Decision, Effect};
-use crate::spec::approval::ApprovalDecision;
+use crate::api::approval::ApprovalDecision;
 
 fn decision_title(d: Decision) -> &'static str {
     match d {
@@ -89,10 +89,8 @@ pub fn verdict(page: &mut Page, r: &ReleaseReport) {
     page.table(&["Effect", "Reason", "Section"], rows);
     let p = &v.policy;
     let source = match v.policy_source {
-        crate::spec::policy::PolicySource::Default => {
-            "the defaults (no policy set for this tenant)"
-        }
-        crate::spec::policy::PolicySource::Tenant => {
+        crate::api::policy::PolicySource::Default => "the defaults (no policy set for this tenant)",
+        crate::api::policy::PolicySource::Tenant => {
             "the tenant's (PUT /v1/settings/release-policy)"
         }
     };

@@ -7,6 +7,7 @@
 pub mod access;
 pub mod approval;
 pub mod audit;
+pub mod audit_report;
 pub mod dataset;
 pub(crate) mod doc_schemas;
 pub mod feasibility;
@@ -21,7 +22,6 @@ mod number;
 pub mod policy;
 pub mod population;
 pub mod problem;
-pub mod report;
 pub mod schema;
 #[cfg(test)]
 pub(crate) mod test_fixtures;
@@ -30,6 +30,7 @@ pub mod unique_keys;
 pub use audit::{
     audit_checks, checks_from_json, AuditRequestDto, AuditTarget, CheckDto, GroupsDto,
 };
+pub use audit_report::AuditReportDto;
 pub use feasibility::{
     answer as answer_feasibility, DeliverablePairDto, FeasibilityRequestDto,
     FeasibilityResponseDto, GuaranteedPairDto,
@@ -44,7 +45,6 @@ pub use model::{
 };
 pub use problem::{problem_parts, FieldErrorDto, ProblemDto};
 pub use proxima_core::run::JobSpec;
-pub use report::AuditReportDto;
 pub use schema::{
     ColumnDto, CsvDto, HierarchyFile, OnMissingDto, PopulationDto, RoleDto, SchemaDto, TypeDto,
 };

@@ -11,13 +11,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Number, Value};
 use utoipa::ToSchema;
 
+use super::audit_report::ViewDto;
 use super::metric::MetricDto;
 use super::model::{
     epsilon_m_params, epsilon_param, fraction_param, k_param, l_variant, resolve_ground_distance,
     GroundDistanceDto, LVariantDto, NeighborhoodDto,
 };
 use super::number::{integer, real};
-use super::report::ViewDto;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[schema(as = AuditRequest)]
@@ -499,7 +499,7 @@ mod tests {
     use super::*;
     use proxima_core::params::{LDiversityVariant, Neighborhood};
 
-    use crate::spec::test_fixtures::schema;
+    use crate::api::test_fixtures::schema;
 
     #[test]
     fn the_api_example_converts() {

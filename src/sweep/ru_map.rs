@@ -11,8 +11,8 @@ use utoipa::ToSchema;
 use super::resource::{PointDto, PointStatus, SweepDto};
 use crate::html::svg::{Scatter, ScatterPoint};
 use crate::html::{Markup, Page};
-use crate::report::verdict::{Decision, ReasonKind};
-use crate::report::words;
+use crate::release_report::verdict::{Decision, ReasonKind};
+use crate::release_report::words;
 
 /// One mark of a map: a point with both figures.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -336,7 +336,7 @@ pub fn html(report: &SweepReportDto, origin: Option<&str>) -> String {
              (q = 2 QIs and the SA, the same queries as the q = 2 line of each point's release \
              report; the map and its front use the mean). ",
         ),
-        Markup::text(&crate::report::html::query_error_text()),
+        Markup::text(&crate::release_report::html::query_error_text()),
         Markup::text(
             " Suppressed counts the rows left out (missing values and by the model); ms the \
              job's time; the report link is the point's release report (absolute, so that it \

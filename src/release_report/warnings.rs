@@ -11,7 +11,7 @@
 //!   missing values have no values to bin). The `external` report names
 //!   the QI but not the value: suppressed rows are the riskiest records.
 
-use crate::spec::ModelDto;
+use crate::api::ModelDto;
 use proxima_core::audit::group_by_published_qis;
 use proxima_core::error::CoreResult;
 use proxima_core::risk::warnings::{

@@ -1,4 +1,4 @@
-//! `GET /v1/jobs/{id}/report`: the release report (`crate::report`), as a
+//! `GET /v1/jobs/{id}/report`: the release report (`crate::release_report`), as a
 //! self-contained HTML page (default) or JSON. A failed job's report
 //! explains the failure; a queued, running or cancelled job has none (409).
 //!
@@ -10,7 +10,7 @@
 //! fixed), which keeps it consistent with `GET …/result` by construction
 //! and costs well under the 2 s budget on 500k rows (BENCHMARKS.md).
 
-use crate::spec::JobStatus;
+use crate::api::JobStatus;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -26,9 +26,9 @@ use super::path_docs::{
     Internal, JobIdParam, MalformedReleaseRequest, NoSuchJob, ReportAudienceParam, Unauthorized,
 };
 use super::AppState;
+use crate::api::audit_report::AuditReportDto;
 use crate::app::tables::load_stored_with_progress;
-use crate::report::content::Audience;
-use crate::spec::report::AuditReportDto;
+use crate::release_report::content::Audience;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum ReportFormat {
@@ -85,16 +85,16 @@ fn audience_of(q: &ListQuery) -> Result<Audience, ApiError> {
         MalformedReleaseRequest,
         (status = 200, description = "The report", content(
             (String = "text/html"),
-            (crate::report::content::ReleaseReport = "application/json"),
+            (crate::release_report::content::ReleaseReport = "application/json"),
         ), headers(
             ("Content-Security-Policy" = String, description = "HTML only: no script, no external load"),
         )),
         Unauthorized,
         NoSuchJob,
-        (status = 409, description = "The job is queued, running or cancelled (`result_not_ready`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
-        (status = 422, description = "Bad `format` or `audience` (`invalid_parameters`)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 409, description = "The job is queued, running or cancelled (`result_not_ready`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
+        (status = 422, description = "Bad `format` or `audience` (`invalid_parameters`)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON),
         Internal,
-        (status = 503, description = "The response did not start within the request timeout (`request_timeout`; the computation is given up), or too many computations (reports, downloads, audits, feasibility answers, job validations) are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::spec::ProblemDto, content_type = PROBLEM_JSON,
+        (status = 503, description = "The response did not start within the request timeout (`request_timeout`; the computation is given up), or too many computations (reports, downloads, audits, feasibility answers, job validations) are running over the server or for this tenant (`too_many_computations`, the cap in `details`; retry after `Retry-After` seconds)", body = crate::api::ProblemDto, content_type = PROBLEM_JSON,
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying (`too_many_computations`)"))),
     )
 )]
@@ -130,7 +130,9 @@ pub async fn report(
         audience,
         move |report| match format {
             ReportFormat::Json => Json(report).into_response(),
-            ReportFormat::Html => super::negotiate::html_page(crate::report::html::render(&report)),
+            ReportFormat::Html => {
+                super::negotiate::html_page(crate::release_report::html::render(&report))
+            }
         },
     )
     .await
@@ -148,7 +150,7 @@ pub(crate) async fn build_then<T, F>(
     finish: F,
 ) -> Result<T, ApiError>
 where
-    F: FnOnce(crate::report::content::ReleaseReport) -> T + Send + 'static,
+    F: FnOnce(crate::release_report::content::ReleaseReport) -> T + Send + 'static,
     T: Send + 'static,
 {
     let succeeded = job.status == JobStatus::Succeeded;
@@ -203,7 +205,7 @@ where
             let outcome = anonymized
                 .as_ref()
                 .zip(stored.as_ref().map(|(_, audit)| audit));
-            let report = crate::report::build(&crate::report::Input {
+            let report = crate::release_report::build(&crate::release_report::Input {
                 job: &job,
                 dataset: &dataset,
                 table: &table,

@@ -10,8 +10,8 @@ use proxima_core::utility::{attribute_ncp, query_errors, Published, WorkloadSpec
 use proxima_core::Table;
 
 use super::content::{QiLoss, QueryError, Suppressed, Utility};
-use crate::spec::model::epsilon_m_params;
-use crate::spec::ModelDto;
+use crate::api::model::epsilon_m_params;
+use crate::api::ModelDto;
 
 /// The workload's parameters: the core's standard workload (the papers'
 /// s = 0.1, 1,000 queries, the one fixed seed the sweeps and the bench use

@@ -17,7 +17,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::spec::policy::{PolicySource, ReleasePolicy};
+use crate::api::policy::{PolicySource, ReleasePolicy};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]

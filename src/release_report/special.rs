@@ -20,7 +20,7 @@ use proxima_core::{Progress, Table};
 
 use super::content::{Audience, CombinationScan, CombinationsSection, RecordAtRisk};
 use super::MAX_LISTED;
-use crate::spec::report::ColumnContributionDto;
+use crate::api::audit_report::ColumnContributionDto;
 
 /// The most rows the report scans: the search's time grows with the rows
 /// times the column subsets (release build, 2 cores: 44 ms over adult's 8

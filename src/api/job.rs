@@ -9,11 +9,11 @@ use proxima_core::{CoreError, ErrorKind, Schema};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::audit_report::SpreadDto;
 use super::metric::MetricDto;
 use super::model::{
     resolve_algorithm, AlgorithmDto, InitialColoringDto, ModelDto, XColorOptionsDto,
 };
-use super::report::SpreadDto;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[schema(as = JobRequest)]
@@ -301,7 +301,7 @@ mod tests {
     use super::*;
     use proxima_core::xcolor::InitialColoring;
 
-    use crate::spec::test_fixtures::schema;
+    use crate::api::test_fixtures::schema;
 
     #[test]
     fn the_api_example_parses_and_defaults_apply() {

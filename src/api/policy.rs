@@ -1,5 +1,5 @@
 //! A tenant's release policy (`GET`/`PUT /v1/settings/release-policy`): the
-//! thresholds the report's verdict applies (`crate::report::verdict`) and
+//! thresholds the report's verdict applies (`crate::release_report::verdict`) and
 //! whether publication needs an approval, and four eyes.
 //!
 //! The body is parsed once into [`ReleasePolicy`]: every field is

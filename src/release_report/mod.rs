@@ -28,8 +28,8 @@ use proxima_core::{CoreError, Progress, Table};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use crate::spec::report::AuditReportDto;
-use crate::spec::{FeasibilityRequestDto, JobRequestDto, ModelDto};
+use crate::api::audit_report::AuditReportDto;
+use crate::api::{FeasibilityRequestDto, JobRequestDto, ModelDto};
 use crate::store::datasets::DatasetRow;
 use crate::store::jobs::JobRow;
 use content::*;
@@ -57,11 +57,11 @@ pub struct Input<'a> {
     /// The tenant's release policy and where it comes from: the verdict's
     /// thresholds.
     pub policy: (
-        crate::spec::policy::ReleasePolicy,
-        crate::spec::policy::PolicySource,
+        crate::api::policy::ReleasePolicy,
+        crate::api::policy::PolicySource,
     ),
     /// The job's approvals, oldest first.
-    pub approvals: &'a [crate::spec::approval::ApprovalDto],
+    pub approvals: &'a [crate::api::approval::ApprovalDto],
 }
 
 /// Assembles the report (blocking: it hashes the release and measures risk
@@ -289,7 +289,7 @@ fn hash_csv(table: &Table, release: &Release, progress: Progress) -> CoreResult<
 
 /// The stored job as the body of `POST /v1/jobs` that replays it.
 fn replay_request(job: &JobRow) -> CoreResult<JobRequestDto> {
-    Ok(crate::spec::JobParams::try_from(job)
+    Ok(crate::api::JobParams::try_from(job)
         .map_err(|e| CoreError::internal(e.to_string()))?
         .to_request(job.dataset_id.to_string()))
 }
@@ -340,7 +340,7 @@ fn failure(job: &JobRow, table: &Table) -> CoreResult<Failure> {
         None => None,
         Some(q) => q
             .to_question()
-            .and_then(|q| crate::spec::answer_feasibility(&q, table))
+            .and_then(|q| crate::api::answer_feasibility(&q, table))
             .ok(),
     };
     let error = job.error.clone();
