@@ -3,8 +3,8 @@
 
 use proxima_core::audit::AuditCheck;
 use proxima_core::error::CoreResult;
+use proxima_core::params::PopulationModel;
 use proxima_core::params::{Dissimilarity, GroundDistance, LDiversity, K};
-use proxima_core::population::PopulationModel;
 use proxima_core::risk::suda::{DisFraction, KeyScope, MaxSize, MAX_MSU_SIZE};
 use proxima_core::{CoreError, ErrorKind, Schema};
 use serde::{Deserialize, Serialize};

@@ -1,9 +1,9 @@
 //! The job request of `POST /v1/jobs` (docs/api.md §Jobs) and the job summary.
 
 use proxima_core::error::CoreResult;
-use proxima_core::generalize::Summary;
 use proxima_core::params::{Algorithm, PrivacyModel, SuppressionLimit};
 use proxima_core::run::JobSpec;
+use proxima_core::run::Summary;
 use proxima_core::xcolor::XColorOptions;
 use proxima_core::{CoreError, ErrorKind, Schema};
 use serde::{Deserialize, Serialize};

@@ -10,11 +10,11 @@
 //!   otherwise — resolved from the schema.
 
 use proxima_core::error::CoreResult;
+use proxima_core::params::PopulationModel;
 use proxima_core::params::{
     Algorithm, Dissimilarity, Epsilon, EpsilonM, Fraction, GroundDistance, LDiversity,
     LDiversityVariant, Neighborhood, PrivacyModel, TCloseness, K, M,
 };
-use proxima_core::population::PopulationModel;
 use proxima_core::run::check_algorithm;
 use proxima_core::schema::{Role, ValueType};
 use proxima_core::xcolor::InitialColoring;

@@ -29,6 +29,7 @@ pub mod schema;
 pub mod split;
 pub mod table;
 pub mod table_codec;
+mod ticker;
 pub mod utility;
 pub mod xcolor;
 

@@ -18,6 +18,7 @@ use crate::partition::Placement;
 use crate::population::PopulationIndex;
 use crate::progress::{Progress, ROWS_PER_CHECKPOINT};
 use crate::table::Table;
+use crate::utility::gcp;
 use crate::xcolor::{self, XColorOptions};
 
 /// A parsed job request.
@@ -479,7 +480,7 @@ pub fn job_audit_checks(table: &Table, spec: &JobSpec) -> CoreResult<Vec<AuditCh
 #[derive(Debug, Clone)]
 pub struct JobOutcome {
     pub anonymized: Anonymized,
-    pub summary: generalize::Summary,
+    pub summary: Summary,
     pub audit: AuditReport,
     /// `audit.checks[i]` judged in the attacker's view, same order.
     pub view: Vec<ViewCheck>,
@@ -544,7 +545,7 @@ pub fn run_job_with(
                 },
             )
         },
-        || generalize::summary(kept, release),
+        || summary(kept, release),
     );
     let view = view?;
     if let Some(failed) = view.iter().take(2).find(|c| !c.passed) {
@@ -663,3 +664,51 @@ pub fn feasibility_with_progress(
 
 /// A (δ) value is a fraction; re-exported for callers building specs.
 pub type Delta = Fraction;
+
+/// The job summary (docs/api.md §Jobs, `summary`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Summary {
+    /// Data rows of the upload, suppressed ones included.
+    pub rows: usize,
+    pub published_rows: usize,
+    /// Rows left out for missing values.
+    pub suppressed_rows: usize,
+    pub groups: usize,
+    pub min_group_size: usize,
+    /// Global certainty penalty (GCP, in [0, 1]); see [`crate::utility`].
+    /// Rows suppressed by the model count as fully generalized (loss 1),
+    /// as ARX counts suppressed records.
+    pub information_loss: f64,
+    /// Rows left out to satisfy the model in the attacker's view.
+    pub suppressed_by_model: usize,
+    /// The model's own check in the attacker's view (set by the job).
+    pub attacker_view: Option<attacker::ViewSummary>,
+}
+
+impl Summary {
+    /// Accounts for `rows` more rows of the upload that the model left out:
+    /// counted in `rows` and `suppressed_by_model`, at loss 1 in GCP.
+    pub fn set_suppressed_by_model(&mut self, rows: usize) {
+        if rows == 0 {
+            return;
+        }
+        let published = self.published_rows as f64;
+        self.information_loss =
+            (self.information_loss * published + rows as f64) / (published + rows as f64);
+        self.rows += rows;
+        self.suppressed_by_model = rows;
+    }
+}
+
+pub fn summary(table: &Table, release: &Release) -> Summary {
+    Summary {
+        rows: table.rows() + table.suppressed_rows(),
+        published_rows: release.partition().rows(),
+        suppressed_rows: table.suppressed_rows(),
+        groups: release.groups(),
+        min_group_size: release.partition().min_group_size(),
+        information_loss: gcp(table, release),
+        suppressed_by_model: 0,
+        attacker_view: None,
+    }
+}

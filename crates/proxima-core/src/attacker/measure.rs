@@ -23,7 +23,7 @@ use crate::progress::Progress;
 use crate::table::Table;
 
 use super::candidates::CandidateSets;
-use super::ticker::Ticker;
+use crate::ticker::Ticker;
 use rayon::prelude::*;
 
 /// Which direction of a figure is worse.

@@ -82,7 +82,6 @@ mod candidates;
 mod cells;
 mod measure;
 mod report;
-pub(crate) mod ticker;
 
 #[cfg(test)]
 mod tests;
@@ -101,9 +100,9 @@ use crate::progress::Progress;
 use crate::table::Table;
 use rayon::prelude::*;
 
+use crate::ticker::Ticker;
 use candidates::CandidateSets;
 use measure::{judge, Spec};
-use ticker::Ticker;
 
 /// The most victims a check lists in `worst_victims`.
 pub const MAX_WORST_VICTIMS: usize = 20;

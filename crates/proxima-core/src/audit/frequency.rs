@@ -1,11 +1,11 @@
 //! Checks on group sizes and SA value frequencies: k-anonymity,
 //! l-diversity, (α,k)-anonymity and t-closeness.
 
-use crate::attacker::ticker::Ticker;
 use crate::error::{CoreResult, Detail};
 use crate::params::{Fraction, GroundDistance, LDiversityVariant, K};
 use crate::partition::Partition;
 use crate::privacy::{self, EmdReference, SaCodes};
+use crate::ticker::Ticker;
 
 use super::summary::{check_report, rows_of_failed, Figures, Worse};
 use super::CheckReport;

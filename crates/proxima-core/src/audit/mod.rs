@@ -17,6 +17,7 @@ use crate::partition::Partition;
 use crate::privacy::SaCodes;
 use crate::progress::Progress;
 use crate::risk::suda::{DisFraction, KeyScope, MaxSize, PublishedQis};
+use crate::risk::ProsecutorRisk;
 use crate::table::Table;
 
 pub use grouping::{group_by_column, group_by_published_qis};
@@ -141,14 +142,6 @@ pub struct RecordFigures {
     pub column_contributions: Vec<(String, f64)>,
 }
 
-/// Prosecutor re-identification risk (1/|G| for a record in group G).
-#[derive(Debug, Clone, PartialEq)]
-pub struct ProsecutorRisk {
-    pub max: f64,
-    pub average: f64,
-    pub records_at_max: usize,
-}
-
 /// A group-size histogram bucket, in Google DLP's shape.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SizeBucket {
@@ -229,9 +222,8 @@ pub fn audit_published(
         // Inside a check: a checkpoint every few milliseconds of work (the
         // proximity checks' cost grows with the square of a group's size
         // for composite SAs).
-        let mut ticker = crate::attacker::ticker::Ticker::new(
-            progress.sub(i as f64 / steps, (i + 1) as f64 / steps),
-        );
+        let mut ticker =
+            crate::ticker::Ticker::new(progress.sub(i as f64 / steps, (i + 1) as f64 / steps));
         let pointer = format!("/checks/{i}");
         let needs_sa = matches!(
             check,

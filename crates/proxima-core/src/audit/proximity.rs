@@ -6,7 +6,6 @@
 //! [`crate::metric`] on the very same arithmetic, so a boundary value is in
 //! or out exactly as a pairwise test would decide: O(|G| log |G|) per group.
 
-use crate::attacker::ticker::Ticker;
 use crate::error::{CoreError, CoreResult, Detail};
 use crate::hierarchy::Hierarchy;
 use crate::metric::{scalar_distance, SensitiveSpace, SpaceKind};
@@ -14,6 +13,7 @@ use crate::neighborhood::{relative_interval, within};
 use crate::params::{Dissimilarity, EpsilonM, Neighborhood};
 use crate::partition::Partition;
 use crate::table::Table;
+use crate::ticker::Ticker;
 
 use super::summary::{check_report, Figures, Worse};
 use super::CheckReport;

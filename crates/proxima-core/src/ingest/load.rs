@@ -61,7 +61,7 @@ use crate::hierarchy::Hierarchy;
 use crate::ingest::assemble::Assembler;
 use crate::ingest::block::{Block, BlockColumn, BlockLimits, BlockTally, BlockValues, Loaded};
 use crate::ingest::header::map_header;
-use crate::ingest::lines::{record_line, LineCounting};
+use crate::ingest::lines::{record_line, At, LineCounting};
 use crate::ingest::missing::MissingReport;
 use crate::ingest::record_checks::{check_cell_sizes, check_line_breaks, record_too_large};
 use crate::ingest::{echoed, pointer_segment, quote_value};
@@ -77,23 +77,6 @@ const LINE_DRAIN_EVERY: u64 = 4096;
 
 /// Data lines between two cancellation checkpoints (a few ms of parsing).
 pub const CHECKPOINT_EVERY: u64 = 16_384;
-
-/// Where a data record is: its data line (1-based, header excluded) and the
-/// line of the file where it starts.
-#[derive(Clone, Copy)]
-pub(crate) struct At {
-    pub(crate) data_line: u64,
-    pub(crate) file_line: u64,
-}
-
-impl At {
-    pub(crate) fn describe(self) -> String {
-        format!(
-            "data line {} (file line {})",
-            self.data_line, self.file_line
-        )
-    }
-}
 
 /// The typed values being collected for one column.
 enum Values {

@@ -1,7 +1,7 @@
 //! The `missing_values` error of a load under `on_missing: reject`.
 
 use crate::error::{CoreError, Detail, ErrorKind};
-use crate::ingest::load::At;
+use crate::ingest::lines::At;
 use crate::ingest::pointer_segment;
 use crate::schema::Schema;
 

@@ -4,7 +4,7 @@
 //! cells' sizes, and line breaks in any of its cells.
 
 use crate::error::{CoreError, CoreResult, ErrorKind};
-use crate::ingest::load::At;
+use crate::ingest::lines::At;
 use crate::ingest::{echoed, pointer_segment, quote_value};
 
 /// The record read as data line `next` (0: the header), starting on file

@@ -24,108 +24,23 @@ use crate::attacker::GroupBoxes;
 use crate::audit::summary::{check_report, rows_of_failed, Figures, Worse};
 use crate::audit::{group_by_published_qis, CheckReport};
 use crate::error::{CoreError, CoreResult, Detail, ErrorKind};
-use crate::params::{Fraction, K};
+use crate::params::PopulationModel;
 use crate::partition::Partition;
 use crate::progress::Progress;
 use crate::table::Table;
-
-/// A model (or audit check) judged against a population table.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum PopulationModel {
-    /// Every class covers at least k population records.
-    KMap { k: K },
-    /// Every class's |sample| / |population covered| lies in [min, max].
-    DeltaPresence { min: Fraction, max: Fraction },
-}
 
 fn d(key: &str, value: impl Into<Detail>) -> (String, Detail) {
     (key.to_string(), value.into())
 }
 
+// The model is a parameter (crate::params); judging it needs the index.
 impl PopulationModel {
-    /// δ-presence with δmin ≤ δmax (pointers `{at}/delta_min`, `{at}/delta_max`).
-    pub fn delta_presence(min: f64, max: f64, at: &str) -> CoreResult<PopulationModel> {
-        let lo = Fraction::new(min, "delta_min", &format!("{at}/delta_min"))?;
-        let hi = Fraction::new(max, "delta_max", &format!("{at}/delta_max"))?;
-        if lo.get() > hi.get() {
-            return Err(CoreError::invalid_parameters(
-                format!("{at}/delta_min"),
-                format!("delta_min ({min}) must not exceed delta_max ({max})"),
-            ));
-        }
-        Ok(PopulationModel::DeltaPresence { min: lo, max: hi })
-    }
-
-    pub fn kind_name(&self) -> &'static str {
-        match self {
-            PopulationModel::KMap { .. } => "k_map",
-            PopulationModel::DeltaPresence { .. } => "delta_presence",
-        }
-    }
-
-    /// The model's parameters, as a check report names them.
-    pub fn params(&self) -> Vec<(String, Detail)> {
-        match self {
-            PopulationModel::KMap { k } => vec![d("k", k.get())],
-            PopulationModel::DeltaPresence { min, max } => {
-                vec![d("delta_min", min.get()), d("delta_max", max.get())]
-            }
-        }
-    }
-
-    /// Whether a class of `size` sample records whose labels cover
-    /// `covered` population records satisfies the model.
-    pub fn allows(&self, size: usize, covered: u64) -> bool {
-        match self {
-            PopulationModel::KMap { k } => covered >= k.get() as u64,
-            PopulationModel::DeltaPresence { min, max } => {
-                covered > 0 && {
-                    let delta = size as f64 / covered as f64;
-                    min.get() <= delta && delta <= max.get()
-                }
-            }
-        }
-    }
-
-    /// How far a count must go for [`PopulationModel::allows`] to judge a
-    /// class of `size` records exactly: below the cap the count is exact;
-    /// at or above it the class's verdict is the same for every larger
-    /// count. k-map: k (allowed from k on). δ-presence with δmin > 0: past
-    /// size/δmin every count fails (two above its floor, so rounding
-    /// cannot lower it); with δmin = 0: from size/δmax on every count
-    /// passes (one above its ceiling).
-    pub fn cap(&self, size: usize) -> u64 {
-        match self {
-            PopulationModel::KMap { k } => k.get() as u64,
-            PopulationModel::DeltaPresence { min, max } => {
-                let size = size as f64;
-                let bound = if min.get() > 0.0 {
-                    (size / min.get()).floor() + 2.0
-                } else if max.get() > 0.0 {
-                    (size / max.get()).ceil() + 1.0
-                } else {
-                    f64::INFINITY
-                };
-                if bound >= u64::MAX as f64 {
-                    u64::MAX
-                } else {
-                    bound as u64
-                }
-            }
-        }
-    }
-
     /// Whether the published labels of `rows` (one class of a release of
     /// `table`) satisfy the model, counting only as far as
     /// [`PopulationModel::cap`].
     pub fn allows_rows(&self, index: &PopulationIndex, table: &Table, rows: &[u32]) -> bool {
         let covered = index.count_up_to(&box_of_rows(table, rows), self.cap(rows.len()));
         self.allows(rows.len(), covered)
-    }
-
-    /// Whether the model needs the sample to be a subset of the population.
-    pub fn needs_subset(&self) -> bool {
-        matches!(self, PopulationModel::DeltaPresence { .. })
     }
 }
 

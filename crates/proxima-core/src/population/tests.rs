@@ -11,6 +11,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::generalize::{generalize, GeneralizedQi};
 use crate::hierarchy::Hierarchy;
+use crate::params::K;
 use crate::table::{QiValues, SaValues};
 
 const LEAVES: [&str; 4] = ["x1", "x2", "y1", "y2"];
