@@ -264,6 +264,7 @@ impl JobSummaryDto {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::spec::FieldPointer;
     use proxima_core::xcolor::InitialColoring;
 
     use crate::spec::test_fixtures::schema;
@@ -301,7 +302,7 @@ mod tests {
         )
         .unwrap();
         let e = metric_on_k.to_spec(&schema()).unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/sensitive_metric");
+        assert_eq!(e.errors[0].pointer(), "/sensitive_metric");
 
         let xcolor_on_mondrian = JobRequestDto::from_json(
             br#"{"dataset_id": "d", "model": {"kind": "k_anonymity", "k": 2},
@@ -309,7 +310,7 @@ mod tests {
         )
         .unwrap();
         let e = xcolor_on_mondrian.to_spec(&schema()).unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/xcolor");
+        assert_eq!(e.errors[0].pointer(), "/xcolor");
 
         let degree = JobRequestDto::from_json(
             br#"{"dataset_id": "d", "model": {"kind": "dissimilarity", "epsilon": 1, "delta": 0.5, "k": 2},
@@ -328,17 +329,17 @@ mod tests {
             br#"{"dataset_id": "d", "model": {"kind": "k_anonymity", "k": 2}, "algorithm": "greedy"}"#,
         )
         .unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/algorithm");
+        assert_eq!(e.errors[0].pointer(), "/algorithm");
         let e = JobRequestDto::from_json(
             br#"{"dataset_id": "d", "model": {"kind": "k_anonymity", "k": 2}, "algoritm": "mondrian"}"#,
         )
         .unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/algoritm");
+        assert_eq!(e.errors[0].pointer(), "/algoritm");
         let e = JobRequestDto::from_json(
             br#"{"dataset_id": "d", "model": {"kind": "k_anonymity", "k": 2},
                  "sensitive_metric": {"kind": "lp", "p": 1, "weigths": {}}}"#,
         )
         .unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/sensitive_metric/weigths");
+        assert_eq!(e.errors[0].pointer(), "/sensitive_metric/weigths");
     }
 }

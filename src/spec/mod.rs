@@ -42,7 +42,7 @@ pub use model::{
     resolve_algorithm, resolve_ground_distance, AlgorithmDto, GroundDistanceDto,
     InitialColoringDto, LVariantDto, ModelDto, NeighborhoodDto, XColorOptionsDto,
 };
-pub use problem::{problem_parts, FieldErrorDto, ProblemDto};
+pub use problem::{json_pointer, problem_parts, FieldErrorDto, FieldPointer, ProblemDto};
 pub use proxima_core::run::JobSpec;
 pub use report::AuditReportDto;
 pub use schema::{

@@ -56,7 +56,7 @@ pub mod passes {
     }
 }
 
-pub use error::{CoreError, Detail, ErrorKind, FieldError};
+pub use error::{CoreError, Detail, ErrorKind, Field, FieldError};
 pub use hierarchy::Hierarchy;
 pub use partition::{Partition, Placement};
 pub use progress::Progress;

@@ -6,7 +6,7 @@
 use crate::attacker::{self, GroupBoxes, Victims, ViewCheck};
 use crate::audit::{self, AuditCheck, AuditReport};
 use crate::epsilon_m;
-use crate::error::{CoreError, CoreResult};
+use crate::error::{CoreError, CoreResult, Field};
 use crate::generalize::{self, Release};
 use crate::metric::{MetricSpec, SensitiveSpace};
 use crate::mondrian;
@@ -69,7 +69,7 @@ pub fn check_algorithm(model: &PrivacyModel, algorithm: Algorithm) -> CoreResult
             _ => "mondrian",
         };
         Err(CoreError::invalid_parameters(
-            "/algorithm",
+            Field::Algorithm,
             format!(
                 "algorithm '{}' does not implement the '{}' model; use {}",
                 algorithm.name(),
@@ -85,7 +85,7 @@ pub fn check_algorithm(model: &PrivacyModel, algorithm: Algorithm) -> CoreResult
 fn numeric_sa(table: &Table) -> CoreResult<&[f64]> {
     table.single_numeric_sa().ok_or_else(|| {
         CoreError::invalid_parameters(
-            "/model",
+            Field::Model,
             "(epsilon, m)-anonymity needs exactly one numeric sensitive column",
         )
     })
@@ -103,7 +103,7 @@ pub fn validate(table: &Table, spec: &JobSpec) -> CoreResult<()> {
 /// population table.
 fn no_population(model: &PrivacyModel) -> CoreError {
     CoreError::invalid_parameters(
-        "/model",
+        Field::Model,
         format!(
             "the {} model counts classes in a population table: the dataset's schema must name \
              one (\"population\": {{\"dataset_id\": …}})",
@@ -126,7 +126,7 @@ pub fn validate_with(
     if let PrivacyModel::Population(model) = &spec.model {
         if spec.metric.is_some() {
             return Err(CoreError::invalid_parameters(
-                "/sensitive_metric",
+                Field::SensitiveMetric,
                 "sensitive_metric applies to the dissimilarity model only",
             ));
         }
@@ -137,7 +137,7 @@ pub fn validate_with(
         PrivacyModel::EpsilonM(params) => {
             if spec.metric.is_some() {
                 return Err(CoreError::invalid_parameters(
-                    "/sensitive_metric",
+                    Field::SensitiveMetric,
                     "(epsilon, m)-anonymity takes its neighbourhood from the model's 'neighborhood'; omit sensitive_metric",
                 ));
             }
@@ -148,7 +148,7 @@ pub fn validate_with(
             let space = SensitiveSpace::new(table, &spec.resolved_metric(table)?)?;
             if matches!(space.kind(), crate::metric::SpaceKind::Relative { .. }) {
                 return Err(CoreError::invalid_parameters(
-                    "/sensitive_metric",
+                    Field::SensitiveMetric,
                     "dissimilarity needs a symmetric metric; 'relative' neighbourhoods are not symmetric (use absolute or lp)",
                 ));
             }
@@ -161,14 +161,14 @@ pub fn validate_with(
                         table.rows()
                     ),
                 )
-                .with_error("/model/k", format!("at most {}", table.rows()))
+                .with_error(Field::ModelParam("k"), format!("at most {}", table.rows()))
                 .with_detail("max_k", table.rows()));
             }
         }
         _ => {
             if spec.metric.is_some() {
                 return Err(CoreError::invalid_parameters(
-                    "/sensitive_metric",
+                    Field::SensitiveMetric,
                     "sensitive_metric applies to the dissimilarity model only",
                 ));
             }
@@ -426,7 +426,7 @@ pub fn job_audit_checks(table: &Table, spec: &JobSpec) -> CoreResult<Vec<AuditCh
         PrivacyModel::EpsilonM(p) => {
             checks.push(AuditCheck::EpsilonM(*p));
             // A group of fewer than m rows cannot be (ε,m)-anonymous.
-            crate::params::K::new(p.m.get() as u64, "/model/m")?
+            crate::params::K::new(p.m.get() as u64, Field::ModelParam("m"))?
         }
         PrivacyModel::Dissimilarity(p) => {
             checks.push(AuditCheck::Dissimilarity {
@@ -438,7 +438,7 @@ pub fn job_audit_checks(table: &Table, spec: &JobSpec) -> CoreResult<Vec<AuditCh
         PrivacyModel::KAnonymity(k) => *k,
         // The model's own check is the population one (JobOutcome's
         // `population`); k-anonymity at 1 keeps the usual figures.
-        PrivacyModel::Population(_) => crate::params::K::new(1, "/model")?,
+        PrivacyModel::Population(_) => crate::params::K::new(1, Field::Model)?,
         PrivacyModel::LDiversity(p) => {
             checks.push(AuditCheck::LDiversity {
                 l: p.l,

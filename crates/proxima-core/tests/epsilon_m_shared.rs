@@ -117,7 +117,7 @@ fn creditcard_m_7_is_infeasible_with_the_bound() {
         "{}",
         err.message
     );
-    assert_eq!(err.errors[0].pointer, "/model/m");
+    assert_eq!(err.errors[0].field, proxima_core::Field::ModelParam("m"));
     // The same answer from the feasibility entry point, and ε below the
     // reported supremum does reach m = 7.
     assert_eq!(check_feasible(sa, &p).unwrap_err(), err);

@@ -156,7 +156,7 @@ fn unsupported_pairs_and_misplaced_metrics_are_rejected_before_queueing() {
     )
     .unwrap_err();
     assert_eq!(err.kind, ErrorKind::InvalidParameters);
-    assert_eq!(err.errors[0].pointer, "/algorithm");
+    assert_eq!(err.errors[0].field, proxima_core::Field::Algorithm);
     assert!(err.message.contains("mondrian"), "{}", err.message);
 
     let err = run::validate(
@@ -168,7 +168,7 @@ fn unsupported_pairs_and_misplaced_metrics_are_rejected_before_queueing() {
         ),
     )
     .unwrap_err();
-    assert_eq!(err.errors[0].pointer, "/sensitive_metric");
+    assert_eq!(err.errors[0].field, proxima_core::Field::SensitiveMetric);
 
     let diss = PrivacyModel::Dissimilarity(Dissimilarity {
         epsilon: Epsilon::new(0.1, "/e").unwrap(),

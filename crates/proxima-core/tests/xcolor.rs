@@ -343,7 +343,7 @@ fn relative_metric_and_oversized_k_are_rejected() {
     )
     .unwrap_err();
     assert_eq!(e.kind, ErrorKind::InvalidParameters);
-    assert_eq!(e.errors[0].pointer, "/sensitive_metric");
+    assert_eq!(e.errors[0].field, proxima_core::Field::SensitiveMetric);
     assert!(e.message.contains("symmetric"), "{}", e.message);
     let abs = SensitiveSpace::new(&t, &MetricSpec::Absolute).unwrap();
     let e = anonymize(
@@ -355,7 +355,7 @@ fn relative_metric_and_oversized_k_are_rejected() {
     )
     .unwrap_err();
     assert_eq!(e.kind, ErrorKind::InfeasibleParameters);
-    assert_eq!(e.errors[0].pointer, "/model/k");
+    assert_eq!(e.errors[0].field, proxima_core::Field::ModelParam("k"));
     assert!(e.message.contains("6 rows"), "{}", e.message);
 }
 

@@ -23,7 +23,7 @@ pub use index::{box_of_rows, PopulationIndex};
 use crate::attacker::GroupBoxes;
 use crate::audit::summary::{check_report, rows_of_failed, Figures, Worse};
 use crate::audit::{group_by_published_qis, CheckReport};
-use crate::error::{CoreError, CoreResult, Detail, ErrorKind};
+use crate::error::{CoreError, CoreResult, Detail, ErrorKind, Field};
 use crate::params::PopulationModel;
 use crate::partition::Partition;
 use crate::progress::Progress;
@@ -68,16 +68,24 @@ pub fn raw_classes(table: &Table, index: &PopulationIndex) -> (Partition, Vec<u6
 
 /// Checks that the sample (at its original QI points) is a subset of the
 /// population: at every point, no more sample records than population
-/// records. `population_mismatch` at `pointer` otherwise, with the number
+/// records. `population_mismatch` at `field` otherwise, with the number
 /// of sample records the population cannot hold.
-pub fn check_subset(table: &Table, index: &PopulationIndex, pointer: &str) -> CoreResult<()> {
+pub fn check_subset(
+    table: &Table,
+    index: &PopulationIndex,
+    field: impl Into<Field>,
+) -> CoreResult<()> {
     let (partition, counts) = raw_classes(table, index);
-    check_class_subset(&partition, &counts, pointer)
+    check_class_subset(&partition, &counts, field)
 }
 
 /// The weaker subset test of a generalized table, whose original points
 /// are unknown: no class holds more records than its labels cover.
-pub fn check_class_subset(partition: &Partition, counts: &[u64], pointer: &str) -> CoreResult<()> {
+pub fn check_class_subset(
+    partition: &Partition,
+    counts: &[u64],
+    field: impl Into<Field>,
+) -> CoreResult<()> {
     let missing: u64 = partition
         .groups
         .iter()
@@ -93,7 +101,7 @@ pub fn check_class_subset(partition: &Partition, counts: &[u64], pointer: &str) 
     );
     Err(
         CoreError::new(ErrorKind::PopulationMismatch, message.clone())
-            .with_error(pointer, message)
+            .with_error(field, message)
             .with_detail("unmatched_records", missing as i64),
     )
 }
@@ -224,7 +232,7 @@ pub fn check_feasible(
     model: &PopulationModel,
 ) -> CoreResult<()> {
     if model.needs_subset() {
-        check_subset(table, index, "/dataset_id")?;
+        check_subset(table, index, Field::Dataset)?;
     }
     let all: Vec<u32> = (0..table.rows() as u32).collect();
     let covered = if all.is_empty() {
@@ -242,7 +250,7 @@ pub fn check_feasible(
                 k.get()
             );
             CoreError::new(ErrorKind::InfeasibleParameters, message.clone())
-                .with_error("/model/k", message)
+                .with_error(Field::ModelParam("k"), message)
                 .with_detail("max_k", covered as i64)
         }
         PopulationModel::DeltaPresence { min, max } => {
@@ -255,9 +263,9 @@ pub fn check_feasible(
                 max.get()
             );
             let at = if delta < min.get() {
-                "/model/delta_min"
+                Field::ModelParam("delta_min")
             } else {
-                "/model/delta_max"
+                Field::ModelParam("delta_max")
             };
             CoreError::new(ErrorKind::InfeasibleParameters, message.clone())
                 .with_error(at, message)
