@@ -3,16 +3,13 @@
 //! the partitioner's sweeps: a plain O(|G|²) count on creditcard, a sort
 //! plus binary search (O(|G| log |G|)) on the 500k-row sal table.
 
-#[path = "common/shared.rs"]
-mod shared;
-
 use std::sync::OnceLock;
 
 use proxima_core::epsilon_m::{anonymize, check_feasible, max_epsilon, max_m, place};
 use proxima_core::ingest::shared::SharedTable;
 use proxima_core::params::{Epsilon, EpsilonM, Neighborhood, M};
 use proxima_core::{Detail, ErrorKind, Partition, Progress, Table};
-use shared::load_shared;
+use proxima_test_support::shared::load_shared;
 
 fn params(e: f64, m: u64, nb: Neighborhood) -> EpsilonM {
     EpsilonM::new(

@@ -2,9 +2,6 @@
 //! the shared data: every model/algorithm pair, the validation errors a
 //! request gets before queueing, and the job audit's verdict.
 
-#[path = "common/shared.rs"]
-mod shared;
-
 use std::sync::Arc;
 
 use proxima_core::audit::AuditCheck;
@@ -16,7 +13,7 @@ use proxima_core::run::{self, FeasibilityAnswer, FeasibilityRequest, JobSpec};
 use proxima_core::table::{QiValues, SaValues, Table};
 use proxima_core::xcolor::XColorOptions;
 use proxima_core::{Detail, ErrorKind, Progress};
-use shared::load_shared;
+use proxima_test_support::shared::load_shared;
 
 fn spec(model: PrivacyModel, algorithm: Algorithm, metric: Option<MetricSpec>) -> JobSpec {
     JobSpec {

@@ -3,9 +3,6 @@
 //! (ε,δ)^k checker that shares no code with the fast path (it uses only the
 //! metric's `distance`, which *is* the definition).
 
-#[path = "common/shared.rs"]
-mod shared;
-
 use std::sync::Arc;
 
 use proptest::prelude::*;
@@ -17,9 +14,9 @@ use proxima_core::xcolor::{
     self, anonymize, feasibility, group_risk, InitialColoring, XColorOptions,
 };
 use proxima_core::{ErrorKind, Hierarchy, Progress, Table};
+use proxima_test_support::shared::load_shared;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use shared::load_shared;
 
 fn params(epsilon: f64, delta: f64, k: u64) -> Dissimilarity {
     Dissimilarity {

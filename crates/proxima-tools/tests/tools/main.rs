@@ -8,7 +8,5 @@
 //! proxima-tools` alone, run `cargo build -p proxima` first.
 
 mod bench;
-#[path = "../../../../tests/common/db.rs"]
-mod db;
 mod load;
 mod support;
