@@ -34,7 +34,9 @@ pub mod utility;
 pub mod xcolor;
 
 /// The whole-table passes that are not otherwise public, for the tests
-/// that count their checkpoints (tests/checkpoints.rs); not an API.
+/// that count their checkpoints (tests/checkpoints.rs); test support behind
+/// the `testing` feature, not an API.
+#[cfg(feature = "testing")]
 #[doc(hidden)]
 pub mod passes {
     use crate::error::CoreResult;
