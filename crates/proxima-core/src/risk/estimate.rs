@@ -1,5 +1,5 @@
 //! One population-uniqueness model's result, shared by the models
-//! ([`super::pitman`], [`super::snb`], [`super::zayatz`]) and Dankar's rule
+//! ([`mod@super::pitman`], [`mod@super::snb`], [`mod@super::zayatz`]) and Dankar's rule
 //! that chooses among them ([`super::uniqueness`]).
 
 /// One model's estimate of the number of population uniques.
