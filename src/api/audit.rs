@@ -3,10 +3,10 @@
 
 use proxima_core::audit::AuditCheck;
 use proxima_core::error::CoreResult;
+use proxima_core::params::PopulationModel;
 use proxima_core::params::{Dissimilarity, GroundDistance, LDiversity, K};
-use proxima_core::population::PopulationModel;
 use proxima_core::risk::suda::{DisFraction, KeyScope, MaxSize, MAX_MSU_SIZE};
-use proxima_core::{CoreError, ErrorKind, Schema};
+use proxima_core::{CoreError, ErrorKind, Field, Schema};
 use serde::{Deserialize, Serialize};
 use serde_json::{Number, Value};
 use utoipa::ToSchema;
@@ -18,6 +18,7 @@ use super::model::{
     GroundDistanceDto, LVariantDto, NeighborhoodDto,
 };
 use super::number::{integer, real};
+use super::problem::FieldPointer;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[schema(as = AuditRequest)]
@@ -191,13 +192,14 @@ impl SplitChecks {
     /// table checks only) with its pointers at the request's indexes.
     pub fn renumber(&self, mut err: CoreError) -> CoreError {
         for f in &mut err.errors {
-            let Some(rest) = f.pointer.strip_prefix("/checks/") else {
+            let pointer = f.pointer();
+            let Some(rest) = pointer.strip_prefix("/checks/") else {
                 continue;
             };
             let digits = rest.find('/').unwrap_or(rest.len());
             if let Ok(j) = rest[..digits].parse::<usize>() {
                 if let Some(&i) = self.table_index.get(j) {
-                    f.pointer = format!("/checks/{i}{}", &rest[digits..]);
+                    f.field = Field::Pointer(format!("/checks/{i}{}", &rest[digits..]));
                 }
             }
         }
@@ -598,21 +600,21 @@ mod tests {
         )
         .unwrap();
         let e = audit_checks(&checks, &schema()).unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/checks/1/alpha");
+        assert_eq!(e.errors[0].pointer(), "/checks/1/alpha");
         let e = checks_from_json(br#"[{"kind": "k_anonymity", "k": 2, "l": 3}]"#).unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/checks/0/l");
+        assert_eq!(e.errors[0].pointer(), "/checks/0/l");
         let e = checks_from_json(br#"[{"kind": "k_anonimity", "k": 2}]"#).unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/checks/0/kind");
+        assert_eq!(e.errors[0].pointer(), "/checks/0/kind");
         let checks =
             checks_from_json(br#"[{"kind": "delta_l_diversity", "delta": -1, "l": 2}]"#).unwrap();
         let e = audit_checks(&checks, &schema()).unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/checks/0/delta");
+        assert_eq!(e.errors[0].pointer(), "/checks/0/delta");
         let checks =
             checks_from_json(br#"[{"kind": "delta_l_diversity", "delta": 1, "l": 0}]"#).unwrap();
         let e = audit_checks(&checks, &schema()).unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/checks/0/l");
+        assert_eq!(e.errors[0].pointer(), "/checks/0/l");
         let e = audit_checks(&[], &schema()).unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/checks");
+        assert_eq!(e.errors[0].pointer(), "/checks");
     }
 
     #[test]
@@ -637,11 +639,11 @@ mod tests {
         assert_eq!(split.population[1].model.kind_name(), "delta_presence");
         // A table check's error keeps the request's index.
         let e = CoreError::invalid_parameters("/checks/0/k", "bad");
-        assert_eq!(split.renumber(e).errors[0].pointer, "/checks/1/k");
+        assert_eq!(split.renumber(e).errors[0].pointer(), "/checks/1/k");
         // Without a population table (the offline audit) they are refused
         // at their kind, after their own parameters.
         let e = audit_checks(&checks, &schema()).unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/checks/0/kind");
+        assert_eq!(e.errors[0].pointer(), "/checks/0/kind");
         let bad = checks_from_json(
             format!(
                 r#"[{{"kind": "delta_presence", "delta_min": 0.5, "delta_max": 0.4,
@@ -651,7 +653,7 @@ mod tests {
         )
         .unwrap();
         let e = audit_checks(&bad, &schema()).unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/checks/0/delta_min");
+        assert_eq!(e.errors[0].pointer(), "/checks/0/delta_min");
     }
 }
 
@@ -665,7 +667,7 @@ mod groups_tests {
             br#"{"dataset_id": "d", "groups": {"by": "quasi_identifiers", "column": "g"}, "checks": []}"#,
         )
         .unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/groups/column");
+        assert_eq!(e.errors[0].pointer(), "/groups/column");
         let v = serde_json::to_value(GroupsDto::default()).unwrap();
         assert_eq!(v, serde_json::json!({"by": "quasi_identifiers"}));
     }

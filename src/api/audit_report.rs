@@ -2,8 +2,9 @@
 
 use proxima_core::attacker::{Spread, ViewCheck, WorstVictim};
 use proxima_core::audit::{
-    AuditReport, CheckReport, ProsecutorRisk, RecordFigures, SizeBucket, WorstGroup, WorstRecord,
+    AuditReport, CheckReport, RecordFigures, SizeBucket, WorstGroup, WorstRecord,
 };
+use proxima_core::risk::ProsecutorRisk;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;

@@ -7,7 +7,7 @@ use proxima_core::error::CoreResult;
 use proxima_core::params::{EpsilonM, M};
 use proxima_core::run::{feasibility_with_progress, FeasibilityAnswer, FeasibilityRequest};
 use proxima_core::xcolor::{deliverable_max_delta, USEFUL_K};
-use proxima_core::{CoreError, ErrorKind, Table};
+use proxima_core::{CoreError, ErrorKind, Field, Table};
 use serde::{Deserialize, Serialize};
 use serde_json::Number;
 use utoipa::ToSchema;
@@ -15,6 +15,7 @@ use utoipa::ToSchema;
 use super::metric::MetricDto;
 use super::model::{epsilon_param, NeighborhoodDto};
 use super::number::integer;
+use super::problem::FieldPointer;
 
 /// `POST /v1/datasets/{id}/feasibility` (docs/api.md §Feasibility).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -278,10 +279,11 @@ pub fn answer_with_progress(
 /// `/kind`, the field that chose it.
 fn own_pointers(mut e: CoreError) -> CoreError {
     for f in &mut e.errors {
-        if f.pointer == "/model" {
-            f.pointer = "/kind".into();
-        } else if let Some(rest) = f.pointer.strip_prefix("/model/") {
-            f.pointer = format!("/{rest}");
+        let pointer = f.pointer();
+        if pointer == "/model" {
+            f.field = Field::Pointer("/kind".into());
+        } else if let Some(rest) = pointer.strip_prefix("/model/") {
+            f.field = Field::Pointer(format!("/{rest}"));
         }
     }
     e
@@ -430,19 +432,19 @@ mod tests {
             .unwrap()
             .to_question()
             .unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/epsilon");
+        assert_eq!(e.errors[0].pointer(), "/epsilon");
         let e = FeasibilityRequestDto::from_json(br#"{"kind": "epsilon_m", "epsilon": 1, "m": 0}"#)
             .unwrap()
             .to_question()
             .unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/m");
+        assert_eq!(e.errors[0].pointer(), "/m");
         let e = FeasibilityRequestDto::from_json(
             br#"{"kind": "epsilon_m", "epsilon": 2, "neighborhood": "relative"}"#,
         )
         .unwrap()
         .to_question()
         .unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/epsilon");
+        assert_eq!(e.errors[0].pointer(), "/epsilon");
         let q = FeasibilityRequestDto::from_json(br#"{"kind": "dissimilarity", "epsilon": 0.1}"#)
             .unwrap()
             .to_question()
@@ -538,9 +540,9 @@ mod tests {
         // The request has no `/model`: the error points at its own field.
         assert!(!e.errors.is_empty());
         for f in &e.errors {
-            assert!(!f.pointer.starts_with("/model"), "{}", f.pointer);
+            assert!(!f.pointer().starts_with("/model"), "{}", f.pointer());
         }
-        assert_eq!(e.errors[0].pointer, "/kind");
+        assert_eq!(e.errors[0].pointer(), "/kind");
     }
 
     #[test]
@@ -550,7 +552,7 @@ mod tests {
                 .with_error("/model", "needs a numeric SA")
                 .with_error("/sensitive_metric", "bad"),
         );
-        let pointers: Vec<&str> = e.errors.iter().map(|f| f.pointer.as_str()).collect();
+        let pointers: Vec<String> = e.errors.iter().map(|f| f.pointer()).collect();
         assert_eq!(pointers, ["/epsilon", "/kind", "/sensitive_metric"]);
     }
 }

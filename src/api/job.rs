@@ -1,9 +1,9 @@
 //! The job request of `POST /v1/jobs` (docs/api.md §Jobs) and the job summary.
 
 use proxima_core::error::CoreResult;
-use proxima_core::generalize::Summary;
 use proxima_core::params::{Algorithm, PrivacyModel, SuppressionLimit};
 use proxima_core::run::JobSpec;
+use proxima_core::run::Summary;
 use proxima_core::xcolor::XColorOptions;
 use proxima_core::{CoreError, ErrorKind, Schema};
 use serde::{Deserialize, Serialize};
@@ -299,6 +299,7 @@ impl JobSummaryDto {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::FieldPointer;
     use proxima_core::xcolor::InitialColoring;
 
     use crate::api::test_fixtures::schema;
@@ -340,7 +341,7 @@ mod tests {
             .unwrap()
             .to_spec(&schema())
             .unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/sensitive_metric");
+        assert_eq!(e.errors[0].pointer(), "/sensitive_metric");
 
         let xcolor_on_mondrian = JobRequestDto::from_json(
             br#"{"dataset_id": "d", "model": {"kind": "k_anonymity", "k": 2},
@@ -352,7 +353,7 @@ mod tests {
             .unwrap()
             .to_spec(&schema())
             .unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/xcolor");
+        assert_eq!(e.errors[0].pointer(), "/xcolor");
 
         let degree = JobRequestDto::from_json(
             br#"{"dataset_id": "d", "model": {"kind": "dissimilarity", "epsilon": 1, "delta": 0.5, "k": 2},
@@ -378,7 +379,7 @@ mod tests {
                                "suppression_limit": limit})
         };
         let e = JobRequestDto::parse(&body(1.0)).unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/suppression_limit");
+        assert_eq!(e.errors[0].pointer(), "/suppression_limit");
         let request = JobRequestDto::parse(&body(0.25)).unwrap();
         assert_eq!(request.suppression_limit.get(), 0.25);
         let spec = request.to_spec(&schema()).unwrap();
@@ -401,17 +402,17 @@ mod tests {
             br#"{"dataset_id": "d", "model": {"kind": "k_anonymity", "k": 2}, "algorithm": "greedy"}"#,
         )
         .unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/algorithm");
+        assert_eq!(e.errors[0].pointer(), "/algorithm");
         let e = JobRequestDto::from_json(
             br#"{"dataset_id": "d", "model": {"kind": "k_anonymity", "k": 2}, "algoritm": "mondrian"}"#,
         )
         .unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/algoritm");
+        assert_eq!(e.errors[0].pointer(), "/algoritm");
         let e = JobRequestDto::from_json(
             br#"{"dataset_id": "d", "model": {"kind": "k_anonymity", "k": 2},
                  "sensitive_metric": {"kind": "lp", "p": 1, "weigths": {}}}"#,
         )
         .unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/sensitive_metric/weigths");
+        assert_eq!(e.errors[0].pointer(), "/sensitive_metric/weigths");
     }
 }

@@ -118,6 +118,7 @@ pub fn escape(token: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::FieldPointer;
     use serde::Deserialize;
 
     #[derive(Debug, Deserialize)]
@@ -160,16 +161,16 @@ mod tests {
     fn shape_errors_point_at_the_field() {
         let e = err(r#"{"items": [{"name": "a"}, {"name": 3}]}"#);
         assert_eq!(e.kind, ErrorKind::InvalidParameters);
-        assert_eq!(e.errors[0].pointer, "/root/items/1/name");
+        assert_eq!(e.errors[0].pointer(), "/root/items/1/name");
         let unknown = err(r#"{"items": [{"name": "a", "nmae": "b"}]}"#);
-        assert_eq!(unknown.errors[0].pointer, "/root/items/0/nmae");
+        assert_eq!(unknown.errors[0].pointer(), "/root/items/0/nmae");
         assert!(
             unknown.message.contains("unknown field `nmae`"),
             "{}",
             unknown.message
         );
         let missing = err(r#"{"items": [{}]}"#);
-        assert_eq!(missing.errors[0].pointer, "/root/items/0/name");
+        assert_eq!(missing.errors[0].pointer(), "/root/items/0/name");
         assert!(missing.message.contains("missing field `name`"));
     }
 

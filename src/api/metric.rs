@@ -87,6 +87,7 @@ fn lp_norm(p: Option<&Value>, pointer: &str) -> CoreResult<LpNorm> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::FieldPointer;
     use proxima_core::ErrorKind;
 
     fn parse(json: &str) -> CoreResult<MetricDto> {
@@ -150,7 +151,7 @@ mod tests {
             let dto = parse(&format!(r#"{{"kind": "lp", "p": {p}}}"#)).unwrap();
             let e = dto.to_spec("/sensitive_metric").unwrap_err();
             assert_eq!(e.kind, ErrorKind::InvalidParameters);
-            assert_eq!(e.errors[0].pointer, "/sensitive_metric/p");
+            assert_eq!(e.errors[0].pointer(), "/sensitive_metric/p");
             assert!(e.message.contains("1, 2 or \"inf\""), "{}", e.message);
         }
     }
@@ -158,15 +159,16 @@ mod tests {
     #[test]
     fn unknown_kinds_and_fields_are_rejected() {
         let e = parse(r#"{"kind": "cosine"}"#).unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/sensitive_metric/kind");
+        assert_eq!(e.errors[0].pointer(), "/sensitive_metric/kind");
         let e = parse(r#"{"kind": "lp", "wieghts": {}}"#).unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/sensitive_metric/wieghts");
+        assert_eq!(e.errors[0].pointer(), "/sensitive_metric/wieghts");
     }
 }
 
 #[cfg(test)]
 mod unit_variant_tests {
     use super::*;
+    use crate::api::FieldPointer;
     use proxima_core::ErrorKind;
 
     #[test]
@@ -179,6 +181,6 @@ mod unit_variant_tests {
         )
         .unwrap_err();
         assert_eq!(e.kind, ErrorKind::InvalidParameters);
-        assert_eq!(e.errors[0].pointer, "/sensitive_metric/p");
+        assert_eq!(e.errors[0].pointer(), "/sensitive_metric/p");
     }
 }

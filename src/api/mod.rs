@@ -43,7 +43,7 @@ pub use model::{
     resolve_algorithm, resolve_ground_distance, AlgorithmDto, GroundDistanceDto,
     InitialColoringDto, LVariantDto, ModelDto, NeighborhoodDto, XColorOptionsDto,
 };
-pub use problem::{problem_parts, FieldErrorDto, ProblemDto};
+pub use problem::{json_pointer, problem_parts, FieldErrorDto, FieldPointer, ProblemDto};
 pub use proxima_core::run::JobSpec;
 pub use schema::{
     ColumnDto, CsvDto, HierarchyFile, OnMissingDto, PopulationDto, RoleDto, SchemaDto, TypeDto,

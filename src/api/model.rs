@@ -10,11 +10,11 @@
 //!   otherwise — resolved from the schema.
 
 use proxima_core::error::CoreResult;
+use proxima_core::params::PopulationModel;
 use proxima_core::params::{
     Algorithm, Dissimilarity, Epsilon, EpsilonM, Fraction, GroundDistance, LDiversity,
     LDiversityVariant, Neighborhood, PrivacyModel, TCloseness, K, M,
 };
-use proxima_core::population::PopulationModel;
 use proxima_core::run::check_algorithm;
 use proxima_core::schema::{Role, ValueType};
 use proxima_core::xcolor::InitialColoring;
@@ -402,6 +402,7 @@ pub fn resolve_algorithm(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::FieldPointer;
     use proxima_core::schema::{ColumnSpec, CsvOptions, MissingPolicy};
     use proxima_core::{ErrorKind, Hierarchy};
     use std::sync::Arc;
@@ -447,8 +448,8 @@ mod tests {
         parse(json)?.to_model(s, "/model")
     }
 
-    fn pointer(e: &CoreError) -> &str {
-        &e.errors[0].pointer
+    fn pointer(e: &CoreError) -> String {
+        e.errors[0].pointer()
     }
 
     #[test]
@@ -479,7 +480,7 @@ mod tests {
         let s = numeric();
         let e = model(r#"{"kind": "epsilon_m", "epsilon": 4500, "m": 0}"#, &s).unwrap_err();
         assert_eq!(
-            (e.kind, pointer(&e)),
+            (e.kind, pointer(&e).as_str()),
             (ErrorKind::InvalidParameters, "/model/m")
         );
         let e = model(r#"{"kind": "epsilon_m", "epsilon": 4500, "m": 2.5}"#, &s).unwrap_err();
@@ -644,7 +645,7 @@ mod tests {
         );
         let e = resolve_algorithm(&em, Some(AlgorithmDto::Xcolor)).unwrap_err();
         assert_eq!(
-            (e.kind, pointer(&e)),
+            (e.kind, pointer(&e).as_str()),
             (ErrorKind::InvalidParameters, "/algorithm")
         );
         assert!(

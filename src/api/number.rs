@@ -32,6 +32,7 @@ pub fn integer(n: &Number, name: &str, pointer: &str) -> CoreResult<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::FieldPointer;
 
     #[test]
     fn integers_accept_whole_numbers_only() {
@@ -41,7 +42,7 @@ mod tests {
             5
         );
         let e = integer(&Number::from_f64(4.5).unwrap(), "m", "/model/m").unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/model/m");
+        assert_eq!(e.errors[0].pointer(), "/model/m");
         assert!(e.message.contains("4.5"), "{}", e.message);
         assert!(integer(&Number::from(-3i64), "k", "/k").is_err());
     }

@@ -8,7 +8,7 @@
 //! served as asked; jobs report them in `Job.error` instead); `internal` →
 //! 500 with a generic message and no internals.
 
-use proxima_core::{CoreError, Detail, ErrorKind};
+use proxima_core::{CoreError, Detail, ErrorKind, Field, FieldError};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -18,6 +18,61 @@ use utoipa::ToSchema;
 pub struct FieldErrorDto {
     pub pointer: String,
     pub message: String,
+}
+
+/// Where a core error is, as the JSON pointer the API and the CLI report:
+/// into the request (`/model/epsilon`, `/checks/2/l`, `/columns/3/type`) or
+/// into an uploaded file (`/data/line/17/age`, `/hierarchies/edu/line/4`).
+/// Column names in the data and in hierarchies are escaped as pointer
+/// segments (RFC 6901); a metric weight's name is written as given.
+pub fn json_pointer(field: &Field) -> String {
+    match field {
+        Field::Model => "/model".to_string(),
+        Field::ModelParam(name) => format!("/model/{name}"),
+        Field::Algorithm => "/algorithm".to_string(),
+        Field::SensitiveMetric => "/sensitive_metric".to_string(),
+        Field::MetricWeights => "/sensitive_metric/weights".to_string(),
+        Field::MetricWeight(name) => format!("/sensitive_metric/weights/{name}"),
+        Field::Check(i) => format!("/checks/{i}"),
+        Field::CheckParam(i, name) => format!("/checks/{i}/{name}"),
+        Field::Within(outer, inner) => format!("{}{}", json_pointer(outer), json_pointer(inner)),
+        Field::Dataset => "/dataset_id".to_string(),
+        Field::PopulationDataset => "/population_dataset_id".to_string(),
+        Field::Groups(name) => format!("/groups/{name}"),
+        Field::Population(name) => format!("/population/{name}"),
+        Field::Workload => "/workload".to_string(),
+        Field::WorkloadParam(name) => format!("/workload/{name}"),
+        Field::Columns => "/columns".to_string(),
+        Field::ColumnParam(i, name) => format!("/columns/{i}/{name}"),
+        Field::Csv(name) => format!("/csv/{name}"),
+        Field::Hierarchy(column) => format!("/hierarchies/{}", segment(column)),
+        Field::HierarchyLine(column, l) => format!("/hierarchies/{}/line/{l}", segment(column)),
+        Field::HierarchyPath(column, i) => format!("/hierarchies/{}/{i}", segment(column)),
+        Field::Data => "/data".to_string(),
+        Field::DataHeader => "/data/header".to_string(),
+        Field::HeaderCell(pos) => format!("/data/header/{pos}"),
+        Field::DataLine(n) => format!("/data/line/{n}"),
+        Field::DataCell(n, column) => format!("/data/line/{n}/{}", segment(column)),
+        Field::Param(field, name) => format!("{}/{name}", json_pointer(field)),
+        Field::Pointer(pointer) => pointer.clone(),
+    }
+}
+
+/// A column name as one JSON-pointer segment (RFC 6901: `~` → `~0`,
+/// `/` → `~1`).
+fn segment(name: &str) -> String {
+    name.replace('~', "~0").replace('/', "~1")
+}
+
+/// A field error's place as a JSON pointer ([`json_pointer`]).
+pub trait FieldPointer {
+    fn pointer(&self) -> String;
+}
+
+impl FieldPointer for FieldError {
+    fn pointer(&self) -> String {
+        json_pointer(&self.field)
+    }
 }
 
 /// The generic detail of a 500: never the internal message.
@@ -80,7 +135,7 @@ pub fn problem_parts(err: &CoreError) -> (u16, &'static str, String, Vec<FieldEr
         .errors
         .iter()
         .map(|f| FieldErrorDto {
-            pointer: f.pointer.clone(),
+            pointer: f.pointer(),
             message: f.message.clone(),
         })
         .collect();
@@ -156,6 +211,41 @@ fn detail_map(entries: &[(String, Detail)]) -> Value {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn core_fields_are_written_as_the_requests_pointers() {
+        let cases = [
+            (Field::Model, "/model"),
+            (Field::ModelParam("epsilon"), "/model/epsilon"),
+            (Field::CheckParam(2, "l"), "/checks/2/l"),
+            (
+                Field::Within(
+                    Box::new(Field::Check(1)),
+                    Box::new(Field::MetricWeight("a/b".into())),
+                ),
+                "/checks/1/sensitive_metric/weights/a/b",
+            ),
+            (Field::ColumnParam(3, "type"), "/columns/3/type"),
+            (
+                Field::DataCell(17, "km/h~x".into()),
+                "/data/line/17/km~1h~0x",
+            ),
+            (
+                Field::HierarchyLine("a/b".into(), 4),
+                "/hierarchies/a~1b/line/4",
+            ),
+            (Field::HierarchyPath("edu".into(), 0), "/hierarchies/edu/0"),
+            (Field::HeaderCell(7), "/data/header/7"),
+            (
+                Field::Pointer("/checks/0".into()).param("delta_min"),
+                "/checks/0/delta_min",
+            ),
+            (Field::Check(0).param("k"), "/checks/0/k"),
+        ];
+        for (field, pointer) in cases {
+            assert_eq!(json_pointer(&field), pointer, "{field:?}");
+        }
+    }
 
     #[test]
     fn statuses_by_kind() {

@@ -8,7 +8,9 @@ use proxima_core::error::CoreResult;
 use proxima_core::ingest::{hierarchy_from_inline, parse_hierarchy_csv};
 use proxima_core::risk::Population;
 use proxima_core::schema::{ColumnSpec, CsvOptions, MissingPolicy, Role, ValueType};
-use proxima_core::{CoreError, ErrorKind, Schema};
+use proxima_core::{CoreError, ErrorKind, Field, Schema};
+
+use super::problem::FieldPointer;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -381,9 +383,10 @@ impl SchemaDto {
 /// field errors gets one.
 fn relocate(mut e: CoreError, from: &str, to: &str) -> CoreError {
     for f in &mut e.errors {
-        match f.pointer.strip_prefix(from) {
+        let pointer = f.pointer();
+        match pointer.strip_prefix(from) {
             Some(rest) if rest.is_empty() || rest.starts_with('/') => {
-                f.pointer = format!("{to}{rest}");
+                f.field = Field::Pointer(format!("{to}{rest}"));
             }
             _ => {}
         }
@@ -444,7 +447,7 @@ mod tests {
             ));
             let e = dto.to_schema(&[]).unwrap_err();
             assert_eq!(e.kind, ErrorKind::InvalidSchema);
-            assert_eq!(e.errors[0].pointer, "/csv/delimiter");
+            assert_eq!(e.errors[0].pointer(), "/csv/delimiter");
             assert!(e.message.contains("one ASCII character"), "{}", e.message);
         }
     }
@@ -458,7 +461,7 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(e.kind, ErrorKind::InvalidSchema);
-        assert_eq!(e.errors[0].pointer, "/columns/1/type");
+        assert_eq!(e.errors[0].pointer(), "/columns/1/type");
         assert!(
             e.message.contains("unknown variant `text`"),
             "{}",
@@ -468,13 +471,13 @@ mod tests {
         let typo =
             SchemaDto::from_json(br#"{"name": "t", "on_mising": "suppress", "columns": []}"#)
                 .unwrap_err();
-        assert_eq!(typo.errors[0].pointer, "/on_mising");
+        assert_eq!(typo.errors[0].pointer(), "/on_mising");
 
         let role = SchemaDto::from_json(
             br#"{"name": "t", "columns": [{"name": "a", "role": "qi", "type": "numeric"}]}"#,
         )
         .unwrap_err();
-        assert_eq!(role.errors[0].pointer, "/columns/0/role");
+        assert_eq!(role.errors[0].pointer(), "/columns/0/role");
 
         let syntax = SchemaDto::from_json(b"{\"name\": ").unwrap_err();
         assert_eq!(syntax.kind, ErrorKind::MalformedJson);
@@ -489,7 +492,7 @@ mod tests {
         );
         let e = dto.to_schema(&[]).unwrap_err();
         assert_eq!(e.kind, ErrorKind::InvalidSchema);
-        assert_eq!(e.errors[0].pointer, "/columns/1/type");
+        assert_eq!(e.errors[0].pointer(), "/columns/1/type");
     }
 
     #[test]
@@ -514,7 +517,7 @@ mod tests {
         );
         let e = dto.to_schema(&[]).unwrap_err();
         assert_eq!(e.kind, ErrorKind::InvalidSchema);
-        assert_eq!(e.errors[0].pointer, "/columns/0/hierarchy");
+        assert_eq!(e.errors[0].pointer(), "/columns/0/hierarchy");
     }
 
     #[test]
@@ -529,7 +532,7 @@ mod tests {
         assert!(e
             .errors
             .iter()
-            .any(|f| f.pointer.starts_with("/columns/0/hierarchy")));
+            .any(|f| f.pointer().starts_with("/columns/0/hierarchy")));
     }
 
     #[test]
@@ -551,7 +554,7 @@ mod tests {
             }])
             .unwrap_err();
         assert_eq!(unknown.kind, ErrorKind::UnknownColumn);
-        assert_eq!(unknown.errors[0].pointer, "/hierarchies/zip");
+        assert_eq!(unknown.errors[0].pointer(), "/hierarchies/zip");
         assert!(unknown.message.contains("'zip'"));
 
         let numeric = dto

@@ -9,6 +9,7 @@ use proxima_core::{CoreError, Progress};
 use super::{JobError, JobInput, JobOutput, JobRunner};
 use crate::api::audit_report::{AuditReportDto, CheckReportDto};
 use crate::api::policy::{PolicySource, ReleasePolicy};
+use crate::api::FieldPointer;
 use crate::api::JobSummaryDto;
 use crate::app::tables::load_stored_with_progress;
 use crate::release_report::content::Audience;
@@ -42,7 +43,7 @@ impl JobRunner for CoreRunner {
         // version, and is the service's failure, not the request's (its
         // pointers and messages would name a body nobody is sending).
         let spec = input.params.to_spec(table.schema()).map_err(|e| {
-            let pointers: Vec<&str> = e.errors.iter().map(|f| f.pointer.as_str()).collect();
+            let pointers: Vec<String> = e.errors.iter().map(|f| f.pointer()).collect();
             tracing::error!(
                 job_id = %input.job_id,
                 code = e.kind.code(),

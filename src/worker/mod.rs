@@ -17,6 +17,7 @@ use serde_json::{json, Value};
 use uuid::Uuid;
 
 use crate::api::job_error::{JobErrorBody, INTERNAL_JOB_MESSAGE};
+use crate::api::FieldPointer;
 use crate::store::datasets::{DatasetFiles, DatasetRow};
 use crate::store::results::NewResult;
 
@@ -125,7 +126,7 @@ fn details_json(e: &CoreError) -> Value {
             Value::Array(
                 e.errors
                     .iter()
-                    .map(|f| json!({"pointer": f.pointer, "message": f.message}))
+                    .map(|f| json!({"pointer": f.pointer(), "message": f.message}))
                     .collect(),
             ),
         );

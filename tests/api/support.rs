@@ -16,9 +16,7 @@ use uuid::Uuid;
 
 pub use proxima_testdata::shared_dir;
 
-#[path = "../common/db.rs"]
-mod db;
-pub use db::fresh_database;
+pub use proxima_test_support::db::fresh_database;
 
 /// A migrated store on a fresh database.
 pub async fn fresh_store() -> Store {

@@ -2,23 +2,8 @@
 
 use serde_json::Value;
 
-#[path = "../common/run.rs"]
-mod run;
-pub use run::{Run, Scratch};
-
-impl Run {
-    /// The JSON object printed on stderr (a problem or a job summary): the
-    /// last non-empty line.
-    pub fn stderr_json(&self) -> Value {
-        let line = self
-            .stderr
-            .lines()
-            .rev()
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or_else(|| panic!("nothing on stderr (exit {})", self.code));
-        serde_json::from_str(line).unwrap_or_else(|e| panic!("stderr is not JSON ({e}): {line}"))
-    }
-}
+use proxima_test_support::run;
+pub use proxima_test_support::run::{Run, Scratch};
 
 pub fn proxima(args: &[&str]) -> Run {
     run::run(env!("CARGO_BIN_EXE_proxima"), args)

@@ -21,9 +21,7 @@ use uuid::Uuid;
 
 pub use proxima_testdata::shared_dir;
 
-#[path = "../common/db.rs"]
-mod db;
-pub use db::fresh_database;
+pub use proxima_test_support::db::fresh_database;
 
 /// The key every spawned server is bootstrapped with (tenant `default`).
 pub const KEY: &str = "faults-test-key-0123456789abcdef";

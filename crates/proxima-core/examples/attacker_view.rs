@@ -17,9 +17,6 @@
 //!   checks;
 //! * `xc-credit`: XColor's release of xc-credit.
 
-#[path = "../tests/common/shared.rs"]
-mod shared;
-
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -33,7 +30,7 @@ use proxima_core::params::{
 use proxima_core::run::{anonymize, job_audit_checks, JobSpec};
 use proxima_core::xcolor::XColorOptions;
 use proxima_core::Progress;
-use shared::load_shared;
+use proxima_test_support::shared::load_shared;
 
 const CASES: &str = "em-sal em-sal-rel em-credit em-cup mo-sal xc-credit";
 

@@ -6,9 +6,6 @@
 //! cargo run --release -p proxima-core --example min_suppression
 //! ```
 
-#[path = "../tests/common/shared.rs"]
-mod shared;
-
 use std::time::Instant;
 
 use proxima_core::epsilon_m::{deliverable_max_m, max_m, minimum_suppression};
@@ -49,7 +46,7 @@ fn main() {
         ),
     ];
     for (name, source, e, nb, ms) in cases {
-        let Some(table) = shared::load_shared(source) else {
+        let Some(table) = proxima_test_support::shared::load_shared(source) else {
             continue;
         };
         let table = table.expect("the shared table loads");

@@ -13,9 +13,6 @@
 //! width and how many rows sit in groups of each width quartile: where the
 //! loss comes from.
 
-#[path = "../tests/common/shared.rs"]
-mod shared;
-
 use std::time::Instant;
 
 use proxima_core::attacker::{evaluate, GroupBoxes, Victims};
@@ -95,7 +92,7 @@ fn main() {
             eprintln!("unknown case '{name}'; cases: {CASES:?}");
             continue;
         };
-        let Some(loaded) = shared::load_shared(table) else {
+        let Some(loaded) = proxima_test_support::shared::load_shared(table) else {
             return;
         };
         let table = loaded.expect("the shared table loads");

@@ -18,14 +18,8 @@
 //! (Linux, 10 ms ticks; all threads): on a shared machine it says more than
 //! wall time. Set `PROFILE_CASE_QUIET=1` to print only the summary line.
 
-#[path = "../tests/common/shared.rs"]
-mod shared;
-
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-
-#[path = "../tests/common/checks.rs"]
-mod checks;
 
 use proxima_core::audit::{audit, AuditCheck};
 use proxima_core::ingest::shared::SharedTable;
@@ -37,7 +31,7 @@ use proxima_core::run::{anonymize, run_job, JobSpec};
 use proxima_core::utility::ncp::gcp;
 use proxima_core::xcolor::XColorOptions;
 use proxima_core::{epsilon_m, mondrian, xcolor, Partition, Progress, Table};
-use shared::load_shared;
+use proxima_test_support::shared::load_shared;
 
 const CASES: &str = "em-sal em-sal-rel em-credit em-cup mo-adult mo-600k au-600k \
                      xc-credit xc-credit-hard xc-adult xc-sal";
@@ -112,7 +106,7 @@ fn case(name: &str) -> Option<(SharedTable, PrivacyModel, Option<MetricSpec>)> {
 
 /// Every audit check, as the 600k Mondrian test runs them (the same list).
 fn all_checks() -> Vec<AuditCheck> {
-    checks::every_check(K::new(10, "/k").unwrap())
+    proxima_test_support::checks::every_check(K::new(10, "/k").unwrap())
 }
 
 /// User + system CPU time of the process (all threads, 10 ms ticks).

@@ -16,12 +16,6 @@
 //! xc-adult's table is adult_full without the rows holding a `?` anywhere,
 //! as the bench loads it; its row ids are lines of `adult_full.csv`.
 
-#[path = "../tests/common/shared.rs"]
-mod shared;
-
-#[path = "../tests/common/qe_cases.rs"]
-mod qe_cases;
-
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::Path;
@@ -31,7 +25,7 @@ use proxima_core::generalize::{for_each_release_row, release_header};
 use proxima_core::table::{QiValues, SaValues};
 use proxima_core::utility::{query_answers, query_error, WorkloadSpec};
 use proxima_core::Hierarchy;
-use qe_cases::{run_case, BENCH_SEED, CASES};
+use proxima_test_support::qe_cases::{run_case, BENCH_SEED, CASES};
 
 fn csv_cell(out: &mut String, cell: &str) {
     if cell.contains([',', '"', '\n', '\r']) {
@@ -78,7 +72,7 @@ fn main() -> ExitCode {
         eprintln!("usage: qe_dump <case> <out-dir> [seed] [queries]\ncases: {CASES}");
         return ExitCode::FAILURE;
     };
-    if qe_cases::job(name).is_none() {
+    if proxima_test_support::qe_cases::job(name).is_none() {
         eprintln!("unknown case '{name}': {CASES}");
         return ExitCode::FAILURE;
     }

@@ -9,9 +9,6 @@
 //!
 //! Tables: `adult`, `creditcard`, `fars`, `sal` (500k rows), `adult600k`.
 
-#[path = "../tests/common/shared.rs"]
-mod shared;
-
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -26,7 +23,7 @@ use proxima_core::risk::{population_uniqueness, reidentification, ClassSizes, Po
 use proxima_core::run::{anonymize, JobSpec};
 use proxima_core::xcolor::XColorOptions;
 use proxima_core::Progress;
-use shared::load_shared;
+use proxima_test_support::shared::load_shared;
 
 /// The process's user + system CPU seconds (Linux, 10 ms ticks): on a
 /// shared machine it says more than wall time.

@@ -8,9 +8,6 @@
 //!
 //! Tables: `adult`, `creditcard`, `fars`, `sal` (500k rows), `adult600k`.
 
-#[path = "../tests/common/shared.rs"]
-mod shared;
-
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -20,7 +17,7 @@ use proxima_core::risk::suda::{key_columns, suda, DisFraction, KeyScope, MaxSize
 use proxima_core::run::{anonymize, JobSpec};
 use proxima_core::xcolor::XColorOptions;
 use proxima_core::{Progress, Table};
-use shared::load_shared;
+use proxima_test_support::shared::load_shared;
 
 fn scan(label: &str, table: &Table, scope: KeyScope, qis: PublishedQis, max: MaxSize) {
     let t = Instant::now();

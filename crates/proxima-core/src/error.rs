@@ -1,6 +1,6 @@
 //! The core's error type. Every error carries a stable [`ErrorKind`] whose
 //! `code()` is the problem code the HTTP API and the CLI report, a message a
-//! user can act on, field-level errors (JSON-pointer style) and structured
+//! user can act on, field-level errors (where: a [`Field`]) and structured
 //! details (reachable parameter values, diagnostics).
 
 use std::fmt;
@@ -75,11 +75,121 @@ impl ErrorKind {
     }
 }
 
-/// One field-level error: `pointer` is a JSON pointer into the request
-/// (`/model/m`, `/columns/3/type`) or a location in a file (`/data/line/17`).
+/// Where in the caller's input an error is: a field of the request (the
+/// model, a check, the schema's columns) or a place in an uploaded file (a
+/// data line's cell, a hierarchy's line). The core names places by what
+/// they are; the service and the CLI write them as JSON pointers
+/// (`src/spec/problem.rs`), so the core knows nothing of the request's JSON.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// The privacy model as a whole.
+    Model,
+    /// One of the model's parameters (`epsilon`, `m`, `k`, `l`, …).
+    ModelParam(&'static str),
+    /// The choice of partitioner.
+    Algorithm,
+    /// The sensitive metric as a whole.
+    SensitiveMetric,
+    /// The composite metric's weights as a whole.
+    MetricWeights,
+    /// The composite metric's weight for one sensitive column, by name.
+    MetricWeight(String),
+    /// The audit check at this index, as a whole.
+    Check(usize),
+    /// One of that check's parameters.
+    CheckParam(usize, &'static str),
+    /// A field named as in a job's request (the second) that another
+    /// field (the first: an audit check) carries as its own, e.g. a
+    /// check's own sensitive metric.
+    Within(Box<Field>, Box<Field>),
+    /// The dataset a job or an audit reads.
+    Dataset,
+    /// The population table a job or an audit reads.
+    PopulationDataset,
+    /// One of the audit's grouping settings (`column`).
+    Groups(&'static str),
+    /// One of the population settings of a risk measure (`size`,
+    /// `sampling_fraction`).
+    Population(&'static str),
+    /// A query workload as a whole.
+    Workload,
+    /// One of the query workload's settings.
+    WorkloadParam(&'static str),
+    /// The schema's columns as a whole.
+    Columns,
+    /// One setting (`name`, `type`, `hierarchy`) of the schema's column at
+    /// this index.
+    ColumnParam(usize, &'static str),
+    /// One of the schema's CSV settings (`delimiter`).
+    Csv(&'static str),
+    /// A column's hierarchy as a whole, by column name.
+    Hierarchy(String),
+    /// A line of a column's hierarchy file (1-based).
+    HierarchyLine(String, u64),
+    /// A path of a column's hierarchy given inline (0-based).
+    HierarchyPath(String, usize),
+    /// The uploaded data as a whole.
+    Data,
+    /// The data's header line.
+    DataHeader,
+    /// The header's name at this 0-based position.
+    HeaderCell(usize),
+    /// A data line (1-based, the header excluded).
+    DataLine(u64),
+    /// A data line's cell, by column name.
+    DataCell(u64, String),
+    /// A named part of another field (what [`Field::param`] makes of a
+    /// field with no parameter variant of its own).
+    Param(Box<Field>, &'static str),
+    /// A place the caller names itself: the service's own validation of
+    /// the request's JSON passes JSON pointers through the core's
+    /// constructors. The core never makes one of its own.
+    Pointer(String),
+}
+
+impl Field {
+    /// The field `name` of this one: a model's or a check's parameter.
+    pub fn param(&self, name: &'static str) -> Field {
+        match self {
+            Field::Model => Field::ModelParam(name),
+            Field::Check(i) => Field::CheckParam(*i, name),
+            Field::Within(outer, inner) => {
+                Field::Within(outer.clone(), Box::new(inner.param(name)))
+            }
+            other => Field::Param(Box::new(other.clone()), name),
+        }
+    }
+}
+
+/// A place the caller names with its own JSON pointer.
+impl From<&str> for Field {
+    fn from(pointer: &str) -> Self {
+        Field::Pointer(pointer.to_string())
+    }
+}
+
+impl From<String> for Field {
+    fn from(pointer: String) -> Self {
+        Field::Pointer(pointer)
+    }
+}
+
+impl From<&String> for Field {
+    fn from(pointer: &String) -> Self {
+        Field::Pointer(pointer.clone())
+    }
+}
+
+impl From<&Field> for Field {
+    fn from(field: &Field) -> Self {
+        field.clone()
+    }
+}
+
+/// One field-level error: where ([`Field`]) and what is wrong there.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FieldError {
-    pub pointer: String,
+    pub field: Field,
     pub message: String,
 }
 
@@ -152,9 +262,9 @@ impl CoreError {
     }
 
     /// Adds a field error.
-    pub fn with_error(mut self, pointer: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn with_error(mut self, field: impl Into<Field>, message: impl Into<String>) -> Self {
         self.errors.push(FieldError {
-            pointer: pointer.into(),
+            field: field.into(),
             message: message.into(),
         });
         self
@@ -171,14 +281,14 @@ impl CoreError {
         self.details.iter().find(|(k, _)| k == key).map(|(_, v)| v)
     }
 
-    pub fn invalid_parameters(pointer: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn invalid_parameters(field: impl Into<Field>, message: impl Into<String>) -> Self {
         let message = message.into();
-        CoreError::new(ErrorKind::InvalidParameters, message.clone()).with_error(pointer, message)
+        CoreError::new(ErrorKind::InvalidParameters, message.clone()).with_error(field, message)
     }
 
-    pub fn invalid_schema(pointer: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn invalid_schema(field: impl Into<Field>, message: impl Into<String>) -> Self {
         let message = message.into();
-        CoreError::new(ErrorKind::InvalidSchema, message.clone()).with_error(pointer, message)
+        CoreError::new(ErrorKind::InvalidSchema, message.clone()).with_error(field, message)
     }
 
     pub fn internal(message: impl Into<String>) -> Self {

@@ -29,11 +29,14 @@ pub mod schema;
 pub mod split;
 pub mod table;
 pub mod table_codec;
+mod ticker;
 pub mod utility;
 pub mod xcolor;
 
 /// The whole-table passes that are not otherwise public, for the tests
-/// that count their checkpoints (tests/checkpoints.rs); not an API.
+/// that count their checkpoints (tests/checkpoints.rs); test support behind
+/// the `testing` feature, not an API.
+#[cfg(feature = "testing")]
 #[doc(hidden)]
 pub mod passes {
     use crate::error::CoreResult;
@@ -55,7 +58,7 @@ pub mod passes {
     }
 }
 
-pub use error::{CoreError, Detail, ErrorKind, FieldError};
+pub use error::{CoreError, Detail, ErrorKind, Field, FieldError};
 pub use hierarchy::Hierarchy;
 pub use partition::{Partition, Placement};
 pub use progress::Progress;

@@ -13,7 +13,7 @@
 
 use std::sync::Arc;
 
-use crate::error::{CoreError, CoreResult};
+use crate::error::{CoreError, CoreResult, Field};
 use crate::hierarchy::Hierarchy;
 use crate::neighborhood::{in_closed_interval, relative_interval, within};
 use crate::table::{SaColumn, SaValues, Table};
@@ -80,13 +80,13 @@ impl MetricSpec {
 
 fn no_sensitive() -> CoreError {
     CoreError::invalid_parameters(
-        "/sensitive_metric",
+        Field::SensitiveMetric,
         "the dataset has no sensitive column; this model needs one",
     )
 }
 
 fn metric_error(message: String) -> CoreError {
-    CoreError::invalid_parameters("/sensitive_metric", message)
+    CoreError::invalid_parameters(Field::SensitiveMetric, message)
 }
 
 /// One normalized component of a composite SA.
@@ -457,13 +457,13 @@ fn resolve_weights(table: &Table, weights: &[(String, f64)]) -> CoreResult<Vec<f
                 format!("the weight names '{name}', which is not a sensitive column"),
             )
             .with_error(
-                format!("/sensitive_metric/weights/{name}"),
+                Field::MetricWeight(name.to_string()),
                 "not a sensitive column",
             ));
         };
         if !value.is_finite() || *value < 0.0 {
             return Err(CoreError::invalid_parameters(
-                format!("/sensitive_metric/weights/{name}"),
+                Field::MetricWeight(name.to_string()),
                 format!("weights must be ≥ 0, got {value}"),
             ));
         }
@@ -472,7 +472,7 @@ fn resolve_weights(table: &Table, weights: &[(String, f64)]) -> CoreResult<Vec<f
     }
     if let Some(missing) = given.iter().position(|g| !g) {
         return Err(CoreError::invalid_parameters(
-            "/sensitive_metric/weights",
+            Field::MetricWeights,
             format!(
                 "the weights must name every sensitive column; '{}' has none",
                 sa[missing].name
@@ -482,7 +482,7 @@ fn resolve_weights(table: &Table, weights: &[(String, f64)]) -> CoreResult<Vec<f
     let sum: f64 = w.iter().sum();
     if (sum - 1.0).abs() > 1e-9 {
         return Err(CoreError::invalid_parameters(
-            "/sensitive_metric/weights",
+            Field::MetricWeights,
             format!("the weights must sum to 1, they sum to {sum}"),
         ));
     }

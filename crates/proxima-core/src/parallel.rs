@@ -16,7 +16,7 @@
 
 use std::num::NonZeroUsize;
 
-use crate::error::{CoreError, CoreResult};
+use crate::error::{CoreError, CoreResult, Field};
 
 /// The prefix of the pool threads' names: the service's panic hook treats
 /// these threads as holding microdata (their panics are logged redacted).
@@ -33,10 +33,10 @@ pub struct Threads(NonZeroUsize);
 impl Threads {
     pub const ONE: Threads = Threads(NonZeroUsize::MIN);
 
-    /// `n` threads; `pointer` names the setting in the error for 0.
-    pub fn new(n: usize, pointer: &str) -> CoreResult<Threads> {
+    /// `n` threads; `field` names the setting in the error for 0.
+    pub fn new(n: usize, field: impl Into<Field>) -> CoreResult<Threads> {
         NonZeroUsize::new(n).map(Threads).ok_or_else(|| {
-            CoreError::invalid_parameters(pointer, "the number of threads must be at least 1")
+            CoreError::invalid_parameters(field, "the number of threads must be at least 1")
         })
     }
 

@@ -3,17 +3,17 @@
 //! their domains. Checks that depend on the data (k ≤ rows, m ≤ Theorem 1's
 //! bound) happen in the algorithms' feasibility functions.
 
-use crate::error::{CoreError, CoreResult};
+use crate::error::{CoreError, CoreResult, Detail, Field};
 
 /// Minimum group size k ≥ 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct K(u32);
 
 impl K {
-    pub fn new(k: u64, pointer: &str) -> CoreResult<K> {
+    pub fn new(k: u64, field: impl Into<Field>) -> CoreResult<K> {
         if k == 0 || k > u32::MAX as u64 {
             return Err(CoreError::invalid_parameters(
-                pointer,
+                field,
                 format!("k must be an integer of at least 1, got {k}"),
             ));
         }
@@ -29,10 +29,10 @@ impl K {
 pub struct M(u32);
 
 impl M {
-    pub fn new(m: u64, pointer: &str) -> CoreResult<M> {
+    pub fn new(m: u64, field: impl Into<Field>) -> CoreResult<M> {
         if m == 0 || m > u32::MAX as u64 {
             return Err(CoreError::invalid_parameters(
-                pointer,
+                field,
                 format!("m must be an integer of at least 1, got {m}"),
             ));
         }
@@ -48,10 +48,10 @@ impl M {
 pub struct Epsilon(f64);
 
 impl Epsilon {
-    pub fn new(e: f64, pointer: &str) -> CoreResult<Epsilon> {
+    pub fn new(e: f64, field: impl Into<Field>) -> CoreResult<Epsilon> {
         if !e.is_finite() || e < 0.0 {
             return Err(CoreError::invalid_parameters(
-                pointer,
+                field,
                 format!("epsilon must be a finite number ≥ 0, got {e}"),
             ));
         }
@@ -67,10 +67,10 @@ impl Epsilon {
 pub struct Fraction(f64);
 
 impl Fraction {
-    pub fn new(v: f64, name: &str, pointer: &str) -> CoreResult<Fraction> {
+    pub fn new(v: f64, name: &str, field: impl Into<Field>) -> CoreResult<Fraction> {
         if !v.is_finite() || !(0.0..=1.0).contains(&v) {
             return Err(CoreError::invalid_parameters(
-                pointer,
+                field,
                 format!("{name} must be in [0, 1], got {v}"),
             ));
         }
@@ -88,10 +88,10 @@ impl Fraction {
 pub struct SuppressionLimit(f64);
 
 impl SuppressionLimit {
-    pub fn new(v: f64, pointer: &str) -> CoreResult<SuppressionLimit> {
+    pub fn new(v: f64, field: impl Into<Field>) -> CoreResult<SuppressionLimit> {
         if !v.is_finite() || !(0.0..1.0).contains(&v) {
             return Err(CoreError::invalid_parameters(
-                pointer,
+                field,
                 format!("suppression_limit must be in [0, 1), got {v}"),
             ));
         }
@@ -127,11 +127,11 @@ impl EpsilonM {
         epsilon: Epsilon,
         m: M,
         neighborhood: Neighborhood,
-        eps_pointer: &str,
+        eps_field: impl Into<Field>,
     ) -> CoreResult<Self> {
         if neighborhood == Neighborhood::Relative && epsilon.get() >= 1.0 {
             return Err(CoreError::invalid_parameters(
-                eps_pointer,
+                eps_field,
                 format!(
                     "a relative epsilon must be in [0, 1), got {}",
                     epsilon.get()
@@ -175,17 +175,23 @@ pub struct LDiversity {
 }
 
 impl LDiversity {
-    pub fn new(l: f64, variant: LDiversityVariant, k: K, pointer: &str) -> CoreResult<Self> {
+    pub fn new(
+        l: f64,
+        variant: LDiversityVariant,
+        k: K,
+        field: impl Into<Field>,
+    ) -> CoreResult<Self> {
+        let field = field.into();
         if !l.is_finite() || l < 1.0 {
             return Err(CoreError::invalid_parameters(
-                format!("{pointer}/l"),
+                field.param("l"),
                 format!("l must be a number ≥ 1, got {l}"),
             ));
         }
         if let LDiversityVariant::Distinct | LDiversityVariant::Recursive { .. } = variant {
             if l.fract() != 0.0 {
                 return Err(CoreError::invalid_parameters(
-                    format!("{pointer}/l"),
+                    field.param("l"),
                     format!("l must be an integer for this variant, got {l}"),
                 ));
             }
@@ -193,7 +199,7 @@ impl LDiversity {
         if let LDiversityVariant::Recursive { c } = variant {
             if !c.is_finite() || c <= 0.0 {
                 return Err(CoreError::invalid_parameters(
-                    format!("{pointer}/c"),
+                    field.param("c"),
                     format!("c must be a number > 0, got {c}"),
                 ));
             }
@@ -231,7 +237,100 @@ pub enum PrivacyModel {
     TCloseness(TCloseness),
     /// k-map or δ-presence against the dataset's population table
     /// (Mondrian; the table comes with the job, [`crate::run::JobSpec`]).
-    Population(crate::population::PopulationModel),
+    Population(PopulationModel),
+}
+
+/// A model (or audit check) judged against a population table.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum PopulationModel {
+    /// Every class covers at least k population records.
+    KMap { k: K },
+    /// Every class's |sample| / |population covered| lies in [min, max].
+    DeltaPresence { min: Fraction, max: Fraction },
+}
+
+fn d(key: &str, value: impl Into<Detail>) -> (String, Detail) {
+    (key.to_string(), value.into())
+}
+
+impl PopulationModel {
+    /// δ-presence with δmin ≤ δmax (errors at `at`'s `delta_min` and `delta_max`).
+    pub fn delta_presence(min: f64, max: f64, at: impl Into<Field>) -> CoreResult<PopulationModel> {
+        let at = at.into();
+        let lo = Fraction::new(min, "delta_min", at.param("delta_min"))?;
+        let hi = Fraction::new(max, "delta_max", at.param("delta_max"))?;
+        if lo.get() > hi.get() {
+            return Err(CoreError::invalid_parameters(
+                at.param("delta_min"),
+                format!("delta_min ({min}) must not exceed delta_max ({max})"),
+            ));
+        }
+        Ok(PopulationModel::DeltaPresence { min: lo, max: hi })
+    }
+
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            PopulationModel::KMap { .. } => "k_map",
+            PopulationModel::DeltaPresence { .. } => "delta_presence",
+        }
+    }
+
+    /// The model's parameters, as a check report names them.
+    pub fn params(&self) -> Vec<(String, Detail)> {
+        match self {
+            PopulationModel::KMap { k } => vec![d("k", k.get())],
+            PopulationModel::DeltaPresence { min, max } => {
+                vec![d("delta_min", min.get()), d("delta_max", max.get())]
+            }
+        }
+    }
+
+    /// Whether a class of `size` sample records whose labels cover
+    /// `covered` population records satisfies the model.
+    pub fn allows(&self, size: usize, covered: u64) -> bool {
+        match self {
+            PopulationModel::KMap { k } => covered >= k.get() as u64,
+            PopulationModel::DeltaPresence { min, max } => {
+                covered > 0 && {
+                    let delta = size as f64 / covered as f64;
+                    min.get() <= delta && delta <= max.get()
+                }
+            }
+        }
+    }
+
+    /// How far a count must go for [`PopulationModel::allows`] to judge a
+    /// class of `size` records exactly: below the cap the count is exact;
+    /// at or above it the class's verdict is the same for every larger
+    /// count. k-map: k (allowed from k on). δ-presence with δmin > 0: past
+    /// size/δmin every count fails (two above its floor, so rounding
+    /// cannot lower it); with δmin = 0: from size/δmax on every count
+    /// passes (one above its ceiling).
+    pub fn cap(&self, size: usize) -> u64 {
+        match self {
+            PopulationModel::KMap { k } => k.get() as u64,
+            PopulationModel::DeltaPresence { min, max } => {
+                let size = size as f64;
+                let bound = if min.get() > 0.0 {
+                    (size / min.get()).floor() + 2.0
+                } else if max.get() > 0.0 {
+                    (size / max.get()).ceil() + 1.0
+                } else {
+                    f64::INFINITY
+                };
+                if bound >= u64::MAX as f64 {
+                    u64::MAX
+                } else {
+                    bound as u64
+                }
+            }
+        }
+    }
+
+    /// Whether the model needs the sample to be a subset of the population.
+    pub fn needs_subset(&self) -> bool {
+        matches!(self, PopulationModel::DeltaPresence { .. })
+    }
 }
 
 /// Which partitioner to run.
@@ -288,8 +387,9 @@ mod tests {
         assert!(Fraction::new(1.2, "delta", "/d").is_err());
         let e = Epsilon::new(1.0, "/e").unwrap();
         let m = M::new(2, "/m").unwrap();
-        let err = EpsilonM::new(e, m, Neighborhood::Relative, "/model/epsilon").unwrap_err();
-        assert_eq!(err.errors[0].pointer, "/model/epsilon");
+        let err =
+            EpsilonM::new(e, m, Neighborhood::Relative, Field::ModelParam("epsilon")).unwrap_err();
+        assert_eq!(err.errors[0].field, Field::ModelParam("epsilon"));
         assert!(EpsilonM::new(e, m, Neighborhood::Absolute, "/e").is_ok());
         let k = K::new(2, "/k").unwrap();
         assert!(LDiversity::new(2.5, LDiversityVariant::Distinct, k, "/model").is_err());

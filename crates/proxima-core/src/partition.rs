@@ -68,7 +68,9 @@ impl Partition {
     }
 
     /// Groups ordered by their smallest row, rows inside a group ascending:
-    /// a canonical form for comparing partitions in tests.
+    /// a canonical form for comparing partitions in tests (the `testing`
+    /// feature, not the product's API).
+    #[cfg(any(test, feature = "testing"))]
     pub fn canonical(&self) -> Partition {
         let mut groups: Vec<Vec<u32>> = self
             .groups

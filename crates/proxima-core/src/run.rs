@@ -6,7 +6,7 @@
 use crate::attacker::{self, GroupBoxes, Victims, ViewCheck};
 use crate::audit::{self, AuditCheck, AuditReport};
 use crate::epsilon_m;
-use crate::error::{CoreError, CoreResult};
+use crate::error::{CoreError, CoreResult, Field};
 use crate::generalize::{self, Release};
 use crate::metric::{MetricSpec, SensitiveSpace};
 use crate::mondrian;
@@ -18,6 +18,7 @@ use crate::partition::Placement;
 use crate::population::PopulationIndex;
 use crate::progress::{Progress, ROWS_PER_CHECKPOINT};
 use crate::table::Table;
+use crate::utility::gcp;
 use crate::xcolor::{self, XColorOptions};
 
 /// A parsed job request.
@@ -68,7 +69,7 @@ pub fn check_algorithm(model: &PrivacyModel, algorithm: Algorithm) -> CoreResult
             _ => "mondrian",
         };
         Err(CoreError::invalid_parameters(
-            "/algorithm",
+            Field::Algorithm,
             format!(
                 "algorithm '{}' does not implement the '{}' model; use {}",
                 algorithm.name(),
@@ -84,7 +85,7 @@ pub fn check_algorithm(model: &PrivacyModel, algorithm: Algorithm) -> CoreResult
 fn numeric_sa(table: &Table) -> CoreResult<&[f64]> {
     table.single_numeric_sa().ok_or_else(|| {
         CoreError::invalid_parameters(
-            "/model",
+            Field::Model,
             "(epsilon, m)-anonymity needs exactly one numeric sensitive column",
         )
     })
@@ -102,7 +103,7 @@ pub fn validate(table: &Table, spec: &JobSpec) -> CoreResult<()> {
 /// population table.
 fn no_population(model: &PrivacyModel) -> CoreError {
     CoreError::invalid_parameters(
-        "/model",
+        Field::Model,
         format!(
             "the {} model counts classes in a population table: the dataset's schema must name \
              one (\"population\": {{\"dataset_id\": …}})",
@@ -125,7 +126,7 @@ pub fn validate_with(
     if let PrivacyModel::Population(model) = &spec.model {
         if spec.metric.is_some() {
             return Err(CoreError::invalid_parameters(
-                "/sensitive_metric",
+                Field::SensitiveMetric,
                 "sensitive_metric applies to the dissimilarity model only",
             ));
         }
@@ -136,7 +137,7 @@ pub fn validate_with(
         PrivacyModel::EpsilonM(params) => {
             if spec.metric.is_some() {
                 return Err(CoreError::invalid_parameters(
-                    "/sensitive_metric",
+                    Field::SensitiveMetric,
                     "(epsilon, m)-anonymity takes its neighbourhood from the model's 'neighborhood'; omit sensitive_metric",
                 ));
             }
@@ -147,7 +148,7 @@ pub fn validate_with(
             let space = SensitiveSpace::new(table, &spec.resolved_metric(table)?)?;
             if matches!(space.kind(), crate::metric::SpaceKind::Relative { .. }) {
                 return Err(CoreError::invalid_parameters(
-                    "/sensitive_metric",
+                    Field::SensitiveMetric,
                     "dissimilarity needs a symmetric metric; 'relative' neighbourhoods are not symmetric (use absolute or lp)",
                 ));
             }
@@ -160,14 +161,14 @@ pub fn validate_with(
                         table.rows()
                     ),
                 )
-                .with_error("/model/k", format!("at most {}", table.rows()))
+                .with_error(Field::ModelParam("k"), format!("at most {}", table.rows()))
                 .with_detail("max_k", table.rows()));
             }
         }
         _ => {
             if spec.metric.is_some() {
                 return Err(CoreError::invalid_parameters(
-                    "/sensitive_metric",
+                    Field::SensitiveMetric,
                     "sensitive_metric applies to the dissimilarity model only",
                 ));
             }
@@ -425,7 +426,7 @@ pub fn job_audit_checks(table: &Table, spec: &JobSpec) -> CoreResult<Vec<AuditCh
         PrivacyModel::EpsilonM(p) => {
             checks.push(AuditCheck::EpsilonM(*p));
             // A group of fewer than m rows cannot be (ε,m)-anonymous.
-            crate::params::K::new(p.m.get() as u64, "/model/m")?
+            crate::params::K::new(p.m.get() as u64, Field::ModelParam("m"))?
         }
         PrivacyModel::Dissimilarity(p) => {
             checks.push(AuditCheck::Dissimilarity {
@@ -437,7 +438,7 @@ pub fn job_audit_checks(table: &Table, spec: &JobSpec) -> CoreResult<Vec<AuditCh
         PrivacyModel::KAnonymity(k) => *k,
         // The model's own check is the population one (JobOutcome's
         // `population`); k-anonymity at 1 keeps the usual figures.
-        PrivacyModel::Population(_) => crate::params::K::new(1, "/model")?,
+        PrivacyModel::Population(_) => crate::params::K::new(1, Field::Model)?,
         PrivacyModel::LDiversity(p) => {
             checks.push(AuditCheck::LDiversity {
                 l: p.l,
@@ -479,7 +480,7 @@ pub fn job_audit_checks(table: &Table, spec: &JobSpec) -> CoreResult<Vec<AuditCh
 #[derive(Debug, Clone)]
 pub struct JobOutcome {
     pub anonymized: Anonymized,
-    pub summary: generalize::Summary,
+    pub summary: Summary,
     pub audit: AuditReport,
     /// `audit.checks[i]` judged in the attacker's view, same order.
     pub view: Vec<ViewCheck>,
@@ -544,7 +545,7 @@ pub fn run_job_with(
                 },
             )
         },
-        || generalize::summary(kept, release),
+        || summary(kept, release),
     );
     let view = view?;
     if let Some(failed) = view.iter().take(2).find(|c| !c.passed) {
@@ -663,3 +664,51 @@ pub fn feasibility_with_progress(
 
 /// A (δ) value is a fraction; re-exported for callers building specs.
 pub type Delta = Fraction;
+
+/// The job summary (docs/api.md §Jobs, `summary`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Summary {
+    /// Data rows of the upload, suppressed ones included.
+    pub rows: usize,
+    pub published_rows: usize,
+    /// Rows left out for missing values.
+    pub suppressed_rows: usize,
+    pub groups: usize,
+    pub min_group_size: usize,
+    /// Global certainty penalty (GCP, in [0, 1]); see [`crate::utility`].
+    /// Rows suppressed by the model count as fully generalized (loss 1),
+    /// as ARX counts suppressed records.
+    pub information_loss: f64,
+    /// Rows left out to satisfy the model in the attacker's view.
+    pub suppressed_by_model: usize,
+    /// The model's own check in the attacker's view (set by the job).
+    pub attacker_view: Option<attacker::ViewSummary>,
+}
+
+impl Summary {
+    /// Accounts for `rows` more rows of the upload that the model left out:
+    /// counted in `rows` and `suppressed_by_model`, at loss 1 in GCP.
+    pub fn set_suppressed_by_model(&mut self, rows: usize) {
+        if rows == 0 {
+            return;
+        }
+        let published = self.published_rows as f64;
+        self.information_loss =
+            (self.information_loss * published + rows as f64) / (published + rows as f64);
+        self.rows += rows;
+        self.suppressed_by_model = rows;
+    }
+}
+
+pub fn summary(table: &Table, release: &Release) -> Summary {
+    Summary {
+        rows: table.rows() + table.suppressed_rows(),
+        published_rows: release.partition().rows(),
+        suppressed_rows: table.suppressed_rows(),
+        groups: release.groups(),
+        min_group_size: release.partition().min_group_size(),
+        information_loss: gcp(table, release),
+        suppressed_by_model: 0,
+        attacker_view: None,
+    }
+}

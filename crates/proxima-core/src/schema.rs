@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::error::{CoreError, CoreResult};
+use crate::error::{CoreError, CoreResult, Field};
 use crate::hierarchy::Hierarchy;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -116,28 +116,27 @@ impl Schema {
     ) -> CoreResult<Schema> {
         if columns.is_empty() {
             return Err(CoreError::invalid_schema(
-                "/columns",
+                Field::Columns,
                 "the schema describes no columns",
             ));
         }
         let mut by_name = HashMap::with_capacity(columns.len());
         for (i, c) in columns.iter().enumerate() {
-            let at = format!("/columns/{i}");
             if c.name.is_empty() {
                 return Err(CoreError::invalid_schema(
-                    format!("{at}/name"),
+                    Field::ColumnParam(i, "name"),
                     format!("column {i} has an empty name"),
                 ));
             }
             if by_name.insert(c.name.clone(), i).is_some() {
                 return Err(CoreError::invalid_schema(
-                    format!("{at}/name"),
+                    Field::ColumnParam(i, "name"),
                     format!("column '{}' is described twice", c.name),
                 ));
             }
             if matches!(c.role, Role::QuasiIdentifier | Role::Sensitive) && c.value_type.is_none() {
                 return Err(CoreError::invalid_schema(
-                    format!("{at}/type"),
+                    Field::ColumnParam(i, "type"),
                     format!(
                         "column '{}' is a {} and needs a type (numeric, categorical or date)",
                         c.name,
@@ -147,7 +146,7 @@ impl Schema {
             }
             if c.role == Role::Sensitive && c.value_type == Some(ValueType::Date) {
                 return Err(CoreError::invalid_schema(
-                    format!("{at}/type"),
+                    Field::ColumnParam(i, "type"),
                     format!(
                         "sensitive column '{}' cannot be a date; use numeric or categorical",
                         c.name
@@ -156,20 +155,20 @@ impl Schema {
             }
             if c.hierarchy.is_some() && c.value_type != Some(ValueType::Categorical) {
                 return Err(CoreError::invalid_schema(
-                    format!("{at}/hierarchy"),
+                    Field::ColumnParam(i, "hierarchy"),
                     format!("column '{}' has a hierarchy but is not categorical", c.name),
                 ));
             }
         }
         if !columns.iter().any(|c| c.role == Role::QuasiIdentifier) {
             return Err(CoreError::invalid_schema(
-                "/columns",
+                Field::Columns,
                 "the schema has no quasi_identifier column",
             ));
         }
         if csv.delimiter == b'"' || csv.delimiter == b'\n' || csv.delimiter == b'\r' {
             return Err(CoreError::invalid_schema(
-                "/csv/delimiter",
+                Field::Csv("delimiter"),
                 "the delimiter cannot be a quote or a line break",
             ));
         }
@@ -252,7 +251,7 @@ mod tests {
             ],
         )
         .unwrap_err();
-        assert_eq!(dup.errors[0].pointer, "/columns/1/name");
+        assert_eq!(dup.errors[0].field, Field::ColumnParam(1, "name"));
 
         let untyped = Schema::new(
             "t".into(),
@@ -261,7 +260,7 @@ mod tests {
             vec![col("age", Role::QuasiIdentifier, None)],
         )
         .unwrap_err();
-        assert_eq!(untyped.errors[0].pointer, "/columns/0/type");
+        assert_eq!(untyped.errors[0].field, Field::ColumnParam(0, "type"));
 
         let no_qi = Schema::new(
             "t".into(),

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use crate::error::{CoreError, CoreResult};
 use crate::hierarchy::Hierarchy;
 use crate::progress::{Progress, ROWS_PER_CHECKPOINT};
-use crate::schema::{ColumnSpec, CsvOptions, MissingPolicy, Role, Schema, ValueType};
+use crate::schema::Schema;
 
 /// The text of one column, stored as one buffer plus end offsets (far
 /// smaller than a `Vec<String>` for 600k-row tables).
@@ -221,10 +221,13 @@ impl Table {
         })
     }
 
-    /// A table built directly from typed columns, for tests and benchmarks:
+    /// A table built directly from typed columns, for tests and benchmarks
+    /// (the `testing` feature, not the product's API):
     /// the schema is synthesized (QIs first, then the SA columns), the text
     /// of each cell is its formatted value and source lines are 1..=n.
+    #[cfg(any(test, feature = "testing"))]
     pub fn from_columns(qis: Vec<(String, QiValues)>, sensitive: Vec<(String, SaValues)>) -> Table {
+        use crate::schema::{ColumnSpec, CsvOptions, MissingPolicy, Role, ValueType};
         let n = qis
             .first()
             .map(|(_, v)| qi_len(v))

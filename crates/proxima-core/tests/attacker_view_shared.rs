@@ -7,9 +7,6 @@
 mod attacker_twin;
 mod common;
 
-#[path = "common/shared.rs"]
-mod shared;
-
 use attacker_twin::checks::{breaches, evaluate, explain};
 use attacker_twin::jobs::{dissimilarity, epsilon_m, spec, twin_checks};
 use attacker_twin::published::AttackerView;
@@ -19,10 +16,10 @@ use proxima_core::metric::MetricSpec;
 use proxima_core::params::{Algorithm, Neighborhood};
 use proxima_core::run::{self, JobSpec};
 use proxima_core::{ErrorKind, Progress, Table};
+use proxima_test_support::shared::load_shared;
 use rand::rngs::StdRng;
 use rand::seq::index::sample;
 use rand::SeedableRng;
-use shared::load_shared;
 
 fn load(which: SharedTable) -> Option<Table> {
     match load_shared(which) {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use proxima_core::audit::{audit, AuditCheck, AuditReport, CheckReport};
-use proxima_core::error::Detail;
+use proxima_core::error::{Detail, Field};
 use proxima_core::metric::MetricSpec;
 use proxima_core::params::{
     Dissimilarity, Epsilon, EpsilonM, Fraction, GroundDistance, LDiversityVariant, Neighborhood, K,
@@ -242,7 +242,7 @@ fn checks_that_do_not_fit_the_table_name_the_check() {
     )
     .unwrap_err();
     assert_eq!(err.kind, proxima_core::ErrorKind::InvalidParameters);
-    assert_eq!(err.errors[0].pointer, "/checks/1/neighborhood");
+    assert_eq!(err.errors[0].field, Field::CheckParam(1, "neighborhood"));
     assert!(err.message.contains("-2"), "{}", err.message);
     let err = audit(
         &t,
@@ -259,7 +259,10 @@ fn checks_that_do_not_fit_the_table_name_the_check() {
         Progress::none(),
     )
     .unwrap_err();
-    assert_eq!(err.errors[0].pointer, "/checks/0/sensitive_metric");
+    assert_eq!(
+        err.errors[0].field,
+        Field::Within(Box::new(Field::Check(0)), Box::new(Field::SensitiveMetric))
+    );
     let err = audit(
         &t,
         &Partition::new(vec![vec![0, 1]]),
@@ -271,7 +274,7 @@ fn checks_that_do_not_fit_the_table_name_the_check() {
         Progress::none(),
     )
     .unwrap_err();
-    assert_eq!(err.errors[0].pointer, "/checks/0/c");
+    assert_eq!(err.errors[0].field, Field::CheckParam(0, "c"));
     // A partition that misses rows is a bug, never a report.
     let err = audit(
         &t,

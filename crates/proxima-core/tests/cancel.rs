@@ -15,9 +15,6 @@
 
 mod common;
 
-#[path = "common/shared.rs"]
-mod shared;
-
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
@@ -32,8 +29,8 @@ use proxima_core::params::*;
 use proxima_core::run::{self, JobSpec};
 use proxima_core::xcolor::XColorOptions;
 use proxima_core::{ErrorKind, Progress, Table};
+use proxima_test_support::shared::load_shared;
 use proxima_testdata::SharedData;
-use shared::load_shared;
 
 /// The guarantee under test.
 const CANCEL_WITHIN: Duration = Duration::from_secs(1);
@@ -283,7 +280,7 @@ fn audit_of_adult_600k_is_cancellable() {
     let Some(t) = adult600k() else { return };
     let k = k10();
     let p = mondrian::anonymize(t, &PrivacyModel::KAnonymity(k), Progress::none()).unwrap();
-    let checks = common::checks::every_check(k);
+    let checks = proxima_test_support::checks::every_check(k);
     check_case("au-600k all checks", &|prog| {
         audit::audit(t, &p, None, &checks, prog).map(|_| ())
     });

@@ -25,9 +25,6 @@
 //! The wall-clock gaps between checkpoints are measured by
 //! `tests/cancel.rs` (printed) and stated in docs/performance.md.
 
-#[path = "common/shared.rs"]
-mod shared;
-
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
@@ -44,7 +41,7 @@ use proxima_core::run::{self, JobSpec};
 use proxima_core::table::{QiValues, SaValues};
 use proxima_core::xcolor::XColorOptions;
 use proxima_core::{passes, ErrorKind, Partition, Progress, Table};
-use shared::load_shared;
+use proxima_test_support::shared::load_shared;
 
 /// The work between two reports of the core's work counter.
 const UNITS_PER_CHECKPOINT: usize = 1 << 20;

@@ -3,16 +3,13 @@
 //! the partitioner's sweeps: a plain O(|G|²) count on creditcard, a sort
 //! plus binary search (O(|G| log |G|)) on the 500k-row sal table.
 
-#[path = "common/shared.rs"]
-mod shared;
-
 use std::sync::OnceLock;
 
 use proxima_core::epsilon_m::{anonymize, check_feasible, max_epsilon, max_m, place};
 use proxima_core::ingest::shared::SharedTable;
 use proxima_core::params::{Epsilon, EpsilonM, Neighborhood, M};
 use proxima_core::{Detail, ErrorKind, Partition, Progress, Table};
-use shared::load_shared;
+use proxima_test_support::shared::load_shared;
 
 fn params(e: f64, m: u64, nb: Neighborhood) -> EpsilonM {
     EpsilonM::new(
@@ -117,7 +114,7 @@ fn creditcard_m_7_is_infeasible_with_the_bound() {
         "{}",
         err.message
     );
-    assert_eq!(err.errors[0].pointer, "/model/m");
+    assert_eq!(err.errors[0].field, proxima_core::Field::ModelParam("m"));
     // The same answer from the feasibility entry point, and ε below the
     // reported supremum does reach m = 7.
     assert_eq!(check_feasible(sa, &p).unwrap_err(), err);

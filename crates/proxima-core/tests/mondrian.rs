@@ -4,9 +4,6 @@
 
 mod common;
 
-#[path = "common/shared.rs"]
-mod shared;
-
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -21,7 +18,7 @@ use proxima_core::params::{
 use proxima_core::split::QiSpace;
 use proxima_core::table::{QiValues, SaValues};
 use proxima_core::{ErrorKind, Hierarchy, Partition, Progress, Table};
-use shared::load_shared;
+use proxima_test_support::shared::load_shared;
 
 fn hierarchy() -> Arc<Hierarchy> {
     let paths: Vec<Vec<String>> = [
@@ -304,7 +301,7 @@ fn scaled_600k_mondrian_and_full_audit() {
     let p: Partition = anonymize(&t, &PrivacyModel::KAnonymity(k), Progress::none()).unwrap();
     let mondrian = (start.elapsed(), cpu_time().zip(cpu).map(|(b, a)| b - a));
     assert!(p.min_group_size() >= 10);
-    let checks = common::checks::every_check(k);
+    let checks = proxima_test_support::checks::every_check(k);
     let (start, cpu) = (Instant::now(), cpu_time());
     let report = audit(&t, &p, None, &checks, Progress::none()).unwrap();
     let audit_time = (start.elapsed(), cpu_time().zip(cpu).map(|(b, a)| b - a));

@@ -2,9 +2,6 @@
 //! the shared data: every model/algorithm pair, the validation errors a
 //! request gets before queueing, and the job audit's verdict.
 
-#[path = "common/shared.rs"]
-mod shared;
-
 use std::sync::Arc;
 
 use proxima_core::audit::AuditCheck;
@@ -16,7 +13,7 @@ use proxima_core::run::{self, FeasibilityAnswer, FeasibilityRequest, JobSpec};
 use proxima_core::table::{QiValues, SaValues, Table};
 use proxima_core::xcolor::XColorOptions;
 use proxima_core::{Detail, ErrorKind, Progress};
-use shared::load_shared;
+use proxima_test_support::shared::load_shared;
 
 fn spec(model: PrivacyModel, algorithm: Algorithm, metric: Option<MetricSpec>) -> JobSpec {
     JobSpec {
@@ -156,7 +153,7 @@ fn unsupported_pairs_and_misplaced_metrics_are_rejected_before_queueing() {
     )
     .unwrap_err();
     assert_eq!(err.kind, ErrorKind::InvalidParameters);
-    assert_eq!(err.errors[0].pointer, "/algorithm");
+    assert_eq!(err.errors[0].field, proxima_core::Field::Algorithm);
     assert!(err.message.contains("mondrian"), "{}", err.message);
 
     let err = run::validate(
@@ -168,7 +165,7 @@ fn unsupported_pairs_and_misplaced_metrics_are_rejected_before_queueing() {
         ),
     )
     .unwrap_err();
-    assert_eq!(err.errors[0].pointer, "/sensitive_metric");
+    assert_eq!(err.errors[0].field, proxima_core::Field::SensitiveMetric);
 
     let diss = PrivacyModel::Dissimilarity(Dissimilarity {
         epsilon: Epsilon::new(0.1, "/e").unwrap(),

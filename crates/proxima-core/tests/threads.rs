@@ -9,9 +9,6 @@
 mod attacker_twin;
 mod common;
 
-#[path = "common/shared.rs"]
-mod shared;
-
 use std::sync::Arc;
 
 use attacker_twin::checks::{breaches, evaluate};
@@ -26,10 +23,10 @@ use proxima_core::run::{run_job, JobOutcome, JobSpec};
 use proxima_core::table::{QiValues, SaValues, Table};
 use proxima_core::xcolor::XColorOptions;
 use proxima_core::Progress;
+use proxima_test_support::shared::load_shared;
 use rand::rngs::StdRng;
 use rand::seq::index::sample;
 use rand::{Rng, SeedableRng};
-use shared::load_shared;
 
 fn spec(model: PrivacyModel, algorithm: Algorithm, limit: f64) -> JobSpec {
     JobSpec {

@@ -8,14 +8,8 @@
 //! the workload). No Python is needed here; the shared data is (skipped
 //! without it).
 
-#[path = "common/shared.rs"]
-mod shared;
-
-#[path = "common/qe_cases.rs"]
-mod qe_cases;
-
 use proxima_core::utility::{query_answers, query_error, WorkloadSpec};
-use qe_cases::{run_case, BENCH_SEED};
+use proxima_test_support::qe_cases::{run_case, BENCH_SEED};
 
 const FIXTURE: &str = include_str!("fixtures/qe_reference.csv");
 

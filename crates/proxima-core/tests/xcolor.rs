@@ -3,9 +3,6 @@
 //! (ε,δ)^k checker that shares no code with the fast path (it uses only the
 //! metric's `distance`, which *is* the definition).
 
-#[path = "common/shared.rs"]
-mod shared;
-
 use std::sync::Arc;
 
 use proptest::prelude::*;
@@ -17,9 +14,9 @@ use proxima_core::xcolor::{
     self, anonymize, feasibility, group_risk, InitialColoring, XColorOptions,
 };
 use proxima_core::{ErrorKind, Hierarchy, Progress, Table};
+use proxima_test_support::shared::load_shared;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use shared::load_shared;
 
 fn params(epsilon: f64, delta: f64, k: u64) -> Dissimilarity {
     Dissimilarity {
@@ -343,7 +340,7 @@ fn relative_metric_and_oversized_k_are_rejected() {
     )
     .unwrap_err();
     assert_eq!(e.kind, ErrorKind::InvalidParameters);
-    assert_eq!(e.errors[0].pointer, "/sensitive_metric");
+    assert_eq!(e.errors[0].field, proxima_core::Field::SensitiveMetric);
     assert!(e.message.contains("symmetric"), "{}", e.message);
     let abs = SensitiveSpace::new(&t, &MetricSpec::Absolute).unwrap();
     let e = anonymize(
@@ -355,7 +352,7 @@ fn relative_metric_and_oversized_k_are_rejected() {
     )
     .unwrap_err();
     assert_eq!(e.kind, ErrorKind::InfeasibleParameters);
-    assert_eq!(e.errors[0].pointer, "/model/k");
+    assert_eq!(e.errors[0].field, proxima_core::Field::ModelParam("k"));
     assert!(e.message.contains("6 rows"), "{}", e.message);
 }
 

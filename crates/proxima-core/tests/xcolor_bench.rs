@@ -3,9 +3,6 @@
 //! They print timings (no timing assertions) and assert each release
 //! satisfies its model by a brute-force check, plus the Θ figures.
 
-#[path = "common/shared.rs"]
-mod shared;
-
 use std::time::Instant;
 
 use proxima_core::ingest::shared::SharedTable;
@@ -13,7 +10,7 @@ use proxima_core::metric::{LpNorm, MetricSpec, SensitiveSpace};
 use proxima_core::params::{Dissimilarity, Epsilon, Fraction, K};
 use proxima_core::xcolor::{self, anonymize, InitialColoring, XColorOptions};
 use proxima_core::{Progress, Table};
-use shared::load_shared;
+use proxima_test_support::shared::load_shared;
 
 fn params(epsilon: f64, delta: f64, k: u64) -> Dissimilarity {
     Dissimilarity {

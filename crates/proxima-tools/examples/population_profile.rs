@@ -89,7 +89,7 @@ fn main() {
     );
     let spec = proxima_core::run::JobSpec {
         model: proxima_core::params::PrivacyModel::Population(
-            proxima_core::population::PopulationModel::KMap {
+            proxima_core::params::PopulationModel::KMap {
                 k: proxima_core::params::K::new(k, "/k").unwrap(),
             },
         ),

@@ -11,12 +11,12 @@ use super::boxes::{Axis, GroupBoxes};
 use super::budget::{set_bytes, Budget};
 use super::bvh::Bvh;
 use super::cells::cell_sets;
-use super::ticker::Ticker;
 use super::Victims;
 use crate::error::{CoreError, CoreResult};
 use crate::hierarchy::Hierarchy;
 use crate::partition::Partition;
 use crate::table::{QiValues, Table};
+use crate::ticker::Ticker;
 use rayon::prelude::*;
 
 /// Overlap lists at most this long are stabbed by a scan; longer ones by

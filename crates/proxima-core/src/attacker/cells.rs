@@ -15,8 +15,8 @@ use std::collections::HashSet;
 
 use super::boxes::GroupBoxes;
 use super::budget::{set_bytes, Budget};
-use super::ticker::Ticker;
 use crate::error::CoreResult;
+use crate::ticker::Ticker;
 
 /// The distinct sets of groups covering some point of box(g), each sorted
 /// and holding g; `others` are the groups (≠ g) whose boxes meet box(g).

@@ -13,7 +13,7 @@ use crate::audit::proximity::{
     neighbour_level,
 };
 use crate::audit::{dissimilarity_space, AuditCheck};
-use crate::error::{CoreError, CoreResult, Detail};
+use crate::error::{CoreError, CoreResult, Detail, Field};
 use crate::metric::{scalar_distance, SensitiveSpace, SpaceKind};
 use crate::neighborhood::{in_closed_interval, relative_interval, within};
 use crate::params::{Fraction, LDiversity, LDiversityVariant, Neighborhood, K};
@@ -23,7 +23,7 @@ use crate::progress::Progress;
 use crate::table::Table;
 
 use super::candidates::CandidateSets;
-use super::ticker::Ticker;
+use crate::ticker::Ticker;
 use rayon::prelude::*;
 
 /// Which direction of a figure is worse.
@@ -82,16 +82,17 @@ pub(crate) enum Spec<'t> {
 }
 
 impl<'t> Spec<'t> {
-    /// Validates `check` (at `pointer`, `/checks/{i}`) as the audit does;
+    /// Validates `check` (at `field`, [`Field::Check`]) as the audit does;
     /// `sa` holds the table's SA codes once a check has needed them (built
-    /// here by the first that does, so its pointer names the error).
+    /// here by the first that does, so its field names the error).
     pub fn validate(
         check: &AuditCheck,
         table: &'t Table,
         sa: &mut Option<SaCodes>,
-        pointer: &str,
+        field: impl Into<Field>,
         progress: Progress,
     ) -> CoreResult<Spec<'t>> {
+        let field = &field.into();
         let needs_sa = matches!(
             check,
             AuditCheck::LDiversity { .. }
@@ -99,12 +100,12 @@ impl<'t> Spec<'t> {
                 | AuditCheck::TCloseness { .. }
         );
         if needs_sa && sa.is_none() {
-            *sa = Some(SaCodes::new_checked(table, pointer, progress)?);
+            *sa = Some(SaCodes::new_checked(table, field, progress)?);
         }
         Ok(match check {
             AuditCheck::KAnonymity { k } => Spec::K { k: k.get() },
             AuditCheck::LDiversity { l, variant } => {
-                LDiversity::new(*l, *variant, K::new(1, pointer)?, pointer)?;
+                LDiversity::new(*l, *variant, K::new(1, field)?, field)?;
                 Spec::L {
                     l: *l,
                     variant: *variant,
@@ -118,21 +119,17 @@ impl<'t> Spec<'t> {
                 let codes = sa.as_ref().expect("built above");
                 Spec::T {
                     t: Fraction::get(*t),
-                    reference: EmdReference::new(
-                        codes,
-                        *ground,
-                        &format!("{pointer}/ground_distance"),
-                    )?,
+                    reference: EmdReference::new(codes, *ground, field.param("ground_distance"))?,
                 }
             }
             AuditCheck::EpsilonM(params) => Spec::EpsilonM {
-                sa: epsilon_m_sa(*params, table, pointer)?,
+                sa: epsilon_m_sa(*params, table, field)?,
                 eps: params.epsilon.get(),
                 m: params.m.get(),
                 neighborhood: params.neighborhood,
             },
             AuditCheck::Dissimilarity { params, metric } => Spec::Dissimilarity {
-                space: dissimilarity_space(table, metric.as_ref(), pointer)?,
+                space: dissimilarity_space(table, metric.as_ref(), field)?,
                 eps: params.epsilon.get(),
                 delta: params.delta.get(),
                 k: params.k.get(),
@@ -144,7 +141,7 @@ impl<'t> Spec<'t> {
                 )))
             }
             AuditCheck::DeltaLDiversity { delta, l } => Spec::DeltaL {
-                sa: delta_l_sa(*delta, *l, table, pointer)?,
+                sa: delta_l_sa(*delta, *l, table, field)?,
                 delta: *delta,
                 l: *l,
             },

@@ -81,8 +81,7 @@ mod bvh;
 mod candidates;
 mod cells;
 mod measure;
-mod report;
-pub(crate) mod ticker;
+mod view_check;
 
 #[cfg(test)]
 mod tests;
@@ -94,16 +93,16 @@ pub(crate) use boxes::{Axis, Dim};
 pub use budget::DEFAULT_VIEW_BUDGET_BYTES;
 
 use crate::audit::{AuditCheck, WorstGroup};
-use crate::error::{CoreError, CoreResult, Detail};
+use crate::error::{CoreError, CoreResult, Detail, Field};
 use crate::partition::Partition;
 use crate::privacy::SaCodes;
 use crate::progress::Progress;
 use crate::table::Table;
 use rayon::prelude::*;
 
+use crate::ticker::Ticker;
 use candidates::CandidateSets;
 use measure::{judge, Spec};
-use ticker::Ticker;
 
 /// The most victims a check lists in `worst_victims`.
 pub const MAX_WORST_VICTIMS: usize = 20;
@@ -229,7 +228,7 @@ impl From<&ViewCheck> for ViewSummary {
 
 /// Evaluates every check in the attacker's view. `group_ids` as in
 /// [`crate::audit::audit`] (None = "1".."G"). The same parameter validation
-/// and errors as the audit (pointer `/checks/{i}`); internal errors when
+/// and errors as the audit (field [`Field::Check`]); internal errors when
 /// the partition, boxes and ids do not fit the table, or when
 /// [`Victims::OriginalPoints`] is asked of boxes read from interval labels.
 /// Cancellation via `progress`, checked every few milliseconds of work.
@@ -287,8 +286,8 @@ pub fn evaluate_within(
         .map(|(i, c)| {
             // The SA's codes, built by the first check that needs them,
             // make checkpoints at the view's start.
-            let pointer = format!("/checks/{i}");
-            Spec::validate(c, table, &mut sa, &pointer, progress.sub(0.0, 0.0))
+            let field = Field::Check(i);
+            Spec::validate(c, table, &mut sa, &field, progress.sub(0.0, 0.0))
         })
         .collect::<CoreResult<Vec<_>>>()?;
     let mut ticker = Ticker::new(progress);
@@ -296,7 +295,7 @@ pub fn evaluate_within(
     let budget = budget::Budget::new(budget_bytes);
     let sets = CandidateSets::build(table, partition, boxes, &victims, &mut ticker, budget)?;
     let group_of = partition.group_of_rows(table.rows());
-    let cx = report::Context {
+    let cx = view_check::Context {
         partition,
         group_of: &group_of,
         ids: group_ids,
@@ -311,7 +310,7 @@ pub fn evaluate_within(
         .zip(&specs)
         .map(|(check, spec)| {
             let judged = judge(spec, sa.as_ref(), table, partition, &sets, &mut base.fork())?;
-            Ok(report::assemble(check.kind_name(), spec, &judged, &cx))
+            Ok(view_check::assemble(check.kind_name(), spec, &judged, &cx))
         })
         .collect();
     let out = out.into_iter().collect::<CoreResult<Vec<_>>>()?;
@@ -330,7 +329,7 @@ pub fn victim_figures(
     check_inputs(table, partition, boxes, None)?;
     boxes.check_points(table)?;
     let mut sa: Option<SaCodes> = None;
-    let spec = Spec::validate(check, table, &mut sa, "/checks/0", Progress::none())?;
+    let spec = Spec::validate(check, table, &mut sa, Field::Check(0), Progress::none())?;
     let mut ticker = Ticker::new(Progress::none());
     let sets = CandidateSets::build(
         table,

@@ -1,11 +1,11 @@
 //! Checks on group sizes and SA value frequencies: k-anonymity,
 //! l-diversity, (α,k)-anonymity and t-closeness.
 
-use crate::attacker::ticker::Ticker;
-use crate::error::{CoreResult, Detail};
+use crate::error::{CoreResult, Detail, Field};
 use crate::params::{Fraction, GroundDistance, LDiversityVariant, K};
 use crate::partition::Partition;
 use crate::privacy::{self, EmdReference, SaCodes};
+use crate::ticker::Ticker;
 
 use super::summary::{check_report, rows_of_failed, Figures, Worse};
 use super::CheckReport;
@@ -139,12 +139,12 @@ pub(crate) fn t_closeness(
     t: Fraction,
     ground: GroundDistance,
     sa: &SaCodes,
-    pointer: &str,
+    field: &Field,
     partition: &Partition,
     ids: Option<&[String]>,
     ticker: &mut Ticker,
 ) -> CoreResult<CheckReport> {
-    let reference = EmdReference::new(sa, ground, &format!("{pointer}/ground_distance"))?;
+    let reference = EmdReference::new(sa, ground, field.param("ground_distance"))?;
     let values: Vec<f64> = partition
         .groups
         .iter()

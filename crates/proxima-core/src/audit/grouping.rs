@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crate::error::{CoreError, CoreResult};
+use crate::error::{CoreError, CoreResult, Field};
 use crate::partition::Partition;
 use crate::table::Table;
 
@@ -38,13 +38,13 @@ pub fn group_by_published_qis(table: &Table) -> (Partition, Vec<String>) {
 pub fn group_by_column(table: &Table, schema_index: usize) -> CoreResult<(Partition, Vec<String>)> {
     let Some(spec) = table.schema().columns().get(schema_index) else {
         return Err(CoreError::invalid_parameters(
-            "/groups/column",
+            Field::Groups("column"),
             format!("the table has no column number {schema_index}"),
         ));
     };
     if !table.schema().is_published(schema_index) {
         return Err(CoreError::invalid_parameters(
-            "/groups/column",
+            Field::Groups("column"),
             format!(
                 "'{}' is an identifier column, whose values are not kept; group by a published column",
                 spec.name

@@ -10,13 +10,14 @@ pub(crate) mod proximity;
 mod special;
 pub(crate) mod summary;
 
-use crate::error::{CoreError, CoreResult, Detail};
+use crate::error::{CoreError, CoreResult, Detail, Field};
 use crate::metric::{MetricSpec, SensitiveSpace};
 use crate::params::{Dissimilarity, EpsilonM, Fraction, GroundDistance, LDiversityVariant, K};
 use crate::partition::Partition;
 use crate::privacy::SaCodes;
 use crate::progress::Progress;
 use crate::risk::suda::{DisFraction, KeyScope, MaxSize, PublishedQis};
+use crate::risk::ProsecutorRisk;
 use crate::table::Table;
 
 pub use grouping::{group_by_column, group_by_published_qis};
@@ -141,14 +142,6 @@ pub struct RecordFigures {
     pub column_contributions: Vec<(String, f64)>,
 }
 
-/// Prosecutor re-identification risk (1/|G| for a record in group G).
-#[derive(Debug, Clone, PartialEq)]
-pub struct ProsecutorRisk {
-    pub max: f64,
-    pub average: f64,
-    pub records_at_max: usize,
-}
-
 /// A group-size histogram bucket, in Google DLP's shape.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SizeBucket {
@@ -229,10 +222,9 @@ pub fn audit_published(
         // Inside a check: a checkpoint every few milliseconds of work (the
         // proximity checks' cost grows with the square of a group's size
         // for composite SAs).
-        let mut ticker = crate::attacker::ticker::Ticker::new(
-            progress.sub(i as f64 / steps, (i + 1) as f64 / steps),
-        );
-        let pointer = format!("/checks/{i}");
+        let mut ticker =
+            crate::ticker::Ticker::new(progress.sub(i as f64 / steps, (i + 1) as f64 / steps));
+        let field = Field::Check(i);
         let needs_sa = matches!(
             check,
             AuditCheck::LDiversity { .. }
@@ -244,7 +236,7 @@ pub fn audit_published(
             // A pass over every row: checkpoints by blocks, at the check's
             // start (its own work reports from there).
             let at_start = progress.sub(i as f64 / steps, i as f64 / steps);
-            sa = Some(SaCodes::new_checked(table, &pointer, at_start)?);
+            sa = Some(SaCodes::new_checked(table, &field, at_start)?);
         }
         let sa_codes = || {
             sa.as_ref()
@@ -255,8 +247,8 @@ pub fn audit_published(
             AuditCheck::LDiversity { l, variant } => {
                 // The same domain checks as a job's l-diversity model (l ≥ 1,
                 // integral for distinct/recursive, c > 0).
-                let any_k = K::new(1, &pointer)?;
-                crate::params::LDiversity::new(*l, *variant, any_k, &pointer)?;
+                let any_k = K::new(1, &field)?;
+                crate::params::LDiversity::new(*l, *variant, any_k, &field)?;
                 frequency::l_diversity(
                     *l,
                     *variant,
@@ -273,23 +265,23 @@ pub fn audit_published(
                 *t,
                 *ground,
                 sa_codes()?,
-                &pointer,
+                &field,
                 partition,
                 group_ids,
                 &mut ticker,
             )?,
             AuditCheck::EpsilonM(params) => {
-                proximity::epsilon_m(*params, table, &pointer, partition, group_ids, &mut ticker)?
+                proximity::epsilon_m(*params, table, &field, partition, group_ids, &mut ticker)?
             }
             AuditCheck::Dissimilarity { params, metric } => {
-                let space = dissimilarity_space(table, metric.as_ref(), &pointer)?;
+                let space = dissimilarity_space(table, metric.as_ref(), &field)?;
                 proximity::dissimilarity(*params, &space, partition, group_ids, &mut ticker)?
             }
             AuditCheck::DeltaLDiversity { delta, l } => proximity::delta_l_diversity(
                 *delta,
                 *l,
                 table,
-                &pointer,
+                &field,
                 partition,
                 group_ids,
                 &mut ticker,
@@ -324,24 +316,25 @@ pub fn audit_published(
 }
 
 /// The SA space a dissimilarity check measures in: its metric, or the SA's
-/// default; errors re-rooted under the check's `pointer`.
+/// default; errors re-rooted under the check's `field`.
 pub(crate) fn dissimilarity_space(
     table: &Table,
     metric: Option<&MetricSpec>,
-    pointer: &str,
+    field: &Field,
 ) -> CoreResult<SensitiveSpace> {
     match metric {
         Some(spec) => SensitiveSpace::new(table, spec),
         None => MetricSpec::default_for(table).and_then(|spec| SensitiveSpace::new(table, &spec)),
     }
-    .map_err(|e| under(pointer, e))
+    .map_err(|e| under(field, e))
 }
 
-/// Re-roots an error's field pointers under the check that caused it
-/// (`/sensitive_metric` → `/checks/2/sensitive_metric`).
-fn under(pointer: &str, mut e: CoreError) -> CoreError {
+/// Re-roots an error's fields under the check that caused it (the
+/// metric's weights → that check's metric's weights).
+fn under(field: &Field, mut e: CoreError) -> CoreError {
     for f in &mut e.errors {
-        f.pointer = format!("{pointer}{}", f.pointer);
+        let inner = std::mem::replace(&mut f.field, Field::Data);
+        f.field = Field::Within(Box::new(field.clone()), Box::new(inner));
     }
     e
 }

@@ -6,14 +6,14 @@
 //! [`crate::metric`] on the very same arithmetic, so a boundary value is in
 //! or out exactly as a pairwise test would decide: O(|G| log |G|) per group.
 
-use crate::attacker::ticker::Ticker;
-use crate::error::{CoreError, CoreResult, Detail};
+use crate::error::{CoreError, CoreResult, Detail, Field};
 use crate::hierarchy::Hierarchy;
 use crate::metric::{scalar_distance, SensitiveSpace, SpaceKind};
 use crate::neighborhood::{relative_interval, within};
 use crate::params::{Dissimilarity, EpsilonM, Neighborhood};
 use crate::partition::Partition;
 use crate::table::Table;
+use crate::ticker::Ticker;
 
 use super::summary::{check_report, Figures, Worse};
 use super::CheckReport;
@@ -23,10 +23,10 @@ fn d(key: &str, value: impl Into<Detail>) -> (String, Detail) {
 }
 
 /// The single numeric SA a numeric-only check needs.
-fn numeric_sa<'t>(table: &'t Table, pointer: &str, what: &str) -> CoreResult<&'t [f64]> {
+fn numeric_sa<'t>(table: &'t Table, field: &Field, what: &str) -> CoreResult<&'t [f64]> {
     table.single_numeric_sa().ok_or_else(|| {
         CoreError::invalid_parameters(
-            pointer,
+            field,
             format!(
                 "{what} needs exactly one numeric sensitive column; the dataset's sensitive attribute is {}",
                 describe_sa(table)
@@ -69,18 +69,18 @@ pub(crate) fn count_relative(s: &[f64], x: f64, eps: f64) -> usize {
 }
 
 /// The SA an (ε,m) check reads: exactly one numeric column, with every
-/// value positive for a relative neighbourhood. Errors at `pointer` as the
+/// value positive for a relative neighbourhood. Errors at `field` as the
 /// audit reports them (shared with the attacker's view).
 pub(crate) fn epsilon_m_sa<'t>(
     params: EpsilonM,
     table: &'t Table,
-    pointer: &str,
+    field: &Field,
 ) -> CoreResult<&'t [f64]> {
-    let sa = numeric_sa(table, pointer, "(ε,m)-anonymity")?;
+    let sa = numeric_sa(table, field, "(ε,m)-anonymity")?;
     if params.neighborhood == Neighborhood::Relative {
         if let Some((row, v)) = sa.iter().enumerate().find(|(_, v)| **v <= 0.0) {
             return Err(CoreError::invalid_parameters(
-                format!("{pointer}/neighborhood"),
+                field.param("neighborhood"),
                 format!(
                     "a relative neighbourhood needs every sensitive value to be > 0; data line {} has {}",
                     table.source_lines()[row],
@@ -100,12 +100,12 @@ pub(crate) fn epsilon_m_sa<'t>(
 pub(crate) fn epsilon_m(
     params: EpsilonM,
     table: &Table,
-    pointer: &str,
+    field: &Field,
     partition: &Partition,
     ids: Option<&[String]>,
     ticker: &mut Ticker,
 ) -> CoreResult<CheckReport> {
-    let sa = epsilon_m_sa(params, table, pointer)?;
+    let sa = epsilon_m_sa(params, table, field)?;
     let eps = params.epsilon.get();
     let m = params.m.get();
     let mut values = Vec::with_capacity(partition.len());
@@ -316,18 +316,18 @@ pub(crate) fn delta_l_sa<'t>(
     delta: f64,
     l: usize,
     table: &'t Table,
-    pointer: &str,
+    field: &Field,
 ) -> CoreResult<&'t [f64]> {
-    let sa = numeric_sa(table, pointer, "(δ,l)-diversity")?;
+    let sa = numeric_sa(table, field, "(δ,l)-diversity")?;
     if !delta.is_finite() || delta < 0.0 {
         return Err(CoreError::invalid_parameters(
-            format!("{pointer}/delta"),
+            field.param("delta"),
             format!("delta must be a finite number ≥ 0, got {delta}"),
         ));
     }
     if l == 0 {
         return Err(CoreError::invalid_parameters(
-            format!("{pointer}/l"),
+            field.param("l"),
             "l must be an integer of at least 1, got 0",
         ));
     }
@@ -361,12 +361,12 @@ pub(crate) fn delta_l_diversity(
     delta: f64,
     l: usize,
     table: &Table,
-    pointer: &str,
+    field: &Field,
     partition: &Partition,
     ids: Option<&[String]>,
     ticker: &mut Ticker,
 ) -> CoreResult<CheckReport> {
-    let sa = delta_l_sa(delta, l, table, pointer)?;
+    let sa = delta_l_sa(delta, l, table, field)?;
     let mut values = Vec::with_capacity(partition.len());
     let mut failed = Vec::with_capacity(partition.len());
     let mut violating_rows = 0;

@@ -4,7 +4,8 @@
 use crate::error::Detail;
 use crate::partition::Partition;
 
-use super::{CheckReport, ProsecutorRisk, SizeBucket, WorstGroup, MAX_WORST_GROUPS};
+use super::{CheckReport, SizeBucket, WorstGroup, MAX_WORST_GROUPS};
+use crate::risk::ProsecutorRisk;
 
 /// Which direction of a group's figure is worse.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 
 use super::maxsize::find_maxsize;
 use super::reduce::{check_relative_epsilon, check_values, Neighborhoods, Offsets, RelativeBand};
-use crate::error::{CoreError, CoreResult, ErrorKind};
+use crate::error::{CoreError, CoreResult, ErrorKind, Field};
 use crate::params::{Epsilon, EpsilonM, Neighborhood, M};
 use crate::table::format_number;
 
@@ -32,7 +32,7 @@ fn row_of(i: usize) -> (String, u32) {
 fn check_nonempty(values: &[f64]) -> CoreResult<()> {
     if values.is_empty() {
         return Err(CoreError::invalid_parameters(
-            "/model",
+            Field::Model,
             "the data has no rows: (epsilon, m)-anonymity needs at least one",
         ));
     }
@@ -178,7 +178,11 @@ pub fn deliverable_max_epsilon(
         return Ok(None);
     }
     // Theorem 2's supremum bounds every working ε; relative ε stays < 1.
-    let mut hi = max_epsilon_sorted(&sorted, M::new(m as u64, "/m")?, neighborhood);
+    let mut hi = max_epsilon_sorted(
+        &sorted,
+        M::new(m as u64, Field::ModelParam("m"))?,
+        neighborhood,
+    );
     if neighborhood == Neighborhood::Relative {
         hi = hi.min(1.0);
     }
@@ -219,7 +223,7 @@ pub(crate) fn check_feasible_sorted(sorted: &[f64], params: &EpsilonM) -> CoreRe
             ),
         )
         .with_error(
-            "/model/m",
+            Field::ModelParam("m"),
             format!("m must be at most {n}, the table's rows"),
         )
         .with_detail("max_m", reach.max_m)
@@ -241,7 +245,7 @@ pub(crate) fn check_feasible_sorted(sorted: &[f64], params: &EpsilonM) -> CoreRe
     );
     Err(CoreError::new(ErrorKind::InfeasibleParameters, message)
         .with_error(
-            "/model/m",
+            Field::ModelParam("m"),
             format!(
                 "m must be at most {} for this epsilon and data",
                 reach.max_m
@@ -369,7 +373,7 @@ mod tests {
             "{}",
             err.message
         );
-        assert_eq!(err.errors[0].pointer, "/model/m");
+        assert_eq!(err.errors[0].field, Field::ModelParam("m"));
         assert_eq!(err.detail("max_m"), Some(&Detail::Int(2)));
         assert_eq!(err.detail("maxsize"), Some(&Detail::Int(3)));
         assert_eq!(
@@ -387,7 +391,7 @@ mod tests {
         let err = max_m(&[5.0, -2.0], eps(0.1), Neighborhood::Relative).unwrap_err();
         assert!(err.message.contains("row 2 has -2"), "{}", err.message);
         let err = max_m(&[5.0], eps(1.5), Neighborhood::Relative).unwrap_err();
-        assert_eq!(err.errors[0].pointer, "/model/epsilon");
+        assert_eq!(err.errors[0].field, Field::ModelParam("epsilon"));
         assert!(max_epsilon(&[0.0], m(2), Neighborhood::Relative).is_err());
     }
 }

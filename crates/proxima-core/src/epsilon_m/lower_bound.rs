@@ -53,7 +53,7 @@
 //! the engine, forces suppression.
 
 use super::reduce::{check_relative_epsilon, check_values, Neighborhoods, Offsets, RelativeBand};
-use crate::error::{CoreError, CoreResult};
+use crate::error::{CoreError, CoreResult, Field};
 use crate::params::{Epsilon, Neighborhood, M};
 
 /// The bound for one table and (ε, m).
@@ -169,7 +169,7 @@ pub fn minimum_suppression(
 ) -> CoreResult<MinimumSuppression> {
     if values.is_empty() {
         return Err(CoreError::invalid_parameters(
-            "/model",
+            Field::Model,
             "the data has no rows: (epsilon, m)-anonymity needs at least one",
         ));
     }

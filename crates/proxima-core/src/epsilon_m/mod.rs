@@ -52,7 +52,7 @@ pub use paper::paper_partition;
 pub use reduce::{reduce, Reduced};
 
 use crate::columnar::radix_order_checked;
-use crate::error::{CoreError, CoreResult};
+use crate::error::{CoreError, CoreResult, Field};
 use crate::params::{EpsilonM, Neighborhood};
 use crate::partition::{Partition, Placement};
 use crate::progress::{Progress, ROWS_PER_CHECKPOINT};
@@ -367,7 +367,7 @@ fn single_numeric_sa(table: &Table) -> CoreResult<&[f64]> {
             many.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")
         ),
     };
-    Err(CoreError::invalid_parameters("/model", message))
+    Err(CoreError::invalid_parameters(Field::Model, message))
 }
 
 #[cfg(test)]
@@ -475,8 +475,8 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(
-            (err.kind, err.errors[0].pointer.as_str()),
-            (ErrorKind::InvalidParameters, "/model")
+            (err.kind, &err.errors[0].field),
+            (ErrorKind::InvalidParameters, &Field::Model)
         );
         assert!(
             err.message.contains("'s' is categorical"),

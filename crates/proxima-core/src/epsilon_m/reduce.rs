@@ -19,7 +19,7 @@
 //! (e1, e2) numbers of [`reduce`] remain what the paper reports (and what
 //! `find-e-max` converts back, §4.4).
 
-use crate::error::{CoreError, CoreResult};
+use crate::error::{CoreError, CoreResult, Field};
 use crate::neighborhood::{in_closed_interval, relative_interval, within};
 use crate::params::{Epsilon, Neighborhood};
 use crate::table::format_number;
@@ -126,7 +126,7 @@ pub(crate) fn check_values(
     if let Some(i) = values.iter().position(|v| !v.is_finite()) {
         let (what, line) = line_of(i);
         return Err(CoreError::invalid_parameters(
-            "/model",
+            Field::Model,
             format!(
                 "(epsilon, m)-anonymity needs finite sensitive values; {what} {line} has {}",
                 values[i]
@@ -139,7 +139,7 @@ pub(crate) fn check_values(
         if let Some(i) = values.iter().position(|&v| v <= 0.0) {
             let (what, line) = line_of(i);
             return Err(CoreError::invalid_parameters(
-                "/model/neighborhood",
+                Field::ModelParam("neighborhood"),
                 format!(
                     "relative (epsilon, m)-anonymity needs every sensitive value to be > 0; {what} {line} has {}",
                     format_number(values[i])
@@ -161,7 +161,7 @@ pub(crate) fn check_relative_epsilon(
 ) -> CoreResult<()> {
     if neighborhood == Neighborhood::Relative && epsilon.get() >= 1.0 {
         return Err(CoreError::invalid_parameters(
-            "/model/epsilon",
+            Field::ModelParam("epsilon"),
             format!(
                 "a relative epsilon must be in [0, 1), got {}",
                 epsilon.get()
@@ -219,7 +219,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(err.kind, crate::ErrorKind::InvalidParameters);
         assert!(err.message.contains("data line 3 has 0"), "{}", err.message);
-        assert_eq!(err.errors[0].pointer, "/model/neighborhood");
+        assert_eq!(err.errors[0].field, Field::ModelParam("neighborhood"));
         assert!(
             check_values(&[3.0, 0.0, -1.0], Neighborhood::Absolute, |i| (
                 "row".into(),

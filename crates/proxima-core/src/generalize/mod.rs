@@ -25,7 +25,6 @@ use crate::partition::Partition;
 use crate::progress::Progress;
 use crate::schema::Role;
 use crate::table::{QiValues, SaValues, Table, TextColumn};
-use crate::utility::gcp;
 
 /// The generalized value of one QI over one group.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -478,54 +477,6 @@ pub fn generalize_column(values: &QiValues, rows: &[u32]) -> GeneralizedQi {
 /// stores (4 bytes a row) and [`Release::from_assignment`] reads back.
 pub fn group_assignment(release: &Release) -> Vec<u32> {
     release.partition.group_of_rows(release.partition.rows())
-}
-
-/// The job summary (docs/api.md §Jobs, `summary`).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Summary {
-    /// Data rows of the upload, suppressed ones included.
-    pub rows: usize,
-    pub published_rows: usize,
-    /// Rows left out for missing values.
-    pub suppressed_rows: usize,
-    pub groups: usize,
-    pub min_group_size: usize,
-    /// Global certainty penalty (GCP, in [0, 1]); see [`crate::utility`].
-    /// Rows suppressed by the model count as fully generalized (loss 1),
-    /// as ARX counts suppressed records.
-    pub information_loss: f64,
-    /// Rows left out to satisfy the model in the attacker's view.
-    pub suppressed_by_model: usize,
-    /// The model's own check in the attacker's view (set by the job).
-    pub attacker_view: Option<crate::attacker::ViewSummary>,
-}
-
-impl Summary {
-    /// Accounts for `rows` more rows of the upload that the model left out:
-    /// counted in `rows` and `suppressed_by_model`, at loss 1 in GCP.
-    pub fn set_suppressed_by_model(&mut self, rows: usize) {
-        if rows == 0 {
-            return;
-        }
-        let published = self.published_rows as f64;
-        self.information_loss =
-            (self.information_loss * published + rows as f64) / (published + rows as f64);
-        self.rows += rows;
-        self.suppressed_by_model = rows;
-    }
-}
-
-pub fn summary(table: &Table, release: &Release) -> Summary {
-    Summary {
-        rows: table.rows() + table.suppressed_rows(),
-        published_rows: release.partition.rows(),
-        suppressed_rows: table.suppressed_rows(),
-        groups: release.groups(),
-        min_group_size: release.partition.min_group_size(),
-        information_loss: gcp(table, release),
-        suppressed_by_model: 0,
-        attacker_view: None,
-    }
 }
 
 #[cfg(test)]

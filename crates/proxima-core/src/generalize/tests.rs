@@ -5,6 +5,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::error::ErrorKind;
 use crate::hierarchy::Hierarchy;
+use crate::run::summary;
 use crate::schema::{ColumnSpec, CsvOptions, MissingPolicy, Role, Schema, ValueType};
 use crate::table::{parse_date, QiColumn, SaColumn, SaValues, TextColumn};
 

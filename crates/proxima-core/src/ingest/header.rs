@@ -2,15 +2,15 @@
 
 use std::collections::HashSet;
 
-use crate::error::{CoreError, CoreResult, Detail, ErrorKind};
+use crate::error::{CoreError, CoreResult, Detail, ErrorKind, Field};
 use crate::ingest::{echoed, quote_value};
 
 /// At most this many column names are listed in one error.
 pub(crate) const NAMES_LISTED: usize = 20;
 use crate::schema::Schema;
 
-fn malformed(pointer: String, message: String) -> CoreError {
-    CoreError::new(ErrorKind::MalformedCsv, message.clone()).with_error(pointer, message)
+fn malformed(field: Field, message: String) -> CoreError {
+    CoreError::new(ErrorKind::MalformedCsv, message.clone()).with_error(field, message)
 }
 
 /// Checks the header against the schema and returns, for each CSV
@@ -20,7 +20,7 @@ pub(crate) fn map_header(schema: &Schema, header: &csv::ByteRecord) -> CoreResul
     for (pos, field) in header.iter().enumerate() {
         let name = std::str::from_utf8(field).map_err(|_| {
             malformed(
-                format!("/data/header/{pos}"),
+                Field::HeaderCell(pos),
                 format!(
                     "header field {} is not valid UTF-8: {}",
                     pos + 1,
@@ -34,7 +34,7 @@ pub(crate) fn map_header(schema: &Schema, header: &csv::ByteRecord) -> CoreResul
     for (pos, name) in names.iter().enumerate() {
         if !seen.insert(*name) {
             return Err(malformed(
-                format!("/data/header/{pos}"),
+                Field::HeaderCell(pos),
                 format!("the header names column {} twice", quote_value(name)),
             )
             .with_detail("column", echoed(name).0));
@@ -61,7 +61,7 @@ pub(crate) fn map_header(schema: &Schema, header: &csv::ByteRecord) -> CoreResul
             .take(NAMES_LISTED)
             .fold(err, |err, (i, name)| {
                 err.with_error(
-                    format!("/columns/{i}/name"),
+                    Field::ColumnParam(*i, "name"),
                     format!(
                         "column {} is missing from the CSV header",
                         quote_value(name)
@@ -98,7 +98,7 @@ pub(crate) fn map_header(schema: &Schema, header: &csv::ByteRecord) -> CoreResul
         );
         for (pos, name) in undescribed.iter().take(NAMES_LISTED) {
             err = err.with_error(
-                format!("/data/header/{pos}"),
+                Field::HeaderCell(*pos),
                 format!(
                     "column {} is not described by the schema",
                     quote_value(name)

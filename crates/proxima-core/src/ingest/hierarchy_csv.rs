@@ -5,10 +5,10 @@
 //! the path index) and then handed to [`Hierarchy::from_paths`], whose tree
 //! checks (one root, one parent per node) are prefixed with the column.
 
-use crate::error::{CoreError, CoreResult, ErrorKind};
+use crate::error::{CoreError, CoreResult, ErrorKind, Field};
 use crate::hierarchy::Hierarchy;
 use crate::ingest::lines::{record_line, LineCounting};
-use crate::ingest::{pointer_segment, quote_value};
+use crate::ingest::quote_value;
 
 /// Where a hierarchy row came from, for error messages and pointers.
 #[derive(Clone, Copy)]
@@ -27,11 +27,10 @@ impl RowAt {
         }
     }
 
-    fn pointer(self, column: &str) -> String {
-        let col = pointer_segment(column);
+    fn field(self, column: &str) -> Field {
         match self {
-            RowAt::FileLine(l) => format!("/hierarchies/{col}/line/{l}"),
-            RowAt::Path(i) => format!("/hierarchies/{col}/{i}"),
+            RowAt::FileLine(l) => Field::HierarchyLine(column.to_string(), l),
+            RowAt::Path(i) => Field::HierarchyPath(column.to_string(), i),
         }
     }
 }
@@ -42,7 +41,7 @@ fn row_error(column: &str, at: RowAt, message: String) -> CoreError {
         at.describe()
     );
     let mut err = CoreError::new(ErrorKind::InvalidHierarchy, message.clone())
-        .with_error(at.pointer(column), message)
+        .with_error(at.field(column), message)
         .with_detail("column", column);
     err = match at {
         RowAt::FileLine(l) => err.with_detail("line", l as i64),
@@ -122,7 +121,7 @@ fn check_row(
 fn tree_error(column: &str, err: CoreError) -> CoreError {
     let message = format!("hierarchy of column '{column}': {}", err.message);
     let mut out = CoreError::new(ErrorKind::InvalidHierarchy, message.clone())
-        .with_error(format!("/hierarchies/{}", pointer_segment(column)), message)
+        .with_error(Field::Hierarchy(column.to_string()), message)
         .with_detail("column", column);
     out.details.extend(err.details);
     out
@@ -179,7 +178,7 @@ pub fn parse_hierarchy_csv(bytes: &[u8], column: &str) -> CoreResult<Hierarchy> 
             format!("the hierarchy file of column '{column}' has no rows"),
         )
         .with_error(
-            format!("/hierarchies/{}", pointer_segment(column)),
+            Field::Hierarchy(column.to_string()),
             "the hierarchy file is empty",
         )
         .with_detail("column", column));
@@ -196,7 +195,7 @@ pub fn hierarchy_from_inline(paths: Vec<Vec<String>>, column: &str) -> CoreResul
             format!("the inline hierarchy of column '{column}' has no paths"),
         )
         .with_error(
-            format!("/hierarchies/{}", pointer_segment(column)),
+            Field::Hierarchy(column.to_string()),
             "the hierarchy is empty",
         )
         .with_detail("column", column));
@@ -238,7 +237,7 @@ mod tests {
             assert_eq!(e.kind, ErrorKind::InvalidHierarchy);
             assert!(e.message.contains(name), "{}", e.message);
             assert!(e.message.contains("';'-separated"), "{}", e.message);
-            assert_eq!(e.errors[0].pointer, "/hierarchies/c/line/1");
+            assert_eq!(e.errors[0].field, Field::HierarchyLine("c".into(), 1));
         }
         // A one-level row without another delimiter gets no hint.
         let e = parse_hierarchy_csv(b"a\nb\n", "c").unwrap_err();
@@ -259,7 +258,10 @@ mod tests {
         assert!(err.message.contains("'workclass'"), "{}", err.message);
         assert!(err.message.contains("line 3"), "{}", err.message);
         assert!(err.message.contains("'lonely'"), "{}", err.message);
-        assert_eq!(err.errors[0].pointer, "/hierarchies/workclass/line/3");
+        assert_eq!(
+            err.errors[0].field,
+            Field::HierarchyLine("workclass".into(), 3)
+        );
         assert_eq!(err.detail("line"), Some(&crate::Detail::Int(3)));
 
         // CRLF and a blank line: the line is still the file's own.
@@ -319,7 +321,7 @@ mod tests {
             err.message
         );
         assert!(err.message.contains("'ROOT2'"), "{}", err.message);
-        assert_eq!(err.errors[0].pointer, "/hierarchies/education");
+        assert_eq!(err.errors[0].field, Field::Hierarchy("education".into()));
 
         let err = parse_hierarchy_csv(b"a;X;*\na;Y;*\n", "education").unwrap_err();
         assert!(err.message.contains("'a'") && err.message.contains("'education'"));
@@ -340,7 +342,7 @@ mod tests {
         assert_eq!(err.kind, ErrorKind::InvalidHierarchy);
         assert!(err.message.contains("'sex'") && err.message.contains("path 1"));
         assert!(err.message.contains("'Female'"), "{}", err.message);
-        assert_eq!(err.errors[0].pointer, "/hierarchies/sex/1");
+        assert_eq!(err.errors[0].field, Field::HierarchyPath("sex".into(), 1));
 
         let err = hierarchy_from_inline(p(&[&["Male", "*"], &["Female", "X"]]), "sex").unwrap_err();
         assert!(

@@ -7,8 +7,8 @@
 //! into it — identifiers included. [`check_line_breaks`] finds such a cell
 //! in a table before anything is computed or published from it.
 
-use crate::error::{CoreError, CoreResult, ErrorKind};
-use crate::ingest::{echoed, pointer_segment};
+use crate::error::{CoreError, CoreResult, ErrorKind, Field};
+use crate::ingest::echoed;
 use crate::table::Table;
 
 /// Refuses a table with a line break in a published cell when its schema
@@ -40,10 +40,7 @@ pub fn check_line_breaks(table: &Table) -> CoreResult<()> {
              (with csv.allow_line_breaks set if the line breaks are meant)"
         );
         return Err(CoreError::new(ErrorKind::MalformedCsv, message.clone())
-            .with_error(
-                format!("/data/line/{line}/{}", pointer_segment(column)),
-                message,
-            )
+            .with_error(Field::DataCell(line.into(), column.to_string()), message)
             .with_detail("column", column.as_str())
             .with_detail("line", line as i64)
             .with_detail("value", shown)

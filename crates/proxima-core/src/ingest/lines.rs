@@ -289,6 +289,23 @@ pub(crate) fn record_line<R: Read>(
     last_line.saturating_sub(embedded).max(1)
 }
 
+/// Where a data record is: its data line (1-based, header excluded) and the
+/// line of the file where it starts.
+#[derive(Clone, Copy)]
+pub(crate) struct At {
+    pub(crate) data_line: u64,
+    pub(crate) file_line: u64,
+}
+
+impl At {
+    pub(crate) fn describe(self) -> String {
+        format!(
+            "data line {} (file line {})",
+            self.data_line, self.file_line
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

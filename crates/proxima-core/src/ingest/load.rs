@@ -56,15 +56,15 @@
 use std::io::Read;
 use std::sync::Arc;
 
-use crate::error::{CoreError, CoreResult, ErrorKind};
+use crate::error::{CoreError, CoreResult, ErrorKind, Field};
 use crate::hierarchy::Hierarchy;
 use crate::ingest::assemble::Assembler;
 use crate::ingest::block::{Block, BlockColumn, BlockLimits, BlockTally, BlockValues, Loaded};
 use crate::ingest::header::map_header;
-use crate::ingest::lines::{record_line, LineCounting};
+use crate::ingest::lines::{record_line, At, LineCounting};
 use crate::ingest::missing::MissingReport;
 use crate::ingest::record_checks::{check_cell_sizes, check_line_breaks, record_too_large};
-use crate::ingest::{echoed, pointer_segment, quote_value};
+use crate::ingest::{echoed, quote_value};
 use crate::progress::Progress;
 use crate::schema::{MissingPolicy, Role, Schema, ValueType};
 use crate::table::{parse_date, Table, TextColumn};
@@ -77,23 +77,6 @@ const LINE_DRAIN_EVERY: u64 = 4096;
 
 /// Data lines between two cancellation checkpoints (a few ms of parsing).
 pub const CHECKPOINT_EVERY: u64 = 16_384;
-
-/// Where a data record is: its data line (1-based, header excluded) and the
-/// line of the file where it starts.
-#[derive(Clone, Copy)]
-pub(crate) struct At {
-    pub(crate) data_line: u64,
-    pub(crate) file_line: u64,
-}
-
-impl At {
-    pub(crate) fn describe(self) -> String {
-        format!(
-            "data line {} (file line {})",
-            self.data_line, self.file_line
-        )
-    }
-}
 
 /// The typed values being collected for one column.
 enum Values {
@@ -181,10 +164,7 @@ fn cell_error(kind: ErrorKind, column: &str, at: At, value: &str, problem: &str)
         quote_value(value)
     );
     let err = CoreError::new(kind, message.clone())
-        .with_error(
-            format!("/data/line/{}/{}", at.data_line, pointer_segment(column)),
-            message,
-        )
+        .with_error(Field::DataCell(at.data_line, column.to_string()), message)
         .with_detail("column", column)
         .with_detail("line", at.data_line as i64)
         .with_detail("file_line", at.file_line as i64);
@@ -198,17 +178,17 @@ fn cell_error(kind: ErrorKind, column: &str, at: At, value: &str, problem: &str)
     }
 }
 
-fn malformed(pointer: impl Into<String>, message: String) -> CoreError {
-    CoreError::new(ErrorKind::MalformedCsv, message.clone()).with_error(pointer, message)
+fn malformed(field: Field, message: String) -> CoreError {
+    CoreError::new(ErrorKind::MalformedCsv, message.clone()).with_error(field, message)
 }
 
 /// The record read as data line `next` (0: the header) ran to the end of
 /// the file inside a quoted field opened on file line `opened`.
 fn unclosed_quote(next: u64, opened: u64) -> CoreError {
     let (pointer, what) = if next == 0 {
-        ("/data/header".to_string(), "the header".to_string())
+        (Field::DataHeader, "the header".to_string())
     } else {
-        (format!("/data/line/{next}"), format!("data line {next}"))
+        (Field::DataLine(next), format!("data line {next}"))
     };
     let err = malformed(
         pointer,
@@ -424,7 +404,7 @@ pub fn load_blocks<R: Read>(
     let mut record = csv::ByteRecord::new();
     if !records.read(&mut record, 0)? {
         return Err(malformed(
-            "/data",
+            Field::Data,
             "the CSV is empty: a header row and at least one data row are needed".into(),
         ));
     }
@@ -508,10 +488,10 @@ impl<R: Read> Records<R> {
                 return record_too_large(next, file_line, self.max_record);
             }
             if next == 0 {
-                malformed("/data/header", format!("could not read the header: {e}"))
+                malformed(Field::DataHeader, format!("could not read the header: {e}"))
             } else {
                 malformed(
-                    format!("/data/line/{next}"),
+                    Field::DataLine(next),
                     format!("could not read data line {next}: {e}"),
                 )
             }
@@ -575,7 +555,7 @@ impl<'s> Columns<'s> {
         }
         let here = at();
         Err(malformed(
-            format!("/data/line/{data_line}"),
+            Field::DataLine(data_line),
             format!(
                 "{} has {} field(s) but the header has {width}",
                 here.describe(),
@@ -705,7 +685,7 @@ impl Rows {
     fn keep(&mut self, data_line: u64) -> CoreResult<()> {
         let line = u32::try_from(data_line).map_err(|_| {
             malformed(
-                format!("/data/line/{data_line}"),
+                Field::DataLine(data_line),
                 "the CSV has more than 4,294,967,295 data rows".into(),
             )
         })?;
@@ -731,7 +711,7 @@ impl Rows {
         }
         if data_lines == 0 {
             return Err(malformed(
-                "/data",
+                Field::Data,
                 "the CSV has a header but no data rows; a table needs rows".into(),
             ));
         }

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::{load_table, parse_hierarchy_csv};
-use crate::error::{CoreError, Detail, ErrorKind};
+use crate::error::{CoreError, Detail, ErrorKind, Field};
 use crate::schema::{ColumnSpec, CsvOptions, MissingPolicy, Role, Schema, ValueType};
 use crate::table::{parse_date, QiValues, SaValues, Table};
 
@@ -179,7 +179,7 @@ fn undescribed_column_is_named() {
         err("id,age,education,city,born,salary,note,shoe_size\n1,2,Masters,a,2001-01-01,3,n,44\n");
     assert_eq!(e.kind, ErrorKind::UndescribedColumn);
     assert_names(&e, &["'shoe_size'"]);
-    assert_eq!(e.errors[0].pointer, "/data/header/7");
+    assert_eq!(e.errors[0].field, Field::HeaderCell(7));
     assert_eq!(
         e.detail("columns"),
         Some(&Detail::List(vec![Detail::from("shoe_size")]))
@@ -191,7 +191,7 @@ fn schema_column_absent_from_header_is_unknown() {
     let e = err("id,age,education,city,born,note\n1,2,Masters,a,2001-01-01,n\n");
     assert_eq!(e.kind, ErrorKind::UnknownColumn);
     assert_names(&e, &["'salary'"]);
-    assert_eq!(e.errors[0].pointer, "/columns/5/name");
+    assert_eq!(e.errors[0].field, Field::ColumnParam(5, "name"));
     assert!(e.message.contains("missing from the CSV"), "{}", e.message);
     assert!(e.errors[0].message.contains("'salary' is missing"));
 }
@@ -214,7 +214,7 @@ fn a_renamed_column_is_named_undescribed_and_missing() {
     assert!(e
         .errors
         .iter()
-        .any(|x| x.pointer == "/columns/5/name" && x.message.contains("missing")));
+        .any(|x| x.field == Field::ColumnParam(5, "name") && x.message.contains("missing")));
 }
 
 #[test]
@@ -222,7 +222,7 @@ fn duplicate_header_is_malformed() {
     let e = err("id,age,education,city,born,salary,note,age\n1,2,Masters,a,2001-01-01,3,n,4\n");
     assert_eq!(e.kind, ErrorKind::MalformedCsv);
     assert_names(&e, &["'age'", "twice"]);
-    assert_eq!(e.errors[0].pointer, "/data/header/7");
+    assert_eq!(e.errors[0].field, Field::HeaderCell(7));
 }
 
 #[test]
@@ -231,7 +231,7 @@ fn empty_input_and_header_only_are_malformed() {
         let e = err(input);
         assert_eq!(e.kind, ErrorKind::MalformedCsv);
         assert_names(&e, &["empty"]);
-        assert_eq!(e.errors[0].pointer, "/data");
+        assert_eq!(e.errors[0].field, Field::Data);
     }
     for input in [HEADER, "id,age,education,city,born,salary,note\r\n\r\n"] {
         let e = err(input);
@@ -251,7 +251,7 @@ fn wrong_field_count_names_the_data_line() {
         &e,
         &["data line 2 (file line 4)", "6 field(s)", "header has 7"],
     );
-    assert_eq!(e.errors[0].pointer, "/data/line/2");
+    assert_eq!(e.errors[0].field, Field::DataLine(2));
     assert_eq!(e.detail("file_line"), Some(&Detail::Int(4)));
 }
 
@@ -262,7 +262,7 @@ fn crlf_files_report_their_own_lines() {
                p2,3O,Masters,Lyon,1990-05-17,1,a\r\n";
     // The note's line break needs the schema's opt-in.
     let e = err(csv);
-    assert_eq!(e.errors[0].pointer, "/data/line/1/note");
+    assert_eq!(e.errors[0].field, Field::DataCell(1, "note".into()));
     assert_names(&e, &["data line 1 (file line 2)", "file line 3"]);
     let opted_in = Schema::new(
         "t".into(),
@@ -277,7 +277,7 @@ fn crlf_files_report_their_own_lines() {
     let e = load_table(Arc::new(opted_in), csv.as_bytes()).unwrap_err();
     assert_eq!(e.kind, ErrorKind::MalformedCsv);
     assert_names(&e, &["data line 2 (file line 4)", "'3O'"]);
-    assert_eq!(e.errors[0].pointer, "/data/line/2/age");
+    assert_eq!(e.errors[0].field, Field::DataCell(2, "age".into()));
 }
 
 #[test]
@@ -295,13 +295,13 @@ fn bad_numbers_name_column_line_and_value() {
         let e = load_table(s, csv.as_bytes()).unwrap_err();
         assert_eq!(e.kind, ErrorKind::MalformedCsv, "{bad:?}");
         assert_names(&e, &["column 'age'", "data line 2", &format!("'{bad}'")]);
-        assert_eq!(e.errors[0].pointer, "/data/line/2/age");
+        assert_eq!(e.errors[0].field, Field::DataCell(2, "age".into()));
         assert_eq!(e.detail("value"), Some(&Detail::from(bad)));
     }
     let e = err(&format!("{HEADER}p1,30,Masters,Lyon,1990-05-17,12k,a\n"));
     assert_eq!(e.kind, ErrorKind::MalformedCsv);
     assert_names(&e, &["column 'salary'", "'12k'"]);
-    assert_eq!(e.errors[0].pointer, "/data/line/1/salary");
+    assert_eq!(e.errors[0].field, Field::DataCell(1, "salary".into()));
 }
 
 #[test]
@@ -333,7 +333,7 @@ fn bad_dates_name_column_line_and_value() {
                 "YYYY-MM-DD",
             ],
         );
-        assert_eq!(e.errors[0].pointer, "/data/line/1/born");
+        assert_eq!(e.errors[0].field, Field::DataCell(1, "born".into()));
     }
 }
 
@@ -347,7 +347,7 @@ fn value_outside_the_hierarchy_names_its_first_line() {
     ));
     assert_eq!(e.kind, ErrorKind::InvalidHierarchy);
     assert_names(&e, &["column 'education'", "data line 2", "'PhD'", "leaf"]);
-    assert_eq!(e.errors[0].pointer, "/data/line/2/education");
+    assert_eq!(e.errors[0].field, Field::DataCell(2, "education".into()));
     assert_eq!(e.detail("line"), Some(&Detail::Int(2)));
     // Categorical values are compared exactly: no trimming.
     let e = err(&format!("{HEADER}p1,30, Masters,Lyon,1990-05-17,1,a\n"));
@@ -376,9 +376,9 @@ fn missing_values_are_rejected_listing_the_first_ten_lines() {
         &e,
         &["11 row(s)", "2 (age, city)", "3 (salary)", "suppress"],
     );
-    assert_eq!(e.errors[0].pointer, "/data/line/2/age");
-    assert_eq!(e.errors[1].pointer, "/data/line/2/city");
-    assert_eq!(e.errors[2].pointer, "/data/line/3/salary");
+    assert_eq!(e.errors[0].field, Field::DataCell(2, "age".into()));
+    assert_eq!(e.errors[1].field, Field::DataCell(2, "city".into()));
+    assert_eq!(e.errors[2].field, Field::DataCell(3, "salary".into()));
     // 10 lines listed (2, 3, 4, 5, 7, 8, …, 12), 11 pointers.
     let Some(Detail::List(listed)) = e.detail("missing") else {
         panic!("no missing detail: {e:?}")
@@ -388,11 +388,11 @@ fn missing_values_are_rejected_listing_the_first_ten_lines() {
     assert!(!e
         .errors
         .iter()
-        .any(|f| f.pointer.starts_with("/data/line/6/")));
+        .any(|f| matches!(f.field, Field::DataCell(6, _))));
     assert!(!e
         .errors
         .iter()
-        .any(|f| f.pointer.starts_with("/data/line/13/")));
+        .any(|f| matches!(f.field, Field::DataCell(13, _))));
     assert!(e.message.contains("12 (salary)") && !e.message.contains("13 (salary)"));
 }
 
@@ -449,7 +449,7 @@ fn invalid_utf8_in_published_cells_is_malformed_but_identifiers_are_ignored() {
         &e,
         &["column 'note'", "data line 1", "UTF-8", "'caf\u{fffd}'"],
     );
-    assert_eq!(e.errors[0].pointer, "/data/line/1/note");
+    assert_eq!(e.errors[0].field, Field::DataCell(1, "note".into()));
 }
 
 #[test]
@@ -496,7 +496,7 @@ fn pointers_escape_column_names() {
     )
     .unwrap();
     let e = load_table(Arc::new(s), &b"km/h\nfast\n"[..]).unwrap_err();
-    assert_eq!(e.errors[0].pointer, "/data/line/1/km~1h");
+    assert_eq!(e.errors[0].field, Field::DataCell(1, "km/h".into()));
     assert_names(&e, &["'km/h'", "'fast'"]);
 }
 
@@ -519,5 +519,5 @@ fn read_failures_name_the_data_line() {
     let e = load_table(schema(), Broken(bytes)).unwrap_err();
     assert_eq!(e.kind, ErrorKind::MalformedCsv);
     assert_names(&e, &["data line 2", "connection reset"]);
-    assert_eq!(e.errors[0].pointer, "/data/line/2");
+    assert_eq!(e.errors[0].field, Field::DataLine(2));
 }

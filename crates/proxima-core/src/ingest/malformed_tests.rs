@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::load_table;
-use crate::error::{Detail, ErrorKind};
+use crate::error::{Detail, ErrorKind, Field};
 use crate::schema::{ColumnSpec, CsvOptions, MissingPolicy, Role, Schema, ValueType};
 
 fn col(name: &str, role: Role, t: Option<ValueType>) -> ColumnSpec {
@@ -53,7 +53,7 @@ fn an_unclosed_quote_is_malformed_and_names_the_line_where_it_opened() {
     for allow in [false, true] {
         let e = load_table(schema(allow), csv.as_bytes()).unwrap_err();
         assert_eq!(e.kind, ErrorKind::MalformedCsv, "{}", e.message);
-        assert_eq!(e.errors[0].pointer, "/data/line/2");
+        assert_eq!(e.errors[0].field, Field::DataLine(2));
         assert!(e.message.contains("file line 3"), "{}", e.message);
         assert!(e.message.contains("never closed"), "{}", e.message);
         assert_eq!(e.detail("file_line"), Some(&Detail::Int(3)));
@@ -71,11 +71,11 @@ fn an_unclosed_quote_in_the_header_or_the_last_row_is_malformed() {
     )
     .unwrap_err();
     assert_eq!(e.kind, ErrorKind::MalformedCsv);
-    assert_eq!(e.errors[0].pointer, "/data/header");
+    assert_eq!(e.errors[0].field, Field::DataHeader);
     // Even a file whose last cell is cut inside its quote (no newline).
     let csv = format!("{HEADER}Ann,20,flu,a\nBob,21,flu,\"unfinished");
     let e = load_table(schema(false), csv.as_bytes()).unwrap_err();
-    assert_eq!(e.errors[0].pointer, "/data/line/2");
+    assert_eq!(e.errors[0].field, Field::DataLine(2));
 }
 
 #[test]
@@ -83,7 +83,7 @@ fn line_breaks_in_generalized_cells_need_the_schema_to_opt_in() {
     let csv = format!("{HEADER}Ann,20,\"flu\nsevere\",a\nBob,21,hiv,b\n");
     let e = load_table(schema(false), csv.as_bytes()).unwrap_err();
     assert_eq!(e.kind, ErrorKind::MalformedCsv);
-    assert_eq!(e.errors[0].pointer, "/data/line/1/diagnosis");
+    assert_eq!(e.errors[0].field, Field::DataCell(1, "diagnosis".into()));
     assert!(e.message.contains("line break"), "{}", e.message);
     assert!(e.message.contains("allow_line_breaks"), "{}", e.message);
     let t = load_table(schema(true), csv.as_bytes()).unwrap();
@@ -107,7 +107,7 @@ fn a_stray_quote_in_an_insensitive_cell_is_refused_by_default() {
     }
     let e = load_table(schema(false), csv.as_bytes()).unwrap_err();
     assert_eq!(e.kind, ErrorKind::MalformedCsv, "{}", e.message);
-    assert_eq!(e.errors[0].pointer, "/data/line/5/note");
+    assert_eq!(e.errors[0].field, Field::DataCell(5, "note".into()));
     assert_eq!(e.detail("line"), Some(&Detail::Int(5)));
     assert_eq!(e.detail("file_line"), Some(&Detail::Int(6)));
     assert_eq!(e.detail("last_file_line"), Some(&Detail::Int(16)));
@@ -127,13 +127,13 @@ fn line_breaks_in_identifier_cells_are_refused_without_echoing_them() {
     let csv = format!("{HEADER}\"Ann\nLee\",20,flu,a\nBob,21,hiv,b\n");
     let e = load_table(schema(false), csv.as_bytes()).unwrap_err();
     assert_eq!(e.kind, ErrorKind::MalformedCsv, "{}", e.message);
-    assert_eq!(e.errors[0].pointer, "/data/line/1/name");
+    assert_eq!(e.errors[0].field, Field::DataCell(1, "name".into()));
     assert!(!e.message.contains("Ann"), "{}", e.message);
     assert_eq!(e.detail("value"), None);
     // Carriage returns count as line breaks too.
     let csv = format!("{HEADER}Ann,20,flu,\"two\r\nlines\"\nBob,21,hiv,b\n");
     let e = load_table(schema(false), csv.as_bytes()).unwrap_err();
-    assert_eq!(e.errors[0].pointer, "/data/line/1/note");
+    assert_eq!(e.errors[0].field, Field::DataCell(1, "note".into()));
     let csv = format!("{HEADER}\"Ann\nLee\",20,flu,\"two\r\nlines\"\nBob,21,hiv,b\n");
     assert_eq!(load_table(schema(true), csv.as_bytes()).unwrap().rows(), 2);
 }
@@ -155,7 +155,7 @@ fn control_characters_in_published_cells_are_refused() {
         for allow in [false, true] {
             let e = load_table(schema(allow), csv.as_bytes()).unwrap_err();
             assert_eq!(e.kind, ErrorKind::MalformedCsv, "{cell:?}");
-            assert_eq!(e.errors[0].pointer, format!("/data/line/1/{column}"));
+            assert_eq!(e.errors[0].field, Field::DataCell(1, column.into()));
             assert!(e.message.contains("control character"), "{}", e.message);
         }
     }
@@ -211,6 +211,6 @@ fn a_line_break_past_the_header_width_is_a_width_error() {
     let csv = format!("{HEADER}Ann,20,flu,a,\"extra\nfield\"\nBob,21,hiv,b\n");
     let e = load_table(schema(false), csv.as_bytes()).unwrap_err();
     assert_eq!(e.kind, ErrorKind::MalformedCsv);
-    assert_eq!(e.errors[0].pointer, "/data/line/1");
+    assert_eq!(e.errors[0].field, Field::DataLine(1));
     assert!(e.message.contains("5 field(s)"), "{}", e.message);
 }

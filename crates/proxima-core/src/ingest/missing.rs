@@ -1,8 +1,7 @@
 //! The `missing_values` error of a load under `on_missing: reject`.
 
-use crate::error::{CoreError, Detail, ErrorKind};
-use crate::ingest::load::At;
-use crate::ingest::pointer_segment;
+use crate::error::{CoreError, Detail, ErrorKind, Field};
+use crate::ingest::lines::At;
 use crate::schema::Schema;
 
 /// The missing values found under `reject`: the first lines with their
@@ -36,7 +35,7 @@ impl MissingReport {
         for (at, cols) in &self.listed {
             for &c in cols {
                 err = err.with_error(
-                    format!("/data/line/{}/{}", at.data_line, pointer_segment(name(c))),
+                    Field::DataCell(at.data_line, name(c).to_string()),
                     format!("missing value in column '{}' at {}", name(c), at.describe()),
                 );
             }

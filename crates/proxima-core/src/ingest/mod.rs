@@ -9,7 +9,7 @@
 //!   back into a table).
 //! * [`column_stats`] / [`StatsBuilder`] — the per-column figures of
 //!   docs/api.md's `Dataset.columns`, of a table or block by block.
-//! * [`shared`] — the benchmark tables of `shared/data` and their standard
+//! * `shared` (the `testing` feature) — the benchmark tables of `shared/data` and their standard
 //!   schemas, loaded from files the caller opens (tests, examples and the
 //!   bench, through the dev-only `proxima-testdata`).
 //!
@@ -17,27 +17,26 @@
 //!
 //! Every error about a data row names its **data line**: data line 1 is the
 //! first record after the header, counted in records (blank lines, which
-//! the CSV reader skips, are not counted). Pointers look like
-//! `/data/line/17/age`; messages also give the line of the file where the
-//! record starts ("file line 18") because that is what an editor shows.
+//! the CSV reader skips, are not counted). Errors name the place as a
+//! [`Field`](crate::error::Field) such as `DataCell(17, "age")`; messages
+//! also give the line of the file where the record starts ("file line 18")
+//! because that is what an editor shows.
 //! [`Table::source_lines`](crate::table::Table::source_lines) uses the same
 //! data-line numbers.
 //!
-//! # Error pointers
+//! # Error fields
 //!
-//! Column names are escaped as JSON-pointer segments (`/` → `~1`).
-//!
-//! | pointer | used for |
+//! | field | used for |
 //! |---|---|
-//! | `/data` | empty file, no data rows |
-//! | `/data/header` | the header could not be read |
-//! | `/data/header/{position}` | duplicate or undescribed header name (0-based) |
-//! | `/columns/{index}/name` | a schema column absent from the header |
-//! | `/data/line/{n}` | wrong field count, unreadable record |
-//! | `/data/line/{n}/{column}` | bad cell, value outside the hierarchy, missing value |
-//! | `/hierarchies/{column}` | a hierarchy that is empty or not a tree |
-//! | `/hierarchies/{column}/line/{l}` | a bad row of an ARX hierarchy file (file line) |
-//! | `/hierarchies/{column}/{i}` | a bad path of an inline hierarchy (0-based) |
+//! | `Data` | empty file, no data rows |
+//! | `DataHeader` | the header could not be read |
+//! | `HeaderCell(position)` | duplicate or undescribed header name (0-based) |
+//! | `ColumnParam(index, "name")` | a schema column absent from the header |
+//! | `DataLine(n)` | wrong field count, unreadable record |
+//! | `DataCell(n, column)` | bad cell, value outside the hierarchy, missing value |
+//! | `Hierarchy(column)` | a hierarchy that is empty or not a tree |
+//! | `HierarchyLine(column, l)` | a bad row of an ARX hierarchy file (file line) |
+//! | `HierarchyPath(column, i)` | a bad path of an inline hierarchy (0-based) |
 //!
 //! Errors about a cell also carry the details `column`, `line`,
 //! `file_line` and `value`; hierarchy errors carry `column` and `line` or
@@ -56,6 +55,7 @@ mod lines;
 mod load;
 mod missing;
 mod record_checks;
+#[cfg(any(test, feature = "testing"))]
 pub mod shared;
 mod stats;
 
@@ -82,11 +82,6 @@ pub use load::{
 };
 pub use stats::{column_stats, ColumnStats, StatsBuilder};
 
-/// Escapes a column name for use as one JSON-pointer segment (RFC 6901).
-pub(crate) fn pointer_segment(name: &str) -> String {
-    name.replace('~', "~0").replace('/', "~1")
-}
-
 /// At most this many characters of a cell (or name) are echoed in an
 /// error: a 10 MB cell must not make a 10 MB error body.
 pub(crate) const ECHOED_CHARS: usize = 80;
@@ -109,12 +104,6 @@ pub(crate) fn quote_value(value: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn pointer_segments_escape_tilde_and_slash() {
-        assert_eq!(pointer_segment("a/b~c"), "a~1b~0c");
-        assert_eq!(pointer_segment("age"), "age");
-    }
 
     #[test]
     fn echoed_values_are_bounded() {

@@ -3,17 +3,17 @@
 //! [`super::lines::LineCounting`]; here only the error is built), its
 //! cells' sizes, and line breaks in any of its cells.
 
-use crate::error::{CoreError, CoreResult, ErrorKind};
-use crate::ingest::load::At;
-use crate::ingest::{echoed, pointer_segment, quote_value};
+use crate::error::{CoreError, CoreResult, ErrorKind, Field};
+use crate::ingest::lines::At;
+use crate::ingest::{echoed, quote_value};
 
 /// The record read as data line `next` (0: the header), starting on file
 /// line `file_line`, runs past `max` bytes.
 pub(super) fn record_too_large(next: u64, file_line: u64, max: usize) -> CoreError {
     let (pointer, what) = if next == 0 {
-        ("/data/header".to_string(), "the header".to_string())
+        (Field::DataHeader, "the header".to_string())
     } else {
-        (format!("/data/line/{next}"), format!("data line {next}"))
+        (Field::DataLine(next), format!("data line {next}"))
     };
     let message = format!(
         "{what} (file line {file_line}) is longer than {max} bytes, the limit on one record \
@@ -61,10 +61,7 @@ pub(super) fn check_cell_sizes(
         cell.len()
     );
     Err(CoreError::new(ErrorKind::RecordTooLarge, message.clone())
-        .with_error(
-            format!("/data/line/{data_line}/{}", pointer_segment(column)),
-            message,
-        )
+        .with_error(Field::DataCell(data_line, column.to_string()), message)
         .with_detail("column", column)
         .with_detail("line", data_line as i64)
         .with_detail("file_line", here.file_line as i64)
@@ -126,10 +123,7 @@ pub(super) fn check_line_breaks(
         }
     );
     let err = CoreError::new(ErrorKind::MalformedCsv, message.clone())
-        .with_error(
-            format!("/data/line/{data_line}/{}", pointer_segment(column)),
-            message,
-        )
+        .with_error(Field::DataCell(data_line, column.to_string()), message)
         .with_detail("column", column)
         .with_detail("line", data_line as i64)
         .with_detail("file_line", here.file_line as i64)

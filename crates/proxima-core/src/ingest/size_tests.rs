@@ -6,7 +6,7 @@ use std::io::Read;
 use std::sync::Arc;
 
 use super::{load_blocks, load_table, BlockLimits};
-use crate::error::{CoreError, Detail, ErrorKind};
+use crate::error::{CoreError, Detail, ErrorKind, Field};
 use crate::progress::Progress;
 use crate::schema::{ColumnSpec, CsvOptions, MissingPolicy, Role, Schema, ValueType};
 
@@ -59,25 +59,25 @@ fn a_record_over_the_limit_is_refused_naming_its_line() {
         let e = load(csv.as_slice(), &limits(1000, 100)).unwrap_err();
         assert_eq!(e.kind, ErrorKind::RecordTooLarge, "{}", e.message);
         assert_eq!(e.kind.code(), "record_too_large");
-        assert_eq!(e.errors[0].pointer, "/data/line/3", "{end:?}");
+        assert_eq!(e.errors[0].field, Field::DataLine(3), "{end:?}");
         assert_eq!(e.detail("line"), Some(&Detail::Int(3)));
         assert_eq!(e.detail("file_line"), Some(&Detail::Int(5)), "{end:?}");
         assert_eq!(e.detail("max_record_bytes"), Some(&Detail::Int(100)));
         assert!(e.message.contains("max_record_bytes"), "{}", e.message);
         // Read one byte at a time, the same answer.
         let e = load(OneByte(csv.as_slice()), &limits(1000, 100)).unwrap_err();
-        assert_eq!(e.errors[0].pointer, "/data/line/3", "{end:?}");
+        assert_eq!(e.errors[0].field, Field::DataLine(3), "{end:?}");
         assert_eq!(e.detail("file_line"), Some(&Detail::Int(5)), "{end:?}");
     }
     // Line breaks inside quotes do not end a record.
     let quoted = format!("id,age,note\na,1,n\n\"{}\",2,n\n", "y\n".repeat(60));
     let e = load(quoted.as_bytes(), &limits(1000, 100)).unwrap_err();
-    assert_eq!(e.errors[0].pointer, "/data/line/2");
+    assert_eq!(e.errors[0].field, Field::DataLine(2));
     assert_eq!(e.detail("file_line"), Some(&Detail::Int(3)));
     // The header is a record too.
     let header = format!("id,age,note{}\na,1,n\n", " ".repeat(200));
     let e = load(header.as_bytes(), &limits(1000, 100)).unwrap_err();
-    assert_eq!(e.errors[0].pointer, "/data/header");
+    assert_eq!(e.errors[0].field, Field::DataHeader);
 }
 
 #[test]
@@ -101,7 +101,7 @@ fn a_cell_over_the_limit_is_refused_naming_its_column() {
     ] {
         let e = load(csv.as_bytes(), &limits(10, 1000)).unwrap_err();
         assert_eq!(e.kind, ErrorKind::RecordTooLarge, "{}", e.message);
-        assert_eq!(e.errors[0].pointer, format!("/data/line/2/{column}"));
+        assert_eq!(e.errors[0].field, Field::DataCell(2, column.into()));
         assert_eq!(e.detail("column"), Some(&Detail::Str(column.into())));
         assert_eq!(e.detail("max_cell_bytes"), Some(&Detail::Int(10)));
         assert_eq!(e.detail("cell_bytes"), Some(&Detail::Int(13)));
@@ -119,7 +119,7 @@ fn an_endless_cell_is_refused_at_the_record_limit() {
     let endless = || b"id,age,note\na,1,".chain(std::io::repeat(b'x'));
     let e = load_table(schema(), endless()).unwrap_err();
     assert_eq!(e.kind, ErrorKind::RecordTooLarge, "{}", e.message);
-    assert_eq!(e.errors[0].pointer, "/data/line/1");
+    assert_eq!(e.errors[0].field, Field::DataLine(1));
     assert_eq!(
         e.detail("max_record_bytes"),
         Some(&Detail::Int(super::MAX_RECORD_BYTES as i64))

@@ -2,7 +2,7 @@
 //! the feasibility check on the whole table (a cut can only shrink groups,
 //! so a model the whole table misses is out of reach).
 
-use crate::error::{CoreError, CoreResult, ErrorKind};
+use crate::error::{CoreError, CoreResult, ErrorKind, Field};
 use crate::params::{LDiversityVariant, PrivacyModel};
 use crate::privacy::{self, EmdReference, SaCodes};
 use crate::table::Table;
@@ -37,7 +37,7 @@ impl Constraint {
                 let message = format!("k = {k} exceeds the {n} rows");
                 return Err(
                     CoreError::new(ErrorKind::InfeasibleParameters, message.clone())
-                        .with_error("/model/k", message)
+                        .with_error(Field::ModelParam("k"), message)
                         .with_detail("max_k", n),
                 );
             }
@@ -49,7 +49,7 @@ impl Constraint {
             }),
             PrivacyModel::LDiversity(ld) => {
                 let k = check_k(ld.k.get())?;
-                let sa = SaCodes::new(table, "/model")?;
+                let sa = SaCodes::new(table, Field::Model)?;
                 check_l(&sa, ld.l, ld.variant)?;
                 Ok(Constraint::LDiversity {
                     k,
@@ -60,10 +60,11 @@ impl Constraint {
             }
             PrivacyModel::TCloseness(tc) => {
                 let k = check_k(tc.k.get())?;
-                let sa = SaCodes::new(table, "/model")?;
+                let sa = SaCodes::new(table, Field::Model)?;
                 // The whole table is at EMD 0 from itself: any t ≥ 0 is
                 // reachable, only k can be infeasible.
-                let reference = EmdReference::new(&sa, tc.ground, "/model/ground_distance")?;
+                let reference =
+                    EmdReference::new(&sa, tc.ground, Field::ModelParam("ground_distance"))?;
                 Ok(Constraint::TCloseness {
                     k,
                     t: tc.t.get(),
@@ -72,7 +73,7 @@ impl Constraint {
                 })
             }
             other => Err(CoreError::invalid_parameters(
-                "/algorithm",
+                Field::Algorithm,
                 format!(
                     "mondrian takes k_anonymity, l_diversity or t_closeness, not '{}'",
                     other.kind_name()
@@ -115,15 +116,14 @@ fn check_l(sa: &SaCodes, l: f64, variant: LDiversityVariant) -> CoreResult<()> {
         return Ok(());
     }
     let name = sa.name();
-    let err = |pointer: &str, message: String| {
-        CoreError::new(ErrorKind::InfeasibleParameters, message.clone())
-            .with_error(pointer, message)
+    let err = |field: Field, message: String| {
+        CoreError::new(ErrorKind::InfeasibleParameters, message.clone()).with_error(field, message)
     };
     Err(match variant {
         LDiversityVariant::Distinct => {
             let d = privacy::distinct(&whole);
             err(
-                "/model/l",
+                Field::ModelParam("l"),
                 format!("the whole table has only {d} distinct values of {name}, so l ≤ {d}"),
             )
             .with_detail("max_l", d)
@@ -132,7 +132,7 @@ fn check_l(sa: &SaCodes, l: f64, variant: LDiversityVariant) -> CoreResult<()> {
             let h = privacy::entropy(&whole);
             let max_l = h.exp();
             err(
-                "/model/l",
+                Field::ModelParam("l"),
                 format!(
                     "the entropy of {name} over the whole table is {h:.4}, so entropy l ≤ {max_l:.4}"
                 ),
@@ -144,7 +144,7 @@ fn check_l(sa: &SaCodes, l: f64, variant: LDiversityVariant) -> CoreResult<()> {
             if max_l == 0 {
                 let top = whole.entries().iter().map(|e| e.1).max().unwrap_or(0);
                 err(
-                    "/model/c",
+                    Field::ModelParam("c"),
                     format!(
                         "with c = {c} not even l = 1 holds: the most frequent value of {name} has {top} of the {} rows; raise c",
                         whole.total()
@@ -153,7 +153,7 @@ fn check_l(sa: &SaCodes, l: f64, variant: LDiversityVariant) -> CoreResult<()> {
                 .with_detail("max_l", 0usize)
             } else {
                 err(
-                    "/model/l",
+                    Field::ModelParam("l"),
                     format!(
                         "with c = {c} the whole table is recursive (c,l)-diverse on {name} only up to l = {max_l}"
                     ),
@@ -183,7 +183,7 @@ mod tests {
     }
 
     fn model_l(l: f64, variant: LDiversityVariant) -> PrivacyModel {
-        let k = K::new(1, "/model/k").unwrap();
+        let k = K::new(1, Field::ModelParam("k")).unwrap();
         PrivacyModel::LDiversity(LDiversity::new(l, variant, k, "/model").unwrap())
     }
 
@@ -215,7 +215,7 @@ mod tests {
         assert_eq!(err.detail("max_l"), Some(&Detail::Int(1)));
         let err = Constraint::for_model(&t, &rec(0.5)).unwrap_err();
         assert_eq!(err.detail("max_l"), Some(&Detail::Int(0)));
-        assert_eq!(err.errors[0].pointer, "/model/c");
+        assert_eq!(err.errors[0].field, Field::ModelParam("c"));
     }
 
     #[test]
@@ -228,6 +228,6 @@ mod tests {
         };
         let err = Constraint::for_model(&t, &PrivacyModel::Dissimilarity(d)).unwrap_err();
         assert_eq!(err.kind, ErrorKind::InvalidParameters);
-        assert_eq!(err.errors[0].pointer, "/algorithm");
+        assert_eq!(err.errors[0].field, Field::Algorithm);
     }
 }

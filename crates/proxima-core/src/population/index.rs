@@ -16,7 +16,7 @@ use std::collections::HashSet;
 use rayon::prelude::*;
 
 use crate::attacker::{Axis, Dim, GroupBoxes};
-use crate::error::{CoreError, CoreResult, ErrorKind};
+use crate::error::{CoreError, CoreResult, ErrorKind, Field};
 use crate::generalize::{
     generalize_column, parse_date_interval_label, parse_numeric_label, GeneralizedQi,
 };
@@ -62,8 +62,8 @@ fn release_dims(sample: &Table) -> Vec<Dim> {
         .collect()
 }
 
-fn mismatch(pointer: &str, message: String) -> CoreError {
-    CoreError::new(ErrorKind::PopulationMismatch, message.clone()).with_error(pointer, message)
+fn mismatch(field: &Field, message: String) -> CoreError {
+    CoreError::new(ErrorKind::PopulationMismatch, message.clone()).with_error(field, message)
 }
 
 /// One population QI read into the sample's key space.
@@ -91,15 +91,21 @@ impl Source<'_> {
 impl PopulationIndex {
     /// The population in the key space of a job's release of `sample`
     /// (the boxes of [`GroupBoxes::from_release`]). Errors
-    /// (`population_mismatch` at `pointer`) when the population lacks one
+    /// (`population_mismatch` at `field`) when the population lacks one
     /// of the sample's QIs or holds it with another type.
     pub fn for_release(
         sample: &Table,
         population: &Table,
-        pointer: &str,
+        field: impl Into<Field>,
         progress: Progress,
     ) -> CoreResult<PopulationIndex> {
-        Self::build(sample, &release_dims(sample), population, pointer, progress)
+        Self::build(
+            sample,
+            &release_dims(sample),
+            population,
+            &field.into(),
+            progress,
+        )
     }
 
     /// The population in the key space of `boxes` (read from `sample` by
@@ -110,17 +116,17 @@ impl PopulationIndex {
         sample: &Table,
         boxes: &GroupBoxes,
         population: &Table,
-        pointer: &str,
+        field: impl Into<Field>,
         progress: Progress,
     ) -> CoreResult<PopulationIndex> {
-        Self::build(sample, &boxes.dims, population, pointer, progress)
+        Self::build(sample, &boxes.dims, population, &field.into(), progress)
     }
 
     fn build(
         sample: &Table,
         dims: &[Dim],
         population: &Table,
-        pointer: &str,
+        field: &Field,
         progress: Progress,
     ) -> CoreResult<PopulationIndex> {
         let mut sources = Vec::with_capacity(dims.len());
@@ -133,13 +139,13 @@ impl PopulationIndex {
                 .find(|c| &c.name == name)
                 .ok_or_else(|| {
                     mismatch(
-                        pointer,
+                        field,
                         format!("the population has no quasi-identifier '{name}'"),
                     )
                 })?;
             let wrong = |want: &str| {
                 mismatch(
-                    pointer,
+                    field,
                     format!(
                         "the quasi-identifier '{name}' is {} in the population but the sample's \
                          needs {want}",

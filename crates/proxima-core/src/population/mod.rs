@@ -23,109 +23,24 @@ pub use index::{box_of_rows, PopulationIndex};
 use crate::attacker::GroupBoxes;
 use crate::audit::summary::{check_report, rows_of_failed, Figures, Worse};
 use crate::audit::{group_by_published_qis, CheckReport};
-use crate::error::{CoreError, CoreResult, Detail, ErrorKind};
-use crate::params::{Fraction, K};
+use crate::error::{CoreError, CoreResult, Detail, ErrorKind, Field};
+use crate::params::PopulationModel;
 use crate::partition::Partition;
 use crate::progress::Progress;
 use crate::table::Table;
-
-/// A model (or audit check) judged against a population table.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum PopulationModel {
-    /// Every class covers at least k population records.
-    KMap { k: K },
-    /// Every class's |sample| / |population covered| lies in [min, max].
-    DeltaPresence { min: Fraction, max: Fraction },
-}
 
 fn d(key: &str, value: impl Into<Detail>) -> (String, Detail) {
     (key.to_string(), value.into())
 }
 
+// The model is a parameter (crate::params); judging it needs the index.
 impl PopulationModel {
-    /// δ-presence with δmin ≤ δmax (pointers `{at}/delta_min`, `{at}/delta_max`).
-    pub fn delta_presence(min: f64, max: f64, at: &str) -> CoreResult<PopulationModel> {
-        let lo = Fraction::new(min, "delta_min", &format!("{at}/delta_min"))?;
-        let hi = Fraction::new(max, "delta_max", &format!("{at}/delta_max"))?;
-        if lo.get() > hi.get() {
-            return Err(CoreError::invalid_parameters(
-                format!("{at}/delta_min"),
-                format!("delta_min ({min}) must not exceed delta_max ({max})"),
-            ));
-        }
-        Ok(PopulationModel::DeltaPresence { min: lo, max: hi })
-    }
-
-    pub fn kind_name(&self) -> &'static str {
-        match self {
-            PopulationModel::KMap { .. } => "k_map",
-            PopulationModel::DeltaPresence { .. } => "delta_presence",
-        }
-    }
-
-    /// The model's parameters, as a check report names them.
-    pub fn params(&self) -> Vec<(String, Detail)> {
-        match self {
-            PopulationModel::KMap { k } => vec![d("k", k.get())],
-            PopulationModel::DeltaPresence { min, max } => {
-                vec![d("delta_min", min.get()), d("delta_max", max.get())]
-            }
-        }
-    }
-
-    /// Whether a class of `size` sample records whose labels cover
-    /// `covered` population records satisfies the model.
-    pub fn allows(&self, size: usize, covered: u64) -> bool {
-        match self {
-            PopulationModel::KMap { k } => covered >= k.get() as u64,
-            PopulationModel::DeltaPresence { min, max } => {
-                covered > 0 && {
-                    let delta = size as f64 / covered as f64;
-                    min.get() <= delta && delta <= max.get()
-                }
-            }
-        }
-    }
-
-    /// How far a count must go for [`PopulationModel::allows`] to judge a
-    /// class of `size` records exactly: below the cap the count is exact;
-    /// at or above it the class's verdict is the same for every larger
-    /// count. k-map: k (allowed from k on). δ-presence with δmin > 0: past
-    /// size/δmin every count fails (two above its floor, so rounding
-    /// cannot lower it); with δmin = 0: from size/δmax on every count
-    /// passes (one above its ceiling).
-    pub fn cap(&self, size: usize) -> u64 {
-        match self {
-            PopulationModel::KMap { k } => k.get() as u64,
-            PopulationModel::DeltaPresence { min, max } => {
-                let size = size as f64;
-                let bound = if min.get() > 0.0 {
-                    (size / min.get()).floor() + 2.0
-                } else if max.get() > 0.0 {
-                    (size / max.get()).ceil() + 1.0
-                } else {
-                    f64::INFINITY
-                };
-                if bound >= u64::MAX as f64 {
-                    u64::MAX
-                } else {
-                    bound as u64
-                }
-            }
-        }
-    }
-
     /// Whether the published labels of `rows` (one class of a release of
     /// `table`) satisfy the model, counting only as far as
     /// [`PopulationModel::cap`].
     pub fn allows_rows(&self, index: &PopulationIndex, table: &Table, rows: &[u32]) -> bool {
         let covered = index.count_up_to(&box_of_rows(table, rows), self.cap(rows.len()));
         self.allows(rows.len(), covered)
-    }
-
-    /// Whether the model needs the sample to be a subset of the population.
-    pub fn needs_subset(&self) -> bool {
-        matches!(self, PopulationModel::DeltaPresence { .. })
     }
 }
 
@@ -153,16 +68,24 @@ pub fn raw_classes(table: &Table, index: &PopulationIndex) -> (Partition, Vec<u6
 
 /// Checks that the sample (at its original QI points) is a subset of the
 /// population: at every point, no more sample records than population
-/// records. `population_mismatch` at `pointer` otherwise, with the number
+/// records. `population_mismatch` at `field` otherwise, with the number
 /// of sample records the population cannot hold.
-pub fn check_subset(table: &Table, index: &PopulationIndex, pointer: &str) -> CoreResult<()> {
+pub fn check_subset(
+    table: &Table,
+    index: &PopulationIndex,
+    field: impl Into<Field>,
+) -> CoreResult<()> {
     let (partition, counts) = raw_classes(table, index);
-    check_class_subset(&partition, &counts, pointer)
+    check_class_subset(&partition, &counts, field)
 }
 
 /// The weaker subset test of a generalized table, whose original points
 /// are unknown: no class holds more records than its labels cover.
-pub fn check_class_subset(partition: &Partition, counts: &[u64], pointer: &str) -> CoreResult<()> {
+pub fn check_class_subset(
+    partition: &Partition,
+    counts: &[u64],
+    field: impl Into<Field>,
+) -> CoreResult<()> {
     let missing: u64 = partition
         .groups
         .iter()
@@ -178,7 +101,7 @@ pub fn check_class_subset(partition: &Partition, counts: &[u64], pointer: &str) 
     );
     Err(
         CoreError::new(ErrorKind::PopulationMismatch, message.clone())
-            .with_error(pointer, message)
+            .with_error(field, message)
             .with_detail("unmatched_records", missing as i64),
     )
 }
@@ -309,7 +232,7 @@ pub fn check_feasible(
     model: &PopulationModel,
 ) -> CoreResult<()> {
     if model.needs_subset() {
-        check_subset(table, index, "/dataset_id")?;
+        check_subset(table, index, Field::Dataset)?;
     }
     let all: Vec<u32> = (0..table.rows() as u32).collect();
     let covered = if all.is_empty() {
@@ -327,7 +250,7 @@ pub fn check_feasible(
                 k.get()
             );
             CoreError::new(ErrorKind::InfeasibleParameters, message.clone())
-                .with_error("/model/k", message)
+                .with_error(Field::ModelParam("k"), message)
                 .with_detail("max_k", covered as i64)
         }
         PopulationModel::DeltaPresence { min, max } => {
@@ -340,9 +263,9 @@ pub fn check_feasible(
                 max.get()
             );
             let at = if delta < min.get() {
-                "/model/delta_min"
+                Field::ModelParam("delta_min")
             } else {
-                "/model/delta_max"
+                Field::ModelParam("delta_max")
             };
             CoreError::new(ErrorKind::InfeasibleParameters, message.clone())
                 .with_error(at, message)

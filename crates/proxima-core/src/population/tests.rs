@@ -11,6 +11,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::generalize::{generalize, GeneralizedQi};
 use crate::hierarchy::Hierarchy;
+use crate::params::K;
 use crate::table::{QiValues, SaValues};
 
 const LEAVES: [&str; 4] = ["x1", "x2", "y1", "y2"];
@@ -203,10 +204,10 @@ fn a_sample_outside_the_population_is_refused() {
     let s = table(&[(1, 0), (1, 0), (2, 1)], &LEAVES, Some(tree()));
     let p = table(&[(1, 0), (2, 1), (3, 2)], &LEAVES, Some(tree()));
     let index = PopulationIndex::for_release(&s, &p, "/p", Progress::none()).unwrap();
-    let err = check_subset(&s, &index, "/population_dataset_id").unwrap_err();
+    let err = check_subset(&s, &index, Field::PopulationDataset).unwrap_err();
     assert_eq!(err.kind, ErrorKind::PopulationMismatch);
     assert_eq!(err.detail("unmatched_records"), Some(&Detail::Int(1)));
-    assert_eq!(err.errors[0].pointer, "/population_dataset_id");
+    assert_eq!(err.errors[0].field, Field::PopulationDataset);
     let model = PopulationModel::delta_presence(0.0, 1.0, "").unwrap();
     let err = anonymize(&s, &index, &model, Progress::none()).unwrap_err();
     assert_eq!(err.kind, ErrorKind::PopulationMismatch);
@@ -273,8 +274,8 @@ fn k_map_and_delta_presence_figures_by_hand() {
     assert_eq!(risk.max, 0.5);
     assert_eq!(risk.records_at_max, 1);
     assert!((risk.average - (2.0 / 3.0 + 0.5) / 3.0).abs() < 1e-12);
-    let err = PopulationModel::delta_presence(0.7, 0.6, "/checks/0").unwrap_err();
-    assert_eq!(err.errors[0].pointer, "/checks/0/delta_min");
+    let err = PopulationModel::delta_presence(0.7, 0.6, Field::Check(0)).unwrap_err();
+    assert_eq!(err.errors[0].field, Field::CheckParam(0, "delta_min"));
 }
 
 /// Loads `csv` as an upload whose `age` and `place` columns are

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use crate::columnar::radix_order_checked;
-use crate::error::{CoreError, CoreResult};
+use crate::error::{CoreError, CoreResult, Field};
 use crate::hierarchy::Hierarchy;
 use crate::progress::{Progress, ROWS_PER_CHECKPOINT};
 use crate::table::{format_number, SaValues, Table};
@@ -34,28 +34,32 @@ pub struct SaCodes {
 
 impl SaCodes {
     /// Codes for the table's one SA column (numeric or categorical).
-    /// `pointer` locates the request field that asked for an SA-based
+    /// `field` locates the request field that asked for an SA-based
     /// measure; a table without exactly one SA column is invalid there.
-    pub fn new(table: &Table, pointer: &str) -> CoreResult<SaCodes> {
-        Self::new_checked(table, pointer, Progress::none())
+    pub fn new(table: &Table, field: impl Into<Field>) -> CoreResult<SaCodes> {
+        Self::new_checked(table, field, Progress::none())
     }
 
     /// [`SaCodes::new`] with a checkpoint every [`ROWS_PER_CHECKPOINT`]
     /// rows of each pass (the sort of a numeric SA, the codes, the counts):
     /// `Cancelled` when `progress` says stop. Its fractions stay in the
     /// handle's range and never go back.
-    pub fn new_checked(table: &Table, pointer: &str, progress: Progress) -> CoreResult<SaCodes> {
+    pub fn new_checked(
+        table: &Table,
+        field: impl Into<Field>,
+        progress: Progress,
+    ) -> CoreResult<SaCodes> {
         let column = match table.sensitive() {
             [one] => one,
             [] => {
                 return Err(CoreError::invalid_parameters(
-                    pointer,
+                    field,
                     "this model needs a sensitive column and the dataset has none",
                 ))
             }
             many => {
                 return Err(CoreError::invalid_parameters(
-                    pointer,
+                    field,
                     format!(
                         "this model needs exactly one sensitive column; the dataset's sensitive attribute spans {} columns ({})",
                         many.len(),
@@ -293,9 +297,9 @@ mod tests {
                 ("y".into(), SaValues::Numeric(vec![1.0, 2.0])),
             ],
         );
-        let err = SaCodes::new(&t, "/model").unwrap_err();
+        let err = SaCodes::new(&t, Field::Model).unwrap_err();
         assert_eq!(err.kind, crate::ErrorKind::InvalidParameters);
         assert!(err.message.contains("x, y"), "{}", err.message);
-        assert_eq!(err.errors[0].pointer, "/model");
+        assert_eq!(err.errors[0].field, Field::Model);
     }
 }

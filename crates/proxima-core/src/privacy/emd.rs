@@ -14,7 +14,7 @@
 //! A table with one distinct value has EMD 0 for every group (no division
 //! by m − 1 = 0). Every measure works from the group's sparse counts.
 
-use crate::error::{CoreError, CoreResult};
+use crate::error::{CoreError, CoreResult, Field};
 use crate::params::GroundDistance;
 
 use super::counts::CodeDomain;
@@ -45,10 +45,14 @@ struct HierRef {
 }
 
 impl EmdReference {
-    /// Preprocesses the table distribution. `pointer` names the request's
+    /// Preprocesses the table distribution. `field` names the request's
     /// ground-distance field: `hierarchical` needs a categorical SA with a
     /// hierarchy.
-    pub fn new(sa: &SaCodes, ground: GroundDistance, pointer: &str) -> CoreResult<EmdReference> {
+    pub fn new(
+        sa: &SaCodes,
+        ground: GroundDistance,
+        field: impl Into<Field>,
+    ) -> CoreResult<EmdReference> {
         let n = sa.rows().max(1) as f64;
         let q: Vec<f64> = sa.table_counts().iter().map(|&c| c as f64 / n).collect();
         let mut cum_q = Vec::new();
@@ -82,7 +86,7 @@ impl EmdReference {
                 } = &sa.domain
                 else {
                     return Err(CoreError::invalid_parameters(
-                        pointer,
+                        field,
                         format!(
                             "the hierarchical ground distance needs a categorical sensitive column with a hierarchy; '{}' has none",
                             sa.name()

@@ -37,6 +37,7 @@
 //! Pure: no I/O, no JSON; the service renders these values.
 
 mod classes;
+pub mod estimate;
 mod newton;
 pub mod pitman;
 mod population;
@@ -52,9 +53,12 @@ pub mod zayatz;
 mod tests;
 
 pub use classes::{published_classes, ClassSizes};
+pub use estimate::Estimate;
+pub use pitman::pitman;
 pub use population::Population;
-pub use sample::{reidentification, Reidentification};
+pub use sample::{reidentification, ProsecutorRisk, Reidentification};
+pub use snb::snb;
 pub use uniqueness::{
-    dankar, pitman, population_uniqueness, snb, zayatz, Choice, Estimate, PopulationUniqueness,
-    UniquenessModel,
+    dankar, population_uniqueness, Choice, PopulationUniqueness, UniquenessModel,
 };
+pub use zayatz::zayatz;

@@ -31,9 +31,9 @@
 //! only when α ≠ 0 and it lies in [0, N].
 
 use super::classes::ClassSizes;
+use super::estimate::Estimate;
 use super::newton::{self, ACCURACY, J2, V2};
 use super::special::{digamma, ln_gamma, trigamma};
-use super::uniqueness::Estimate;
 
 /// Pitman's estimate of the number of population uniques.
 pub fn pitman(classes: &ClassSizes, population_size: f64) -> Estimate {

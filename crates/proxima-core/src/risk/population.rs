@@ -2,7 +2,7 @@
 //! `population`): the population models need the population size N, or
 //! equivalently the sampling fraction π = n / N for a sample of n records.
 
-use crate::error::{CoreError, CoreResult};
+use crate::error::{CoreError, CoreResult, Field};
 
 /// The population a table was sampled from.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -20,7 +20,7 @@ impl Population {
     pub fn size(size: u64) -> CoreResult<Population> {
         if size == 0 {
             return Err(CoreError::invalid_schema(
-                "/population/size",
+                Field::Population("size"),
                 "the population size must be at least 1",
             ));
         }
@@ -32,7 +32,7 @@ impl Population {
     pub fn sampling_fraction(fraction: f64) -> CoreResult<Population> {
         if !fraction.is_finite() || fraction <= 0.0 || fraction > 1.0 {
             return Err(CoreError::invalid_schema(
-                "/population/sampling_fraction",
+                Field::Population("sampling_fraction"),
                 format!("the sampling fraction must be in (0, 1], got {fraction}"),
             ));
         }
@@ -44,7 +44,7 @@ impl Population {
     pub fn check_rows(&self, rows: usize) -> CoreResult<()> {
         match *self {
             Population::Size(n) if (n as u128) < rows as u128 => Err(CoreError::invalid_schema(
-                "/population/size",
+                Field::Population("size"),
                 format!("the population ({n}) cannot be smaller than the table ({rows} rows)"),
             )),
             _ => Ok(()),

@@ -29,9 +29,16 @@
 //! * **sample uniques**: records alone in their class (f₁ of them), and
 //!   their share f₁/n.
 
-use crate::audit::ProsecutorRisk;
-
 use super::classes::ClassSizes;
+
+/// Prosecutor re-identification risk (1/|G| for a record in group G),
+/// the audit's and the sample-based risk's.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProsecutorRisk {
+    pub max: f64,
+    pub average: f64,
+    pub records_at_max: usize,
+}
 
 /// Sample-based re-identification risk of one table's classes.
 #[derive(Debug, Clone, PartialEq)]

@@ -34,8 +34,8 @@
 //! the estimate counts when it lies in [0, N].
 
 use super::classes::ClassSizes;
+use super::estimate::Estimate;
 use super::newton::{self, J2, V2};
-use super::uniqueness::Estimate;
 
 /// The SNB estimate of the number of population uniques.
 pub fn snb(classes: &ClassSizes, population_size: f64) -> Estimate {

@@ -24,45 +24,16 @@
 //! Unlike ARX, which solves only the models the rule needs, all three are
 //! always computed so a report can show each beside the choice.
 
-pub use super::pitman::pitman;
-pub use super::snb::snb;
-pub use super::zayatz::zayatz;
-
 use super::classes::ClassSizes;
+use super::estimate::Estimate;
+use super::pitman::pitman;
 use super::population::Population;
+use super::snb::snb;
+use super::zayatz::zayatz;
 
 /// Dankar's rule uses Pitman at or below this sampling fraction, SNB and
 /// Zayatz above it (Dankar et al. 2012, as ARX applies it).
 pub const PITMAN_MAX_SAMPLING_FRACTION: f64 = 0.1;
-
-/// One model's estimate of the number of population uniques.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Estimate {
-    /// The expected number of population uniques (0 when the sample has no
-    /// uniques, as ARX sets it without solving).
-    Uniques(f64),
-    /// The model's equations have no root the solver reaches from any of
-    /// its start values.
-    NotConverged,
-    /// The model is not defined on this table (a parameter or the estimate
-    /// falls outside its domain, e.g. SNB at π = 1).
-    Undefined,
-}
-
-impl Estimate {
-    /// The estimate, when there is one.
-    pub fn uniques(self) -> Option<f64> {
-        match self {
-            Estimate::Uniques(u) => Some(u),
-            _ => None,
-        }
-    }
-
-    /// ARX's `isValid`: an estimate that is neither missing, NaN nor 0.
-    pub fn is_valid(self) -> bool {
-        matches!(self, Estimate::Uniques(u) if !u.is_nan() && u != 0.0)
-    }
-}
 
 /// A population-uniqueness model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -24,7 +24,7 @@
 //! product above is exact for any N and costs O(largest class).
 
 use super::classes::ClassSizes;
-use super::uniqueness::Estimate;
+use super::estimate::Estimate;
 
 /// Zayatz's estimate of the number of population uniques.
 pub fn zayatz(classes: &ClassSizes, population_size: f64) -> Estimate {

@@ -62,7 +62,7 @@ use rand::rngs::StdRng;
 use rand::seq::index::sample;
 use rand::SeedableRng;
 
-use crate::error::{CoreError, CoreResult};
+use crate::error::{CoreError, CoreResult, Field};
 use crate::generalize::Release;
 use crate::table::Table;
 use index::Index;
@@ -223,7 +223,7 @@ fn check(table: &Table, spec: &WorkloadSpec) -> CoreResult<()> {
     let dims = table.qis().len();
     if spec.q == 0 || spec.q > dims {
         return Err(CoreError::invalid_parameters(
-            "/workload/q",
+            Field::WorkloadParam("q"),
             format!(
                 "q (QIs per query) must be between 1 and the number of QIs ({dims}), got {}",
                 spec.q
@@ -232,13 +232,13 @@ fn check(table: &Table, spec: &WorkloadSpec) -> CoreResult<()> {
     }
     if spec.queries == 0 {
         return Err(CoreError::invalid_parameters(
-            "/workload/queries",
+            Field::WorkloadParam("queries"),
             "the workload needs at least one query",
         ));
     }
     if !(spec.selectivity > 0.0 && spec.selectivity <= 1.0) {
         return Err(CoreError::invalid_parameters(
-            "/workload/selectivity",
+            Field::WorkloadParam("selectivity"),
             format!(
                 "the selectivity must be in (0, 1], got {}",
                 spec.selectivity

@@ -30,7 +30,7 @@ pub use feasibility::{
     GuaranteedPair, USEFUL_K,
 };
 
-use crate::error::{CoreError, CoreResult, ErrorKind};
+use crate::error::{CoreError, CoreResult, ErrorKind, Field};
 use crate::metric::{SensitiveSpace, SpaceKind};
 use crate::params::Dissimilarity;
 use crate::partition::{Partition, Placement};
@@ -144,7 +144,7 @@ pub fn place(
     }
     if let SpaceKind::Relative { .. } = space.kind() {
         return Err(CoreError::invalid_parameters(
-            "/sensitive_metric",
+            Field::SensitiveMetric,
             "XColor's dissimilarity needs a symmetric metric (ε-neighbourhood as a graph edge); \
              'relative' is asymmetric — use 'absolute' or 'lp'",
         ));
@@ -154,7 +154,7 @@ pub fn place(
         let message = format!("k = {k} exceeds the {n} rows of the table; k must be ≤ {n}");
         return Err(
             CoreError::new(ErrorKind::InfeasibleParameters, message.clone())
-                .with_error("/model/k", message)
+                .with_error(Field::ModelParam("k"), message)
                 .with_detail("rows", n),
         );
     }

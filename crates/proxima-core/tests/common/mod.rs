@@ -3,8 +3,6 @@
 //! tests compare the fast paths against these.
 #![allow(dead_code)]
 
-pub mod checks;
-
 use proxima_core::Hierarchy;
 
 /// Distinct values with their counts, ascending by value.

@@ -80,9 +80,19 @@ fn a_stray_quote_closed_lines_later_is_refused_in_any_column() {
         lines[15].replace(",n 14", ",here\""),
     );
     let e = fuzzing::upload(&schema, &h, csv.as_bytes()).unwrap_err();
-    assert_eq!(e.errors[0].pointer, "/data/line/5/note", "{}", e.message);
+    assert_eq!(
+        e.errors[0].field,
+        proxima_core::Field::DataCell(5, "note".into()),
+        "{}",
+        e.message
+    );
     // The same in the identifier column.
     let csv = with(format!("\"{}", lines[5]), lines[15].replacen(',', "\",", 1));
     let e = fuzzing::upload(&schema, &h, csv.as_bytes()).unwrap_err();
-    assert_eq!(e.errors[0].pointer, "/data/line/5/id", "{}", e.message);
+    assert_eq!(
+        e.errors[0].field,
+        proxima_core::Field::DataCell(5, "id".into()),
+        "{}",
+        e.message
+    );
 }

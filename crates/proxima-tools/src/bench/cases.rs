@@ -5,11 +5,11 @@
 use proxima_core::audit::AuditCheck;
 use proxima_core::ingest::shared::SharedTable;
 use proxima_core::metric::{LpNorm, MetricSpec};
+use proxima_core::params::PopulationModel;
 use proxima_core::params::{
     Algorithm, Dissimilarity, Epsilon, EpsilonM, Fraction, GroundDistance, LDiversity,
     LDiversityVariant, Neighborhood, PrivacyModel, SuppressionLimit, TCloseness, K, M,
 };
-use proxima_core::population::PopulationModel;
 use proxima_core::risk::suda::KeyScope;
 use proxima_core::run::JobSpec;
 use proxima_core::xcolor::{InitialColoring, XColorOptions};

@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::db::fresh_database;
 use crate::support::{server_binary, tools_binary, Scratch};
+use proxima_test_support::db::fresh_database;
 
 /// A spawned `proxima serve`, killed with its process group on drop (also
 /// when the test fails), its log kept in the scratch folder.

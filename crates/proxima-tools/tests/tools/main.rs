@@ -8,8 +8,6 @@
 //! proxima-tools` alone, run `cargo build -p proxima` first.
 
 mod bench;
-#[path = "../../../../tests/common/db.rs"]
-mod db;
 mod layers;
 mod load;
 mod support;

@@ -3,9 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-#[path = "../../../../tests/common/run.rs"]
-mod run;
-pub use run::{Run, Scratch};
+use proxima_test_support::run;
+pub use proxima_test_support::run::{Run, Scratch};
 
 /// The `proxima-tools` binary under test.
 pub fn tools_binary() -> &'static Path {

@@ -10,7 +10,7 @@ fn eps(e: f64) -> Epsilon {
 }
 
 fn em(m: usize) -> M {
-    M::new(m as u64, "/m").unwrap()
+    M::new(m as u64, Field::ModelParam("m")).unwrap()
 }
 
 /// a ≤ b are neighbours one way or the other, written from the

@@ -36,7 +36,7 @@ mod brute;
 #[cfg(test)]
 mod tests;
 
-use crate::error::{CoreError, CoreResult};
+use crate::error::{CoreError, CoreResult, Field};
 use crate::progress::Progress;
 
 pub use keys::{key_columns, KeyScope, PublishedQis};
@@ -136,11 +136,11 @@ fn densify(column: &mut [u32]) -> usize {
 pub struct MaxSize(usize);
 
 impl MaxSize {
-    /// `invalid_parameters` at `pointer` outside 1 ..= [`MAX_MSU_SIZE`].
-    pub fn new(size: u64, pointer: &str) -> CoreResult<MaxSize> {
+    /// `invalid_parameters` at `field` outside 1 ..= [`MAX_MSU_SIZE`].
+    pub fn new(size: u64, field: impl Into<Field>) -> CoreResult<MaxSize> {
         if size == 0 || size > MAX_MSU_SIZE as u64 {
             return Err(CoreError::invalid_parameters(
-                pointer,
+                field,
                 format!("max_size must be an integer from 1 to {MAX_MSU_SIZE}, got {size}"),
             ));
         }
@@ -162,11 +162,11 @@ impl Default for MaxSize {
 pub struct DisFraction(f64);
 
 impl DisFraction {
-    /// `invalid_parameters` at `pointer` outside (0, 1].
-    pub fn new(f: f64, pointer: &str) -> CoreResult<DisFraction> {
+    /// `invalid_parameters` at `field` outside (0, 1].
+    pub fn new(f: f64, field: impl Into<Field>) -> CoreResult<DisFraction> {
         if !(f > 0.0 && f <= 1.0) {
             return Err(CoreError::invalid_parameters(
-                pointer,
+                field,
                 format!("dis_fraction must be a number in (0, 1], got {f}"),
             ));
         }

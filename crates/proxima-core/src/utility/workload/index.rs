@@ -9,7 +9,7 @@
 
 use super::domain::Domain;
 use super::Published;
-use crate::error::{CoreError, CoreResult};
+use crate::error::{CoreError, CoreResult, Field};
 use crate::generalize::GeneralizedQi;
 use crate::table::{QiValues, SaValues};
 
@@ -95,7 +95,7 @@ impl Index {
         let (table, release) = (published.original, published.release);
         if table.sensitive().is_empty() {
             return Err(CoreError::invalid_parameters(
-                "/workload",
+                Field::Workload,
                 "the count-query workload needs a sensitive attribute; the table has none",
             ));
         }

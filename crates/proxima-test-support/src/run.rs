@@ -1,7 +1,5 @@
 //! Running a binary and a scratch directory, for the test binaries that
-//! drive an executable (`tests/cli`, `crates/proxima-tools/tests/tools`;
-//! included with `#[path]`).
-#![allow(dead_code)]
+//! drive an executable (`tests/cli`, `crates/proxima-tools/tests/tools`).
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -30,9 +28,29 @@ pub fn run(program: &str, args: &[&str]) -> Run {
     }
 }
 
+impl Run {
+    /// The JSON object printed on stderr (a problem or a job summary): the
+    /// last non-empty line.
+    pub fn stderr_json(&self) -> serde_json::Value {
+        let line = self
+            .stderr
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or_else(|| panic!("nothing on stderr (exit {})", self.code));
+        serde_json::from_str(line).unwrap_or_else(|e| panic!("stderr is not JSON ({e}): {line}"))
+    }
+}
+
 /// A scratch directory with files written into it.
 pub struct Scratch {
     dir: tempfile::TempDir,
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Scratch::new()
+    }
 }
 
 impl Scratch {

@@ -1,6 +1,6 @@
-//! The shared benchmark tables for the integration tests and examples
-//! (included with `#[path]`): located and opened by the dev-only
-//! `proxima-testdata`, parsed by the core's own pure loader.
+//! The shared benchmark tables for the core's integration tests and
+//! examples: located and opened by the dev-only `proxima-testdata`, parsed
+//! by the core's own pure loader.
 
 use proxima_core::error::CoreResult;
 use proxima_core::ingest::shared::SharedTable;

@@ -1,8 +1,7 @@
 //! The bench cases on which the count-query workload is checked against
-//! the independent reference `scripts/qe_reference.py` (included with
-//! `#[path]` by `examples/qe_dump.rs`, which writes what the reference
-//! reads, and by `tests/workload_reference.rs`, which compares with what
-//! it computed). Same tables and jobs as `proxima-tools bench`.
+//! the independent reference `scripts/qe_reference.py` (used by the core's
+//! `examples/qe_dump.rs`, which writes what the reference reads, and by
+//! `tests/workload_reference.rs`, which compares with what it computed). Same tables and jobs as `proxima-tools bench`.
 
 use proxima_core::ingest::shared::SharedTable;
 use proxima_core::metric::{LpNorm, MetricSpec};
@@ -14,7 +13,7 @@ use proxima_core::run::{run_job, JobOutcome, JobSpec};
 use proxima_core::xcolor::XColorOptions;
 use proxima_core::{Progress, Table};
 
-use super::shared::load_shared;
+use crate::shared::load_shared;
 
 pub const CASES: &str = "xc-credit em-credit mo-adult xc-adult em-sal-s25";
 

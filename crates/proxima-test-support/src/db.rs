@@ -1,5 +1,5 @@
-//! The test binaries' PostgreSQL (shared by `tests/api`, `tests/faults` and
-//! `crates/proxima-tools/tests/tools` through `#[path]`): DATABASE_URL when set, else one private cluster per
+//! The test binaries' PostgreSQL (`tests/api`, `tests/faults` and
+//! `crates/proxima-tools/tests/tools`): DATABASE_URL when set, else one private cluster per
 //! test-binary run started like `proxima serve` does, and a fresh database
 //! per test.
 
