@@ -6,6 +6,7 @@
 //! adapters only parse, call and map. Imports point one way: `http` and
 //! `worker` → `app` → `store`, `spec`, `proxima_core`.
 
+pub mod audits;
 pub mod ingest;
 pub mod jobs;
 pub mod tables;

@@ -4,13 +4,8 @@
 
 use axum::extract::State;
 use axum::{Extension, Json};
-use proxima_core::attacker::{self, GroupBoxes, Victims};
-use proxima_core::audit::{group_by_column, group_by_published_qis, AuditCheck};
-use proxima_core::risk::suda::PublishedQis;
-use proxima_core::run::Anonymized;
-use proxima_core::table::Table;
-use proxima_core::{CoreError, ErrorKind, Partition};
 use serde_json::Value;
+use uuid::Uuid;
 
 use super::auth::Tenant;
 use super::error::{ApiError, PROBLEM_JSON};
@@ -20,15 +15,9 @@ use super::path_docs::{
     ComputationBusy, Internal, NotJson, PayloadTooLarge, ResultNotReady, Unauthorized,
 };
 use super::AppState;
-use crate::api::audit::split_checks;
-use crate::api::audit_report::CheckReportDto;
-use crate::api::audit_report::ViewDto;
-use crate::api::{AuditReportDto, AuditRequestDto, AuditTarget, GroupsDto};
-use crate::app::tables::load_stored_with_progress;
-use crate::store::datasets::DatasetFiles;
-use crate::store::datasets::DatasetRow;
-use proxima_core::population::{self, PopulationIndex};
-use uuid::Uuid;
+use crate::api::{AuditRequestDto, AuditTarget};
+use crate::app::audits::audit_stored;
+use crate::store::datasets::{DatasetFiles, DatasetRow};
 
 #[utoipa::path(
     post,
@@ -129,152 +118,17 @@ pub async fn audit(
     }
     let computation = super::compute::begin(&state, &tenant.0).await?;
     let files = state.store.dataset_files(&tenant.0, dataset_id).await?;
-    let view = request.view();
     let view_budget = state.limits.max_view_bytes;
     let report = computation
         .run("an audit", move |progress| {
-            let table = load_stored_with_progress(&dataset.schema, &files, progress.sub(0.0, 0.2))?;
-            let share = 0.2 / (populations.len() + 1) as f64;
-            let populations = populations
-                .iter()
-                .enumerate()
-                .map(|(j, (id, row, files))| {
-                    let at = progress.sub(0.2 + share * j as f64, 0.2 + share * (j + 1) as f64);
-                    Ok((*id, load_stored_with_progress(&row.schema, files, at)?))
-                })
-                .collect::<Result<Vec<(Uuid, Table)>, CoreError>>()?;
-            let progress = progress.sub(0.4, 1.0);
-            let split = split_checks(&request.checks, table.schema())?;
-            let checks = &split.table;
-            let run = |table: &Table,
-                       partition: &Partition,
-                       ids: Option<&[String]>,
-                       qis: PublishedQis,
-                       boxes: Option<(GroupBoxes, Victims)>| {
-                let report = proxima_core::audit::audit_published(
-                    table, partition, ids, checks, qis, progress,
-                )?;
-                Ok::<_, CoreError>(match boxes {
-                    None => AuditReportDto::from(&report),
-                    Some((boxes, victims)) => {
-                        // Table-wide scans (special uniques) read what is
-                        // published and are the same in both views.
-                        let per_victim: Vec<AuditCheck> = checks
-                            .iter()
-                            .filter(|c| c.judged_per_victim())
-                            .cloned()
-                            .collect();
-                        let judged = if per_victim.is_empty() {
-                            Vec::new()
-                        } else {
-                            attacker::evaluate_within(
-                                table,
-                                partition,
-                                &boxes,
-                                victims,
-                                &per_victim,
-                                ids,
-                                view_budget,
-                                progress,
-                            )?
-                        };
-                        let mut judged = judged.iter();
-                        let view: Vec<_> = checks
-                            .iter()
-                            .map(|c| c.judged_per_victim().then(|| judged.next()).flatten())
-                            .collect();
-                        AuditReportDto::from_partial_view(&report, &view, ids)
-                    }
-                })
-            };
-            // The population checks, in the request's order among the
-            // others: each class counted over every population record its
-            // labels cover (the attacker's view, in either view).
-            let with_population = |mut dto: AuditReportDto,
-                                   table: &Table,
-                                   partition: &Partition,
-                                   ids: Option<&[String]>,
-                                   boxes: &GroupBoxes,
-                                   original_points: bool| {
-                for check in &split.population {
-                    let at = format!("/checks/{}/population_dataset_id", check.index);
-                    let population = populations
-                        .iter()
-                        .find(|(id, _)| *id == check.population)
-                        .map(|(_, t)| t)
-                        .ok_or_else(|| CoreError::internal("a population table not loaded"))?;
-                    let index =
-                        PopulationIndex::for_boxes(table, boxes, population, &at, progress)?;
-                    let counts = population::class_counts(&index, boxes);
-                    if check.model.needs_subset() {
-                        if original_points {
-                            population::check_subset(table, &index, &at)?;
-                        } else {
-                            population::check_class_subset(partition, &counts, &at)?;
-                        }
-                    }
-                    let report = population::judge(&check.model, partition, &counts, ids);
-                    dto.passed &= report.passed;
-                    let at = check.index.min(dto.checks.len());
-                    dto.checks.insert(at, CheckReportDto::from(&report));
-                }
-                Ok::<_, CoreError>(dto)
-            };
-            let needs_boxes = !split.population.is_empty();
-            match assignment {
-                Some(assignment) => {
-                    // Rows the job suppressed are not part of its release.
-                    let anonymized = Anonymized::from_assignment(&table, &assignment)?;
-                    let kept = anonymized.table(&table);
-                    let release = &anonymized.release;
-                    let boxes = (view == ViewDto::Attacker || needs_boxes)
-                        .then(|| GroupBoxes::from_release(kept, release));
-                    let judged = boxes.clone().filter(|_| view == ViewDto::Attacker);
-                    let dto = run(
-                        kept,
-                        release.partition(),
-                        None,
-                        PublishedQis::Release(release),
-                        judged.map(|b| (b, Victims::OriginalPoints)),
-                    )
-                    .map_err(|e| split.renumber(e))?;
-                    match boxes.filter(|_| needs_boxes) {
-                        Some(b) => with_population(dto, kept, release.partition(), None, &b, true),
-                        None => Ok(dto),
-                    }
-                }
-                None => {
-                    let (partition, ids) = match &request.groups {
-                        GroupsDto::QuasiIdentifiers {} => group_by_published_qis(&table),
-                        GroupsDto::Column { column } => {
-                            let (index, _) = table.schema().column(column).ok_or_else(|| {
-                                CoreError::new(
-                                    ErrorKind::UnknownColumn,
-                                    format!("the groups column '{column}' is not in the dataset"),
-                                )
-                                .with_error("/groups/column", "no such column in the dataset")
-                            })?;
-                            group_by_column(&table, index)?
-                        }
-                    };
-                    let boxes = (view == ViewDto::Attacker || needs_boxes)
-                        .then(|| GroupBoxes::from_labels(&table, &partition))
-                        .transpose()?;
-                    let judged = boxes.clone().filter(|_| view == ViewDto::Attacker);
-                    let dto = run(
-                        &table,
-                        &partition,
-                        Some(&ids),
-                        PublishedQis::AsStored,
-                        judged.map(|b| (b, Victims::AnyPointOfItsBox)),
-                    )
-                    .map_err(|e| split.renumber(e))?;
-                    match boxes.filter(|_| needs_boxes) {
-                        Some(b) => with_population(dto, &table, &partition, Some(&ids), &b, false),
-                        None => Ok(dto),
-                    }
-                }
-            }
+            audit_stored(
+                &request,
+                (&dataset.schema, &files),
+                &populations,
+                assignment,
+                view_budget,
+                progress,
+            )
         })
         .await?;
     Ok(Json(
