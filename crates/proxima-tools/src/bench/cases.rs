@@ -105,7 +105,7 @@ pub enum Work {
     StoredLoad,
     /// ARX and `proxima anonymize` alternately, pair by pair, with our
     /// partition step in-process (`bench::arx`; skipped without ARX).
-    Arx(super::arx::ArxTable),
+    Arx(super::peer::ArxTable),
     /// Over HTTP: upload → job → poll → download the CSV (timed).
     Http {
         model: Value,
@@ -425,11 +425,11 @@ pub fn all() -> Vec<Case> {
                  AuditCheck::TCloseness { t: frac(0.2), ground: GroundDistance::Ordered }] },
              None, Stated::default(), "k + t-closeness (ordered) audit, 600k (Mondrian k=10)"),
         // ARX beside us (../shared/peers/arx; skipped when ARX is not built).
-        case("arx-600k", Peer, s600k, Work::Arx(super::arx::ArxTable::Adult600k), None,
+        case("arx-600k", Peer, s600k, Work::Arx(super::peer::ArxTable::Adult600k), None,
              Stated::default(),
              "ARX and `proxima anonymize` alternately, k=10, no suppression, adult 600k \
               (side_by_side.py --case 600k)"),
-        case("arx-adult", Peer, Source::Shared(Adult), Work::Arx(super::arx::ArxTable::Adult),
+        case("arx-adult", Peer, Source::Shared(Adult), Work::Arx(super::peer::ArxTable::Adult),
              None, Stated::default(),
              "ARX and `proxima anonymize` alternately, k=10, no suppression, adult \
               (side_by_side.py --case adult)"),

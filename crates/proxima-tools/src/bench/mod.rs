@@ -7,6 +7,7 @@
 //!   timed runs of `run::run_job` or `audit::audit`, GCP and query error).
 //! * `http`: the end-to-end cases over HTTP against a spawned server.
 //! * `arx`: the ARX peer cases, ARX and `proxima anonymize` alternately.
+//! * `peer`: a peer's pairs and ratios, the ARX cases' tables.
 //! * `rss`: peak RSS from `/proc/<pid>/status`.
 //! * `stats`, `report`: median/min/max, the table and the JSON document.
 //!
@@ -19,6 +20,7 @@ pub mod cases;
 pub mod data;
 pub mod http;
 pub mod offline;
+pub mod peer;
 pub mod results;
 pub mod rss;
 pub mod runner;

@@ -72,7 +72,7 @@ pub struct CaseResult {
     pub skipped: Option<String>,
     /// A peer case's pairs and ratios (ARX beside us).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub peer: Option<super::arx::PeerFigures>,
+    pub peer: Option<super::peer::PeerFigures>,
     /// No error and the model satisfied, or skipped.
     pub passed: bool,
     pub error: Option<String>,

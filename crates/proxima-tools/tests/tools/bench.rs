@@ -185,7 +185,7 @@ fn an_arx_case_without_arx_is_skipped_with_the_reason() {
 /// each over the pairs (not the ratio of the medians).
 #[test]
 fn arx_ratios_are_medians_of_each_pairs_ratios() {
-    use proxima_tools::bench::arx::{median_ratios, PeerPair};
+    use proxima_tools::bench::peer::{median_ratios, PeerPair};
     let pair = |arx_whole, arx_warm, arx_anon, px_whole, px_part| PeerPair {
         arx_whole_s: arx_whole,
         arx_warm_total_s: arx_warm,
