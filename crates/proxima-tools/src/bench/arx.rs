@@ -304,7 +304,9 @@ fn pairs(
         let stdout = String::from_utf8_lossy(&out.stdout);
         if !out.status.success() {
             let err = String::from_utf8_lossy(&out.stderr);
-            let tail = &err[err.len().saturating_sub(2000)..];
+            // The last 2,000 characters (a char boundary, whatever the text).
+            let skip = err.chars().count().saturating_sub(2000);
+            let tail: String = err.chars().skip(skip).collect();
             bail!("ARX failed ({}): {tail}", out.status);
         }
         let arx = parse_arx_output(&stdout)?;
