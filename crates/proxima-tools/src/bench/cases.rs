@@ -29,7 +29,8 @@ pub enum Group {
     Utility,
     /// Peak RSS of the server on a 600k-row job.
     Memory,
-    /// Counterparts of the Python peers' runs (scripts/peers).
+    /// Counterparts of the Python peers' runs (scripts/peers), and ARX
+    /// beside us (`arx-*`).
     Peer,
     /// The offline scale: 5M generated rows, the whole offline pipeline
     /// (minutes in all; run them by name, `--case`).
@@ -102,6 +103,9 @@ pub enum Work {
     /// upload writes it; untimed) decoded as a job does after its SELECT:
     /// LZ4 frame by frame and `table_codec`'s decoder (timed).
     StoredLoad,
+    /// ARX and `proxima anonymize` alternately, pair by pair, with our
+    /// partition step in-process (`bench::arx`; skipped without ARX).
+    Arx(super::peer::ArxTable),
     /// Over HTTP: upload → job → poll → download the CSV (timed).
     Http {
         model: Value,
@@ -420,6 +424,15 @@ pub fn all() -> Vec<Case> {
                  AuditCheck::KAnonymity { k: k(10) },
                  AuditCheck::TCloseness { t: frac(0.2), ground: GroundDistance::Ordered }] },
              None, Stated::default(), "k + t-closeness (ordered) audit, 600k (Mondrian k=10)"),
+        // ARX beside us (../shared/peers/arx; skipped when ARX is not built).
+        case("arx-600k", Peer, s600k, Work::Arx(super::peer::ArxTable::Adult600k), None,
+             Stated::default(),
+             "ARX and `proxima anonymize` alternately, k=10, no suppression, adult 600k \
+              (side_by_side.py --case 600k)"),
+        case("arx-adult", Peer, Source::Shared(Adult), Work::Arx(super::peer::ArxTable::Adult),
+             None, Stated::default(),
+             "ARX and `proxima anonymize` alternately, k=10, no suppression, adult \
+              (side_by_side.py --case adult)"),
         // The whole offline pipeline, and 5M rows (run each with
         // --threads 1 and without to read the speed-up).
         case("pipe-600k", Scale, s600k,

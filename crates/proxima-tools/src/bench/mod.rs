@@ -6,6 +6,8 @@
 //! * `runner`: one in-process case (load, stated-figure checks, warm-up,
 //!   timed runs of `run::run_job` or `audit::audit`, GCP and query error).
 //! * `http`: the end-to-end cases over HTTP against a spawned server.
+//! * `arx`: the ARX peer cases, ARX and `proxima anonymize` alternately.
+//! * `peer`: a peer's pairs and ratios, the ARX cases' tables.
 //! * `rss`: peak RSS from `/proc/<pid>/status`.
 //! * `stats`, `report`: median/min/max, the table and the JSON document.
 //!
@@ -13,10 +15,12 @@
 //! so its peak RSS is its own; `--in-process` runs them all here instead.
 //! The HTTP cases spawn the `proxima` server binary ([`server_binary`]).
 
+pub mod arx;
 pub mod cases;
 pub mod data;
 pub mod http;
 pub mod offline;
+pub mod peer;
 pub mod results;
 pub mod rss;
 pub mod runner;
@@ -73,6 +77,11 @@ pub struct BenchArgs {
     /// cases `--threads` (default: every core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
+    /// ARX for the peer cases (arx-*): the `classpath.txt` that
+    /// `../shared/peers/arx/build.sh` writes, or its DEST folder. Without
+    /// it (default /tmp/arx/classpath.txt absent) those cases are skipped.
+    #[arg(long, value_name = "PATH", env = "PROXIMA_ARX_CLASSPATH")]
+    pub arx: Option<PathBuf>,
     /// List the cases and exit.
     #[arg(long)]
     pub list: bool,
@@ -144,6 +153,14 @@ fn run_case_with(
             args.server_binary.as_deref(),
             threads,
         ),
+        Work::Arx(table) => arx::run_arx(
+            case,
+            table,
+            args.plan(),
+            args.arx.as_deref(),
+            args.server_binary.as_deref(),
+            threads,
+        ),
         Work::Offline { .. } => {
             offline::run_offline(case, args.plan(), args.server_binary.as_deref(), threads)
         }
@@ -194,6 +211,9 @@ fn run_child(case: &Case, args: &BenchArgs, exe: &Path) -> CaseResult {
     }
     if let Some(server) = &args.server_binary {
         cmd.arg("--server-binary").arg(server);
+    }
+    if let Some(arx) = &args.arx {
+        cmd.arg("--arx").arg(arx);
     }
     if let Some(threads) = args.threads {
         cmd.arg("--threads").arg(threads.to_string());
@@ -333,12 +353,15 @@ pub fn run(args: &BenchArgs) -> Result<bool> {
         } else {
             run_child(case, args, &exe)
         };
-        eprintln!(
-            "proxima-tools bench: {}: median {} s, {}",
-            r.case,
-            r.median_s.map_or("-".to_string(), |m| format!("{m:.4}")),
-            if r.passed { "passed" } else { "FAILED" }
-        );
+        match &r.skipped {
+            Some(reason) => eprintln!("proxima-tools bench: {}: skipped: {reason}", r.case),
+            None => eprintln!(
+                "proxima-tools bench: {}: median {} s, {}",
+                r.case,
+                r.median_s.map_or("-".to_string(), |m| format!("{m:.4}")),
+                if r.passed { "passed" } else { "FAILED" }
+            ),
+        }
         results.push(r);
     }
     println!("{}", results::table(&results));

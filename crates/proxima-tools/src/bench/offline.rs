@@ -17,8 +17,9 @@ use super::results::CaseResult;
 use super::runner::{blank, Plan};
 use super::stats::Stats;
 
-/// The files `proxima anonymize` reads, in a folder of their own.
-struct Inputs {
+/// The files `proxima anonymize` reads, and a folder of their own (the
+/// release is written there; the folder is removed on drop).
+pub(super) struct Inputs {
     dir: PathBuf,
     data: PathBuf,
     schema: PathBuf,
@@ -26,6 +27,22 @@ struct Inputs {
 }
 
 impl Inputs {
+    /// Files already on disk; `dir` (created, removed on drop) takes the
+    /// release.
+    pub(super) fn existing(
+        dir: PathBuf,
+        data: PathBuf,
+        schema: PathBuf,
+        hierarchies: Vec<(String, PathBuf)>,
+    ) -> Inputs {
+        Inputs {
+            dir,
+            data,
+            schema,
+            hierarchies,
+        }
+    }
+
     fn write(up: &Upload) -> Result<Inputs> {
         let dir =
             std::env::temp_dir().join(format!("proxima-bench-offline-{}", std::process::id()));
@@ -56,13 +73,14 @@ impl Drop for Inputs {
 }
 
 /// One run: wall seconds, the child's peak RSS and its summary line.
-struct Run {
-    seconds: f64,
-    peak_rss_bytes: Option<u64>,
-    summary: Value,
+pub(super) struct Run {
+    pub(super) seconds: f64,
+    pub(super) peak_rss_bytes: Option<u64>,
+    pub(super) summary: Value,
 }
 
-fn run_once(exe: &Path, inputs: &Inputs, model: &Value, threads: usize) -> Result<Run> {
+/// `proxima anonymize` once, from spawn to exit.
+pub(super) fn run_once(exe: &Path, inputs: &Inputs, model: &Value, threads: usize) -> Result<Run> {
     let out = inputs.dir.join("release.csv");
     let mut cmd = Command::new(exe);
     cmd.arg("anonymize")

@@ -66,7 +66,14 @@ pub struct CaseResult {
     /// and the worst victim's figure.
     pub attacker_over_bound: Option<usize>,
     pub attacker_worst: Option<f64>,
-    /// No error and the model satisfied.
+    /// Why the case did not run here (a peer that is not installed); a
+    /// skipped case is not a failure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skipped: Option<String>,
+    /// A peer case's pairs and ratios (ARX beside us).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peer: Option<super::peer::PeerFigures>,
+    /// No error and the model satisfied, or skipped.
     pub passed: bool,
     pub error: Option<String>,
     pub checks: Vec<CheckOutcome>,
@@ -77,7 +84,8 @@ pub struct CaseResult {
 impl CaseResult {
     /// Sets `passed` from `error` and `model_satisfied`.
     pub fn settle(&mut self) {
-        self.passed = self.error.is_none() && self.model_satisfied == Some(true);
+        self.passed =
+            self.error.is_none() && (self.skipped.is_some() || self.model_satisfied == Some(true));
         if let (Some(m), Some(t)) = (self.median_s, self.target_s) {
             self.meets_target = Some(m <= t);
         }
@@ -184,6 +192,7 @@ pub fn table(results: &[CaseResult]) -> String {
             (None, _) => "-".to_string(),
         };
         let satisfied = match (r.model_satisfied, &r.error) {
+            _ if r.skipped.is_some() => "skipped".to_string(),
             (Some(true), None) => "yes".to_string(),
             (Some(false), _) => "**no**".to_string(),
             (_, Some(_)) => "**error**".to_string(),
@@ -214,6 +223,9 @@ pub fn table(results: &[CaseResult]) -> String {
     }
     let mut notes = String::new();
     for r in results {
+        if let Some(reason) = &r.skipped {
+            let _ = writeln!(notes, "* {}: skipped: {reason}", r.case);
+        }
         if let Some(e) = &r.error {
             let _ = writeln!(notes, "* {}: FAILED: {e}", r.case);
         }

@@ -498,8 +498,8 @@ pub fn run_in_process(case: &Case, plan: Plan) -> CaseResult {
         Work::StoredLoad => stored_load(case, &table, plan, &mut r),
         Work::Suda { scope, max_size } => suda_case(*scope, *max_size, &table, plan, &mut r),
         Work::PopulationJob { spec, copies } => population_job(spec, *copies, &table, plan, &mut r),
-        Work::Http { .. } | Work::Offline { .. } => {
-            r.error = Some("an HTTP or offline case does not run in-process".to_string());
+        Work::Http { .. } | Work::Offline { .. } | Work::Arx(_) => {
+            r.error = Some("an HTTP, offline or peer case does not run in-process".to_string());
         }
     }
     r.settle();

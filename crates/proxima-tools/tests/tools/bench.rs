@@ -139,3 +139,73 @@ fn bench_times_the_cli_as_a_whole_process() {
     assert_eq!(c["attacker_over_bound"], 0);
     assert_eq!(c["passed"], true, "{c}");
 }
+
+/// Without ARX built, an ARX peer case is skipped with the reason, the run
+/// still succeeds and the JSON says why (no java, no shared data needed).
+#[test]
+fn an_arx_case_without_arx_is_skipped_with_the_reason() {
+    let s = Scratch::new();
+    let out = s.path("bench.json");
+    let missing = s.path("no-arx/classpath.txt");
+    let run = tools(&[
+        "bench",
+        "--case",
+        "arx-adult",
+        "--runs",
+        "1",
+        "--warmup",
+        "0",
+        "--arx",
+        missing.to_str().unwrap(),
+        "--json",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert!(
+        run.stderr.contains("arx-adult: skipped: ARX is not built"),
+        "{}",
+        run.stderr
+    );
+    let table = String::from_utf8(run.stdout).unwrap();
+    assert!(table.contains("| skipped |"), "{table}");
+    assert!(table.contains("build.sh"), "{table}");
+    let doc: Value = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
+    let c = &doc["cases"][0];
+    assert_eq!(c["case"], "arx-adult");
+    assert_eq!(c["group"], "peer");
+    let reason = c["skipped"].as_str().unwrap();
+    assert!(reason.contains(missing.to_str().unwrap()), "{reason}");
+    assert_eq!(c["passed"], true);
+    assert!(c["error"].is_null());
+    assert!(c["seconds"].as_array().unwrap().is_empty());
+    assert!(c.get("peer").is_none(), "{c}");
+}
+
+/// The ARX ratios: each pair's ARX / Proxima figures, then the median of
+/// each over the pairs (not the ratio of the medians).
+#[test]
+fn arx_ratios_are_medians_of_each_pairs_ratios() {
+    use proxima_tools::bench::peer::{median_ratios, PeerPair};
+    let pair = |arx_whole, arx_warm, arx_anon, px_whole, px_part| PeerPair {
+        arx_whole_s: arx_whole,
+        arx_warm_total_s: arx_warm,
+        arx_warm_anonymize_s: arx_anon,
+        proxima_whole_s: px_whole,
+        proxima_partition_s: px_part,
+        load1: Some(2.0),
+    };
+    let one = pair(4.0, 2.0, 1.0, 1.0, 0.5);
+    let r = one.ratios();
+    assert_eq!((r.whole, r.warm, r.anonymize), (4.0, 2.0, 2.0));
+    let pairs = [
+        one,
+        pair(6.0, 3.0, 0.6, 2.0, 0.2),  // 3.0, 1.5, 3.0
+        pair(10.0, 1.0, 0.5, 1.0, 1.0), // 10.0, 1.0, 0.5
+    ];
+    let m = median_ratios(&pairs).unwrap();
+    assert_eq!((m.whole, m.warm, m.anonymize), (4.0, 1.5, 2.0));
+    // Two pairs: the mean of the two middle ratios.
+    let m = median_ratios(&pairs[..2]).unwrap();
+    assert_eq!((m.whole, m.warm, m.anonymize), (3.5, 1.75, 2.5));
+    assert!(median_ratios(&[]).is_none());
+}
