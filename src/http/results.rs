@@ -227,6 +227,9 @@ pub async fn result(
     // stream.
     let (table, release) = crate::telemetry::spawn_blocking_redacted(move || {
         let table = load_stored(&dataset.schema, &files)?;
+        // The stored bytes are not read again: freed before the release
+        // is rebuilt beside the table.
+        drop(files);
         // Rows the model suppressed are not in the release's table.
         let anonymized = Anonymized::from_assignment(&table, &stored.group_of_rows)?;
         let table = match anonymized.kept {

@@ -22,7 +22,7 @@ pub struct CoreRunner;
 impl JobRunner for CoreRunner {
     fn run(
         &self,
-        input: JobInput,
+        mut input: JobInput,
         progress: &(dyn Fn(f64) -> bool + Sync),
     ) -> Result<JobOutput, JobError> {
         let started = Instant::now();
@@ -38,6 +38,9 @@ impl JobRunner for CoreRunner {
             ms = started.elapsed().as_secs_f64() * 1e3,
             "job input decoded"
         );
+        // The stored bytes (the table's frames, or the CSV) are not read
+        // again: freed before the job's peak instead of held through it.
+        drop(std::mem::take(&mut input.files));
         // The parameters were checked against this schema when the job was
         // queued: one that no longer binds to it was stored by an older
         // version, and is the service's failure, not the request's (its
@@ -52,10 +55,11 @@ impl JobRunner for CoreRunner {
             );
             JobError::from(CoreError::internal("stored job parameters do not bind"))
         })?;
-        let index = match &input.population {
+        // The population's files and table likewise end with its index.
+        let index = match input.population.take() {
             Some((row, files)) => {
                 let population =
-                    load_stored_with_progress(&row.schema, files, progress.sub(0.0, 0.0))?;
+                    load_stored_with_progress(&row.schema, &files, progress.sub(0.0, 0.0))?;
                 Some(PopulationIndex::for_release(
                     &table,
                     &population,

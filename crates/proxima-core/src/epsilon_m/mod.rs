@@ -222,6 +222,11 @@ fn sort_by_sa(sa: &[f64], progress: Progress<'_>) -> CoreResult<(Vec<u32>, Vec<f
     Ok((rows, values))
 }
 
+/// Above this many rows the two suppression strategies of [`run`] run one
+/// after the other rather than side by side (memory: see there). The sal
+/// 500k cases keep running them at once.
+const STRATEGIES_SIDE_BY_SIDE_MAX_ROWS: usize = 1 << 20;
+
 /// Split and partition, monomorphized per neighbourhood kind: the groups
 /// and the unplaced rows.
 ///
@@ -287,7 +292,14 @@ fn run<N: Neighborhoods>(
         unplaced.extend(more);
         CoreResult::Ok((groups, unplaced))
     };
-    let (by_leaf, by_table) = if !crate::parallel::fork_worthwhile(rows.len()) {
+    // On a large table the two run one after the other even on several
+    // threads (each still forking inside): side by side, both partitions'
+    // working sets (the QI keys, the column store and the cut's buffers,
+    // about 75 bytes per row each) are alive at once and double the job's
+    // peak memory.
+    let one_after_the_other = !crate::parallel::fork_worthwhile(rows.len())
+        || rows.len() > STRATEGIES_SIDE_BY_SIDE_MAX_ROWS;
+    let (by_leaf, by_table) = if one_after_the_other {
         let by_leaf = split::split_phase_leaving(
             &space,
             sa,

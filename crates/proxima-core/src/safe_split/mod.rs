@@ -254,8 +254,20 @@ impl Engine<'_, '_, '_, '_> {
             let (mut l, mut r) = cols.split_at(left);
             let mut r_rules = rules.fork();
             let mut r_out = Outcome::default();
+            // The node's working memory, sized by its cut, is not needed
+            // while its halves are solved: each half starts afresh, as a
+            // fork does, and the left half's is given back before this
+            // node waits for the right one. Otherwise every node on the
+            // path to the working leaves would hold working memory of its
+            // own size (about twice the table's rows in all). Rules keep no
+            // state that changes a decision, so this changes no result.
+            *rules = rules.fork();
             let (l_ok, r_ok) = crate::parallel::join(
-                || self.solve(rules, &mut l, lt, exact, refine, out),
+                || {
+                    let ok = self.solve(rules, &mut l, lt, exact, refine, out);
+                    *rules = rules.fork();
+                    ok
+                },
                 || self.solve(&mut r_rules, &mut r, rt, exact, refine, &mut r_out),
             );
             out.append_at(r_out, left);
