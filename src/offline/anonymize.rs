@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use proxima_core::params::SuppressionLimit;
 use proxima_core::run::run_job;
+use proxima_core::stages::{Stage, Stopwatch};
 use proxima_core::{CoreError, ErrorKind, Progress, Table};
 
 use super::error::OfflineError;
@@ -66,11 +67,15 @@ pub fn prepare(args: &AnonymizeArgs) -> Result<Prepared, OfflineError> {
 /// partitioning and writing.
 pub fn anonymize(args: &AnonymizeArgs) -> Result<(), OfflineError> {
     let started = Instant::now();
+    let mut clock = Stopwatch::start();
     let Prepared { table, job } = prepare(args)?;
+    clock.lap(Stage::Read);
     // The core's job runner: validates against the data (feasibility),
     // partitions, generalizes and audits the release against its own model
     // (model_not_satisfied rather than a release that misses it).
+    clock.skip();
     let outcome = run_job(&table, &job, Progress::none())?;
+    clock.extend(&outcome.stages);
     let release = &outcome.anonymized.release;
     // Rows the model suppressed are not in the release's table.
     let table = outcome.anonymized.table(&table);
@@ -82,9 +87,31 @@ pub fn anonymize(args: &AnonymizeArgs) -> Result<(), OfflineError> {
     write_output(args.out.as_deref(), |w| {
         write_release(format, w, table, release, args.row_id).map(|_| ())
     })?;
+    clock.lap(Stage::Write);
     let summary =
         JobSummaryDto::from_summary(&outcome.summary, started.elapsed().as_millis() as u64);
     let line = serde_json::to_string(&summary).map_err(|e| CoreError::internal(e.to_string()))?;
     eprintln!("{line}");
+    if args.timings {
+        eprintln!("{}", timings_line(&clock, started.elapsed()));
+    }
     Ok(())
+}
+
+/// `{"timings_ms":{"read":…,"partition":…,…,"total":…}}`: each stage's
+/// wall-clock milliseconds, and the whole run's.
+fn timings_line(clock: &Stopwatch, total: std::time::Duration) -> String {
+    let ms = |d: std::time::Duration| serde_json::json!(d.as_secs_f64() * 1e3);
+    let mut stages = serde_json::Map::new();
+    for stage in [
+        Stage::Read,
+        Stage::Partition,
+        Stage::Generalize,
+        Stage::Guard,
+        Stage::Write,
+    ] {
+        stages.insert(stage.name().into(), ms(clock.total(stage)));
+    }
+    stages.insert("total".into(), ms(total));
+    serde_json::json!({ "timings_ms": stages }).to_string()
 }

@@ -125,6 +125,11 @@ pub struct AnonymizeArgs {
     /// same whatever the number (docs/performance.md).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
+    /// Also print, on stderr after the summary, one JSON line with the
+    /// wall-clock milliseconds of each stage (read, partition, generalize,
+    /// guard, write): the profile of docs/performance.md.
+    #[arg(long)]
+    pub timings: bool,
 }
 
 #[derive(Debug, Clone, Args)]

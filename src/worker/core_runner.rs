@@ -4,6 +4,7 @@
 
 use std::time::Instant;
 
+use proxima_core::stages::Stage;
 use proxima_core::{CoreError, Progress};
 
 use super::{JobError, JobInput, JobOutput, JobRunner};
@@ -71,6 +72,14 @@ impl JobRunner for CoreRunner {
         };
         let outcome = proxima_core::run::run_job_with(&table, &spec, index.as_ref(), progress)?;
         let elapsed = started.elapsed().as_millis() as u64;
+        let ms = |stage| outcome.stages.total(stage).as_millis() as u64;
+        tracing::info!(
+            job_id = %input.job_id,
+            partition_ms = ms(Stage::Partition),
+            generalize_ms = ms(Stage::Generalize),
+            guard_ms = ms(Stage::Guard),
+            "job's stages timed"
+        );
         let to_json = |v: Result<serde_json::Value, serde_json::Error>| {
             v.map_err(|e| JobError::from(CoreError::internal(e.to_string())))
         };

@@ -27,6 +27,7 @@ pub mod run;
 mod safe_split;
 pub mod schema;
 pub mod split;
+pub mod stages;
 pub mod table;
 pub mod table_codec;
 mod ticker;

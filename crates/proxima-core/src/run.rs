@@ -17,6 +17,7 @@ use crate::params::{
 use crate::partition::Placement;
 use crate::population::PopulationIndex;
 use crate::progress::{Progress, ROWS_PER_CHECKPOINT};
+use crate::stages::{Stage, Stopwatch};
 use crate::table::Table;
 use crate::utility::gcp;
 use crate::xcolor::{self, XColorOptions};
@@ -363,7 +364,20 @@ pub fn anonymize_with(
     population: Option<&PopulationIndex>,
     progress: Progress,
 ) -> CoreResult<Anonymized> {
+    anonymize_timed(table, spec, population, progress, &mut Stopwatch::start())
+}
+
+/// [`anonymize_with`], lapping `clock` at the end of the partition and of
+/// generalization.
+fn anonymize_timed(
+    table: &Table,
+    spec: &JobSpec,
+    population: Option<&PopulationIndex>,
+    progress: Progress,
+    clock: &mut Stopwatch,
+) -> CoreResult<Anonymized> {
     let placement = place_with(table, spec, population, progress.sub(0.0, 1.0))?;
+    clock.lap(Stage::Partition);
     let n = table.rows();
     let unplaced = placement.unplaced.len();
     let allowed = spec.suppression_limit.max_rows(n);
@@ -388,6 +402,7 @@ pub fn anonymize_with(
             placement.partition,
             progress.sub(1.0, 1.0),
         )?;
+        clock.lap(Stage::Generalize);
         return Ok(Anonymized {
             release,
             kept: None,
@@ -411,6 +426,7 @@ pub fn anonymize_with(
     }
     let release =
         generalize::generalize_with_progress(&kept.table, partition, progress.sub(1.0, 1.0))?;
+    clock.lap(Stage::Generalize);
     Ok(Anonymized {
         release,
         kept: Some(kept),
@@ -487,6 +503,9 @@ pub struct JobOutcome {
     /// A population model's own check (k-map, δ-presence), per class over
     /// every population record its labels cover — the attacker's view.
     pub population: Option<audit::CheckReport>,
+    /// Wall-clock time of the partition, generalization and the guard
+    /// (for profiles and logs; nothing depends on it).
+    pub stages: Stopwatch,
 }
 
 /// Runs a job end to end: partition and suppress (progress 0–0.8),
@@ -507,7 +526,8 @@ pub fn run_job_with(
     population: Option<&PopulationIndex>,
     progress: Progress,
 ) -> CoreResult<JobOutcome> {
-    let anonymized = anonymize_with(table, spec, population, progress.sub(0.0, 0.8))?;
+    let mut clock = Stopwatch::start();
+    let anonymized = anonymize_timed(table, spec, population, progress.sub(0.0, 0.8), &mut clock)?;
     let kept = anonymized.table(table);
     let release = &anonymized.release;
     let checks = job_audit_checks(kept, spec)?;
@@ -590,12 +610,14 @@ pub fn run_job_with(
     // and a cancel that came after the last of their own checkpoints is
     // honoured here rather than ignored.
     progress.report(1.0)?;
+    clock.lap(Stage::Guard);
     Ok(JobOutcome {
         anonymized,
         summary,
         audit: report,
         view,
         population,
+        stages: clock,
     })
 }
 
