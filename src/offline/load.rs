@@ -25,14 +25,29 @@ pub fn load_schema(schema_arg: &str, hierarchies: &[HierarchyArg]) -> Result<Sch
 }
 
 /// Reads and validates the data against the schema, under the input's
-/// cell and record limits.
+/// cell and record limits. On a pool of several threads the file is parsed
+/// in pieces at once (`proxima_core::ingest::try_load_pieces`); a file the
+/// pieces cannot vouch for — a bad cell, a quoted line break — is read
+/// again on one thread, which reports the file's own error and lines.
 pub fn load_table(schema: Arc<Schema>, input: &InputArgs) -> Result<Table, OfflineError> {
-    let reader = open_data(&input.data)?;
     let limits = BlockLimits {
         max_cell: input.max_cell_bytes,
         max_record: input.max_record_bytes,
         ..BlockLimits::whole()
     };
+    if rayon::current_num_threads() > 1 {
+        let reader = open_data(&input.data)?;
+        if let Some(table) = proxima_core::ingest::try_load_pieces(
+            schema.clone(),
+            reader,
+            &limits,
+            proxima_core::ingest::PIECE_BYTES,
+            proxima_core::Progress::none(),
+        )? {
+            return Ok(table);
+        }
+    }
+    let reader = open_data(&input.data)?;
     Ok(proxima_core::ingest::load_table_with_limits(
         schema,
         reader,

@@ -77,6 +77,24 @@ impl TextColumn {
         self.ends.extend(more.ends.iter().map(|&e| base + e));
         Ok(())
     }
+    /// The columns one after the other, in one allocation each for the
+    /// text and the offsets (appending them one by one would copy the
+    /// text again each time the buffer grows). Each part is freed once
+    /// copied. Errors when the text exceeds 4 GiB.
+    pub fn concat(parts: Vec<TextColumn>) -> CoreResult<TextColumn> {
+        let bytes: usize = parts.iter().map(|p| p.buf.len()).sum();
+        let rows: usize = parts.iter().map(|p| p.ends.len()).sum();
+        if u32::try_from(bytes).is_err() {
+            return Err(CoreError::internal("a column's text exceeds 4 GiB"));
+        }
+        let mut whole = TextColumn::with_capacity(rows, bytes);
+        for part in parts {
+            let base = whole.buf.len() as u32;
+            whole.buf.push_str(&part.buf);
+            whole.ends.extend(part.ends.iter().map(|&e| base + e));
+        }
+        Ok(whole)
+    }
     /// A column from parts the caller has checked as
     /// [`from_parts`](Self::from_parts) would (the stored form's decoder
     /// checks each block as it copies it).

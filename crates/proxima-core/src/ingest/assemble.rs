@@ -39,6 +39,62 @@ fn append_values(into: &mut BlockValues, more: BlockValues) -> CoreResult<()> {
     Ok(())
 }
 
+/// One column of consecutive blocks as one (see [`Assembler::push_many`]).
+fn concat_column(parts: Vec<BlockColumn>) -> CoreResult<BlockColumn> {
+    fn concat<T: Copy>(parts: Vec<Vec<T>>) -> Vec<T> {
+        let mut whole = Vec::with_capacity(parts.iter().map(Vec::len).sum());
+        for part in parts {
+            whole.extend_from_slice(&part);
+        }
+        whole
+    }
+    let mut values = Vec::with_capacity(parts.len());
+    let mut texts = Vec::with_capacity(parts.len());
+    for part in parts {
+        values.push(part.values);
+        if let Some(t) = part.text {
+            texts.push(t);
+        }
+    }
+    let values = match values.first() {
+        None | Some(BlockValues::None) => BlockValues::None,
+        Some(BlockValues::Numeric(_)) => {
+            BlockValues::Numeric(concat(kind_parts(values, |v| match v {
+                BlockValues::Numeric(v) => Some(v),
+                _ => None,
+            })?))
+        }
+        Some(BlockValues::Date(_)) => BlockValues::Date(concat(kind_parts(values, |v| match v {
+            BlockValues::Date(v) => Some(v),
+            _ => None,
+        })?)),
+        Some(BlockValues::Codes(_)) => {
+            BlockValues::Codes(concat(kind_parts(values, |v| match v {
+                BlockValues::Codes(v) => Some(v),
+                _ => None,
+            })?))
+        }
+    };
+    let text = if texts.is_empty() {
+        None
+    } else {
+        Some(TextColumn::concat(texts)?)
+    };
+    Ok(BlockColumn { values, text })
+}
+
+/// Every block's values of one kind, or an error if a block's column
+/// changed its kind.
+fn kind_parts<T>(
+    values: Vec<BlockValues>,
+    of_kind: impl Fn(BlockValues) -> Option<Vec<T>>,
+) -> CoreResult<Vec<Vec<T>>> {
+    values
+        .into_iter()
+        .map(|v| of_kind(v).ok_or_else(|| CoreError::internal("a block's column changed its kind")))
+        .collect()
+}
+
 impl Assembler {
     pub fn new(schema: Arc<Schema>) -> Assembler {
         let columns = vec![BlockColumn::default(); schema.columns().len()];
@@ -59,6 +115,44 @@ impl Assembler {
             return Err(CoreError::internal("a block has another schema's columns"));
         }
         for (into, more) in self.columns.iter_mut().zip(columns) {
+            append_values(&mut into.values, more.values)?;
+            match (&mut into.text, more.text) {
+                (_, None) => {}
+                (t @ None, Some(more)) => *t = Some(more),
+                (Some(t), Some(more)) => t.append(more)?,
+            }
+        }
+        append(&mut self.source_lines, source_lines);
+        Ok(())
+    }
+
+    /// Pushes many blocks at once: each column is put together in one
+    /// allocation of its final size, the columns on the current pool's
+    /// threads, each block's column freed once copied. Appending block by
+    /// block grows every column by doubling, copying it again each time;
+    /// for a table read in a few dozen pieces that copying was a sixth of
+    /// the load. The result is that of pushing the blocks in order.
+    pub fn push_many(&mut self, blocks: Vec<Block>) -> CoreResult<()> {
+        use rayon::prelude::*;
+        let width = self.columns.len();
+        let rows: usize = blocks.iter().map(Block::rows).sum();
+        let mut parts: Vec<Vec<BlockColumn>> = (0..width)
+            .map(|_| Vec::with_capacity(blocks.len()))
+            .collect();
+        let mut source_lines = Vec::with_capacity(rows);
+        for block in blocks {
+            if block.columns.len() != width {
+                return Err(CoreError::internal("a block has another schema's columns"));
+            }
+            for (into, column) in parts.iter_mut().zip(block.columns) {
+                into.push(column);
+            }
+            source_lines.extend_from_slice(&block.source_lines);
+        }
+        let joined: Vec<CoreResult<BlockColumn>> =
+            parts.into_par_iter().map(concat_column).collect();
+        for (into, more) in self.columns.iter_mut().zip(joined) {
+            let more = more?;
             append_values(&mut into.values, more.values)?;
             match (&mut into.text, more.text) {
                 (_, None) => {}

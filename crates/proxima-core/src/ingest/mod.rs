@@ -54,6 +54,7 @@ mod line_breaks;
 mod lines;
 mod load;
 mod missing;
+mod pieces;
 mod record_checks;
 #[cfg(any(test, feature = "testing"))]
 pub mod shared;
@@ -80,6 +81,7 @@ pub use line_breaks::check_line_breaks;
 pub use load::{
     load_blocks, load_table, load_table_with_limits, load_table_with_progress, CHECKPOINT_EVERY,
 };
+pub use pieces::{try_load_pieces, PIECE_BYTES};
 pub use stats::{column_stats, ColumnStats, StatsBuilder};
 
 /// At most this many characters of a cell (or name) are echoed in an
