@@ -217,7 +217,7 @@ impl Grid {
         })
     }
 
-    /// The rows at the points of `b` and the hull of those points.
+    /// The rows at the points of `b` (into `rows`) and the hull of those points.
     fn rows_and_hull(&self, b: &[(usize, usize)], rows: &mut Vec<u32>) -> GridBox {
         rows.clear();
         let mut hull = vec![(usize::MAX, 0); b.len()];
@@ -283,12 +283,41 @@ impl Grid {
         let mut best = vec![f64::INFINITY; total];
         let mut choice = vec![Choice::Empty; total];
         let mut rows = Vec::new();
+        // Per box, the hull of its occupied points (`EMPTY` when none):
+        // a box's is the union of the hulls of its two sides of any cut,
+        // both smaller, so it comes from the boxes already done.
+        const EMPTY: (u16, u16) = (u16::MAX, 0);
+        let dims = self.values.len();
+        let mut hulls = vec![EMPTY; total * dims];
         for b in &order {
             let id = self.box_id(b);
-            let hull = self.rows_and_hull(b, &mut rows);
-            if rows.is_empty() {
+            let hull: Option<GridBox> = match b.iter().position(|iv| iv.0 < iv.1) {
+                None => {
+                    let at: Vec<usize> = b.iter().map(|iv| iv.0).collect();
+                    (!self.points[self.point_id(&at)].is_empty()).then(|| b.clone())
+                }
+                Some(d) => {
+                    let (mut l, mut r) = (b.clone(), b.clone());
+                    l[d].1 = l[d].0;
+                    r[d].0 += 1;
+                    let (l, r) = (self.box_id(&l) * dims, self.box_id(&r) * dims);
+                    // EMPTY is the union's identity (min with MAX, max with 0).
+                    (hulls[l] != EMPTY || hulls[r] != EMPTY).then(|| {
+                        (0..dims)
+                            .map(|k| {
+                                let (a, c) = (hulls[l + k], hulls[r + k]);
+                                (usize::from(a.0.min(c.0)), usize::from(a.1.max(c.1)))
+                            })
+                            .collect()
+                    })
+                }
+            };
+            let Some(hull) = hull else {
                 best[id] = 0.0;
                 continue;
+            };
+            for (k, &(lo, hi)) in hull.iter().enumerate() {
+                hulls[id * dims + k] = (lo as u16, hi as u16);
             }
             if hull != *b {
                 let h = self.box_id(&hull);
@@ -296,6 +325,7 @@ impl Grid {
                 choice[id] = Choice::Hull;
                 continue;
             }
+            self.rows_and_hull(b, &mut rows);
             let (mut v, mut c) = (f64::INFINITY, Choice::Empty);
             if satisfies(&rows) {
                 (v, c) = (self.cost(b, rows.len()), Choice::Own);
