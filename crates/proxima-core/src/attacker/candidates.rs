@@ -555,7 +555,7 @@ mod tests {
         for by_value in histograms {
             let mut all: Vec<u32> = by_value
                 .iter()
-                .flat_map(|&(v, c)| std::iter::repeat(v).take(c))
+                .flat_map(|&(v, c)| std::iter::repeat_n(v, c))
                 .collect();
             let total = all.len();
             assert_eq!(weighted_spread(by_value, total), spread_of(&mut all));

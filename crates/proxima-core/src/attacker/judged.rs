@@ -155,11 +155,11 @@ pub(crate) struct Judged {
 
 enum Figures {
     /// Every row in one set; the figure and verdict of each set.
-    PerSet { figure: Vec<f64>, over: Vec<bool> },
+    Sets { figure: Vec<f64>, over: Vec<bool> },
     /// Every row in one set; per position of the sets' victim lists.
-    PerVictim { figure: Vec<f64>, over: Vec<bool> },
+    Victims { figure: Vec<f64>, over: Vec<bool> },
     /// Per row, the worst over its sets (the first such set on a tie).
-    PerRow(Tally),
+    Rows(Tally),
 }
 
 impl Judged {
@@ -171,9 +171,9 @@ impl Judged {
         achieved_m: Option<usize>,
     ) -> Judged {
         let figures = if per_victim {
-            Figures::PerVictim { figure, over }
+            Figures::Victims { figure, over }
         } else {
-            Figures::PerSet { figure, over }
+            Figures::Sets { figure, over }
         };
         Judged {
             figures,
@@ -183,7 +183,7 @@ impl Judged {
 
     pub fn rows(tally: Tally, achieved_m: Option<usize>) -> Judged {
         Judged {
-            figures: Figures::PerRow(tally),
+            figures: Figures::Rows(tally),
             achieved_m,
         }
     }
@@ -207,14 +207,14 @@ impl Judged {
         mut f: impl FnMut(u32, usize, f64, bool) -> CoreResult<()>,
     ) -> CoreResult<()> {
         match &self.figures {
-            Figures::PerSet { figure, over } => {
+            Figures::Sets { figure, over } => {
                 for s in 0..sets.len() {
                     for &v in sets.victims(s) {
                         f(v, s, figure[s], over[s])?;
                     }
                 }
             }
-            Figures::PerVictim { figure, over } => {
+            Figures::Victims { figure, over } => {
                 for s in 0..sets.len() {
                     let base = sets.victim_start(s);
                     for (i, &v) in sets.victims(s).iter().enumerate() {
@@ -222,7 +222,7 @@ impl Judged {
                     }
                 }
             }
-            Figures::PerRow(tally) => {
+            Figures::Rows(tally) => {
                 for (r, v) in tally.rows.iter().enumerate() {
                     f(r as u32, v.set as usize, v.figure, v.over)?;
                 }

@@ -252,8 +252,8 @@ fn judge_on(
     debug_assert!(!slots || sets.once(), "slots need every row in one set");
     let prepared = Prepared::new(spec, sa, partition);
     let n = table.rows();
-    let ranges = if parts <= 1 {
-        vec![0..sets.len()]
+    let ranges: Vec<std::ops::Range<usize>> = if parts <= 1 {
+        std::iter::once(0..sets.len()).collect()
     } else {
         let work = |s: usize| sets.victims(s).len() * sets.members(s).len() + sets.size(s);
         crate::parallel::balanced_ranges(sets.len(), parts, work)

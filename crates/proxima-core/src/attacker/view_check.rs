@@ -237,8 +237,10 @@ mod tests {
     fn buckets_span_the_range() {
         let figures = [0.0, 0.05, 0.1, 0.55, 1.0];
         let hist = buckets(5, (0.0, 1.0), |count| {
-            figures.iter().for_each(|&x| count(x))
-        });
+            figures.iter().for_each(|&x| count(x));
+            Ok(())
+        })
+        .unwrap();
         assert_eq!(hist.len(), BUCKETS);
         assert_eq!(hist[0].1, 3, "0, 0.05 and the edge 0.1");
         assert_eq!(hist[5].1, 1);
