@@ -11,7 +11,7 @@ use super::boxes::{Axis, GroupBoxes};
 use super::budget::{set_bytes, Budget};
 use super::bvh::Bvh;
 use super::cells::cell_sets;
-use super::Victims;
+use super::{Spread, Victims};
 use crate::error::{CoreError, CoreResult};
 use crate::hierarchy::Hierarchy;
 use crate::partition::Partition;
@@ -36,8 +36,11 @@ pub(crate) struct CandidateSets {
     /// Victims judged against set s: `victims[victim_start[s]..victim_start[s + 1]]`.
     victim_start: Vec<usize>,
     victims: Vec<u32>,
-    /// Per row: the most groups in any of its candidate sets.
-    pub spread: Vec<u32>,
+    /// Over the rows: median and maximum of the most groups in any of a
+    /// row's candidate sets.
+    pub spread: Spread,
+    /// True when every row is the victim of exactly one set.
+    once: bool,
 }
 
 impl CandidateSets {
@@ -55,6 +58,19 @@ impl CandidateSets {
 
     pub fn victims(&self, s: usize) -> &[u32] {
         &self.victims[self.victim_start[s]..self.victim_start[s + 1]]
+    }
+
+    /// The position of set s's first victim in the sets' victim lists, one
+    /// after the other in set order (`victim_start(len())` = every victim).
+    pub fn victim_start(&self, s: usize) -> usize {
+        self.victim_start[s]
+    }
+
+    /// True when every row of the table is the victim of exactly one set
+    /// (always so for victims at their original points): a row's figure is
+    /// then its set's, with nothing to combine.
+    pub fn once(&self) -> bool {
+        self.once
     }
 
     /// Builds the sets for `victims` ([`Victims`]); `partition` and
@@ -99,9 +115,10 @@ impl CandidateSets {
     ) -> CoreResult<CandidateSets> {
         let n = table.rows();
         let bvh = Bvh::new(boxes);
-        // (set, row) pairs, sorted into per-set lists at the end: charged
-        // as they grow, the first n at once.
-        budget.charge(n * PAIR_BYTES)?;
+        // (set, row) pairs, sorted into per-set lists at the end. One pair
+        // per row is the table's own size, like the per-check figures, and
+        // is not charged: victims at their original points never have more.
+        // The pairs of an overlapped group's cells are charged as they come.
         let mut pairs: Vec<(u32, u32)> = Vec::with_capacity(n);
         let mut interner = Interner::new(partition, budget.clone());
         match victims {
@@ -175,8 +192,12 @@ impl CandidateSets {
                 budget = interner.budget.clone();
             }
         }
-        // The per-set victim lists and starts, and the per-row widths.
-        budget.charge(pairs.len() * 4 + interner.size.len() * 8 + n * 4)?;
+        // The per-set victim lists and starts past one victim per row and
+        // one set per group (the per-row widths are table-sized).
+        let groups = partition.len();
+        budget.charge(
+            pairs.len().saturating_sub(n) * 4 + interner.size.len().saturating_sub(groups) * 8,
+        )?;
         Ok(interner.finish(pairs, n))
     }
 }
@@ -212,9 +233,6 @@ impl Stabber<'_> {
             near.clear();
             bvh.overlapping(boxes, boxes.of(g), &mut near);
             ticker.tick(near.len() + 8)?;
-            if pairs.len() + rows.len() > pairs.capacity() {
-                interner.budget.charge(rows.len() * PAIR_BYTES)?;
-            }
             if near.len() <= 1 {
                 pairs.extend(rows.iter().map(|&r| (g as u32, r)));
                 continue;
@@ -384,16 +402,38 @@ impl<'p> Interner<'p> {
     /// each row's widest set.
     fn finish(self, pairs: Vec<(u32, u32)>, rows: usize) -> CandidateSets {
         let sets = self.size.len();
+        let width =
+            |s: u32| (self.group_start[s as usize + 1] - self.group_start[s as usize]) as u32;
         let mut victim_start = vec![0usize; sets + 1];
-        let mut spread = vec![0u32; rows];
+        // Whether every row is in exactly one pair: a bit per row.
+        let mut seen = vec![0u64; rows.div_ceil(64)];
+        let mut once = pairs.len() == rows;
         for &(s, r) in &pairs {
             victim_start[s as usize + 1] += 1;
-            let width = (self.group_start[s as usize + 1] - self.group_start[s as usize]) as u32;
-            spread[r as usize] = spread[r as usize].max(width);
+            let (word, bit) = (r as usize / 64, 1u64 << (r % 64));
+            once &= seen[word] & bit == 0;
+            seen[word] |= bit;
         }
+        drop(seen);
         for s in 0..sets {
             victim_start[s + 1] += victim_start[s];
         }
+        // Each row's widest set: with one set per row, the widths of the
+        // sets weighted by their victims, with no per-row array.
+        let spread = if once {
+            let mut by_width: Vec<(u32, usize)> = (0..sets)
+                .map(|s| (width(s as u32), victim_start[s + 1] - victim_start[s]))
+                .filter(|&(_, v)| v > 0)
+                .collect();
+            by_width.sort_unstable();
+            weighted_spread(&by_width, rows)
+        } else {
+            let mut widest = vec![0u32; rows];
+            for &(s, r) in &pairs {
+                widest[r as usize] = widest[r as usize].max(width(s));
+            }
+            spread_of(&mut widest)
+        };
         let mut next = victim_start.clone();
         let mut victims = vec![0u32; pairs.len()];
         for (s, r) in pairs {
@@ -407,7 +447,45 @@ impl<'p> Interner<'p> {
             victim_start,
             victims,
             spread,
+            once,
         }
+    }
+}
+
+/// Median (the lower one for an even count) and maximum of `counts`
+/// (reordered).
+pub(crate) fn spread_of(counts: &mut [u32]) -> Spread {
+    if counts.is_empty() {
+        return Spread { median: 0, max: 0 };
+    }
+    let max = counts.iter().copied().max().unwrap_or(0) as usize;
+    let mid = (counts.len() - 1) / 2;
+    let (_, &mut median, _) = counts.select_nth_unstable(mid);
+    Spread {
+        median: median as usize,
+        max,
+    }
+}
+
+/// [`spread_of`] the multiset holding `count` times each `(value, count)`
+/// of `by_value` (ascending values), `total` in all.
+fn weighted_spread(by_value: &[(u32, usize)], total: usize) -> Spread {
+    if total == 0 {
+        return Spread { median: 0, max: 0 };
+    }
+    let mid = (total - 1) / 2;
+    let mut seen = 0usize;
+    let mut median = 0;
+    for &(value, count) in by_value {
+        if seen + count > mid {
+            median = value;
+            break;
+        }
+        seen += count;
+    }
+    Spread {
+        median: median as usize,
+        max: by_value.last().map_or(0, |&(v, _)| v as usize),
     }
 }
 
@@ -463,6 +541,28 @@ mod tests {
     use crate::progress::Progress;
     use crate::table::SaValues;
 
+    /// The spread of a weighted histogram is the spread of the multiset it
+    /// stands for.
+    #[test]
+    fn weighted_spread_is_the_spread_of_its_multiset() {
+        let histograms: [&[(u32, usize)]; 5] = [
+            &[(1, 1)],
+            &[(1, 2), (2, 2)],
+            &[(1, 3), (4, 1), (9, 5)],
+            &[(2, 1), (3, 1), (5, 1), (8, 1)],
+            &[(1, 10), (2, 1)],
+        ];
+        for by_value in histograms {
+            let mut all: Vec<u32> = by_value
+                .iter()
+                .flat_map(|&(v, c)| std::iter::repeat_n(v, c))
+                .collect();
+            let total = all.len();
+            assert_eq!(weighted_spread(by_value, total), spread_of(&mut all));
+        }
+        assert_eq!(weighted_spread(&[], 0), Spread { median: 0, max: 0 });
+    }
+
     /// Several threads build the very sets one builds: same ids, members,
     /// sizes, victims in the same order, same widths.
     #[test]
@@ -511,6 +611,7 @@ mod tests {
             assert_eq!(one.victim_start, many.victim_start);
             assert_eq!(one.victims, many.victims);
             assert_eq!(one.spread, many.spread);
+            assert_eq!(one.once, many.once);
         }
         // Every victim's set holds its own group and its point.
         let group_of = p.group_of_rows(t.rows());

@@ -23,6 +23,7 @@ use crate::progress::Progress;
 use crate::table::Table;
 
 use super::candidates::CandidateSets;
+use super::judged::{Judged, Out, Tally};
 use crate::ticker::Ticker;
 use rayon::prelude::*;
 
@@ -161,88 +162,13 @@ impl<'t> Spec<'t> {
     }
 }
 
-/// Every victim's figure: the worst over its candidate sets.
-pub(crate) struct Judged {
-    pub figure: Vec<f64>,
-    /// True when any of the victim's candidate sets breaches.
-    pub over: Vec<bool>,
-    /// The set that gives the victim's figure (the first such in set order).
-    pub set: Vec<u32>,
-    /// (ε,m) only: the least ⌊|C|/x⌋ over every victim and candidate set
-    /// (`None` without victims).
-    pub achieved_m: Option<usize>,
-}
-
-/// One victim's judgement so far, kept together: victims of one set are
-/// scattered over the table, and one cache line per victim beats three.
-#[derive(Debug, Clone, Copy)]
-struct Verdict {
-    figure: f64,
-    /// `u32::MAX` until a set judged the victim.
-    set: u32,
-    over: bool,
-}
-
-/// [`Judged`] while the sets are being judged.
-struct Tally {
-    rows: Vec<Verdict>,
-    achieved_m: Option<usize>,
-}
-
-impl Tally {
-    fn new(n: usize) -> Self {
-        Tally {
-            rows: vec![
-                Verdict {
-                    figure: f64::NAN,
-                    set: u32::MAX,
-                    over: false,
-                };
-                n
-            ],
-            achieved_m: None,
-        }
-    }
-
-    /// Adds the judgements of later sets (`later` judged sets after all of
-    /// this one's): the worse figure wins, this one's on a tie.
-    fn absorb(&mut self, later: Tally, worse: Worse) {
-        for (r, v) in later.rows.iter().enumerate() {
-            if v.set != u32::MAX {
-                self.record(worse, r as u32, v.set as usize, v.figure, v.over);
-            }
-        }
-        self.achieved_m = match (self.achieved_m, later.achieved_m) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-    }
-
-    #[inline]
-    fn record(&mut self, worse: Worse, row: u32, set: usize, figure: f64, over: bool) {
-        let v = &mut self.rows[row as usize];
-        v.over |= over;
-        if v.set == u32::MAX || worse.worse(figure, v.figure) {
-            v.figure = figure;
-            v.set = set as u32;
-        }
-    }
-
-    fn into_judged(self) -> Judged {
-        Judged {
-            figure: self.rows.iter().map(|v| v.figure).collect(),
-            over: self.rows.iter().map(|v| v.over).collect(),
-            set: self.rows.iter().map(|v| v.set).collect(),
-            achieved_m: self.achieved_m,
-        }
-    }
-}
-
 /// What a check reads, built once and shared by the threads.
 enum Prepared<'a> {
     Size,
-    /// Each group's SA value counts.
-    Frequency(&'a SaCodes, Vec<GroupCounts>),
+    /// The SA codes and the groups: each set's value counts are made when
+    /// it is judged, never kept per group (they would cost about a word
+    /// per row).
+    Frequency(&'a SaCodes, &'a Partition),
     Neighbours {
         counter: Counter<'a>,
         index: GroupIndex,
@@ -251,18 +177,13 @@ enum Prepared<'a> {
 }
 
 impl<'a> Prepared<'a> {
-    fn new(spec: &'a Spec, sa: Option<&'a SaCodes>, partition: &Partition) -> Prepared<'a> {
+    fn new(spec: &'a Spec, sa: Option<&'a SaCodes>, partition: &'a Partition) -> Prepared<'a> {
         match spec {
             Spec::K { .. } => Prepared::Size,
-            Spec::L { .. } | Spec::AlphaK { .. } | Spec::T { .. } => {
-                let sa = sa.expect("validated: a frequency check has its SA codes");
-                let per_group = partition
-                    .groups
-                    .iter()
-                    .map(|g| sa.group_counts(g))
-                    .collect();
-                Prepared::Frequency(sa, per_group)
-            }
+            Spec::L { .. } | Spec::AlphaK { .. } | Spec::T { .. } => Prepared::Frequency(
+                sa.expect("validated: a frequency check has its SA codes"),
+                partition,
+            ),
             Spec::EpsilonM { .. } | Spec::Dissimilarity { .. } | Spec::DeltaL { .. } => {
                 let counter = Counter::new(spec);
                 let index = GroupIndex::new(&counter, partition);
@@ -273,6 +194,11 @@ impl<'a> Prepared<'a> {
                 }
             }
         }
+    }
+
+    /// True when the figure depends on the victim, not only on its set.
+    fn per_victim(&self) -> bool {
+        matches!(self, Prepared::Neighbours { .. })
     }
 }
 
@@ -297,10 +223,22 @@ pub(crate) fn judge(
         sets,
         ticker,
         crate::parallel::parts_for(table.rows()),
+        sets.once(),
     )
 }
 
-/// [`judge`] in `parts` runs of about equal work.
+/// The least of two runs' achieved m.
+fn least(a: Option<usize>, b: Option<usize>) -> Option<usize> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// [`judge`] in `parts` runs of about equal work, into slots per set or
+/// victim when `slots` (only when every row is in one set) or else into
+/// per-row tallies.
+#[allow(clippy::too_many_arguments)]
 fn judge_on(
     spec: &Spec,
     sa: Option<&SaCodes>,
@@ -309,37 +247,96 @@ fn judge_on(
     sets: &CandidateSets,
     ticker: &mut Ticker,
     parts: usize,
+    slots: bool,
 ) -> CoreResult<Judged> {
+    debug_assert!(!slots || sets.once(), "slots need every row in one set");
     let prepared = Prepared::new(spec, sa, partition);
     let n = table.rows();
-    if parts <= 1 {
-        return Ok(judge_sets(spec, &prepared, sets, 0..sets.len(), n, ticker)?.into_judged());
+    let ranges: Vec<std::ops::Range<usize>> = if parts <= 1 {
+        std::iter::once(0..sets.len()).collect()
+    } else {
+        let work = |s: usize| sets.victims(s).len() * sets.members(s).len() + sets.size(s);
+        crate::parallel::balanced_ranges(sets.len(), parts, work)
+    };
+    if slots {
+        // One slot per set or per victim position; each run writes its own
+        // consecutive slots of the shared arrays.
+        let per_victim = prepared.per_victim();
+        let at = |s: usize| if per_victim { sets.victim_start(s) } else { s };
+        let slots = at(sets.len());
+        let mut figure = vec![f64::NAN; slots];
+        let mut over = vec![false; slots];
+        let mut runs = Vec::with_capacity(ranges.len());
+        let (mut rest_figure, mut rest_over) = (&mut figure[..], &mut over[..]);
+        for range in ranges {
+            let (base, end) = (at(range.start), at(range.end));
+            let (f, more_f) = std::mem::take(&mut rest_figure).split_at_mut(end - base);
+            let (o, more_o) = std::mem::take(&mut rest_over).split_at_mut(end - base);
+            (rest_figure, rest_over) = (more_f, more_o);
+            let out = Out::Slots {
+                per_victim,
+                base,
+                figure: f,
+                over: o,
+            };
+            runs.push((range, out));
+        }
+        let achieved_m = if runs.len() == 1 {
+            let (range, mut out) = runs.pop().expect("one run");
+            judge_sets(spec, &prepared, sets, range, &mut out, ticker)?
+        } else {
+            let base = &*ticker;
+            let found: Vec<CoreResult<Option<usize>>> = runs
+                .into_par_iter()
+                .map(|(range, mut out)| {
+                    judge_sets(spec, &prepared, sets, range, &mut out, &mut base.fork())
+                })
+                .collect();
+            let mut achieved_m = None;
+            for m in found {
+                achieved_m = least(achieved_m, m?);
+            }
+            achieved_m
+        };
+        return Ok(Judged::slots(per_victim, figure, over, achieved_m));
     }
-    let work = |s: usize| sets.victims(s).len() * sets.members(s).len() + sets.size(s);
-    let ranges = crate::parallel::balanced_ranges(sets.len(), parts, work);
+    let run = |range: std::ops::Range<usize>, ticker: &mut Ticker| {
+        let mut out = Out::Rows(Tally::new(n));
+        let m = judge_sets(spec, &prepared, sets, range, &mut out, ticker)?;
+        let Out::Rows(tally) = out else {
+            unreachable!("a tally was given")
+        };
+        Ok::<_, CoreError>((tally, m))
+    };
+    if ranges.len() == 1 {
+        let (tally, m) = run(ranges[0].clone(), ticker)?;
+        return Ok(Judged::rows(tally, m));
+    }
     let base = &*ticker;
-    let tallies: Vec<CoreResult<Tally>> = ranges
+    let tallies: Vec<CoreResult<(Tally, Option<usize>)>> = ranges
         .into_par_iter()
-        .map(|range| judge_sets(spec, &prepared, sets, range, n, &mut base.fork()))
+        .map(|range| run(range, &mut base.fork()))
         .collect();
     let mut tallies = tallies.into_iter();
-    let mut out = tallies.next().expect("at least one range")?;
+    let (mut out, mut achieved_m) = tallies.next().expect("at least one range")?;
     for later in tallies {
-        out.absorb(later?, spec.worse());
+        let (later, m) = later?;
+        out.absorb(later, spec.worse());
+        achieved_m = least(achieved_m, m);
     }
-    Ok(out.into_judged())
+    Ok(Judged::rows(out, achieved_m))
 }
 
-/// Judges the victims of the sets in `range`.
+/// Judges the victims of the sets in `range` into `out`; (ε,m)'s least
+/// ⌊|C|/x⌋ over them.
 fn judge_sets(
     spec: &Spec,
     prepared: &Prepared,
     sets: &CandidateSets,
     range: std::ops::Range<usize>,
-    n: usize,
+    out: &mut Out,
     ticker: &mut Ticker,
-) -> CoreResult<Tally> {
-    let mut out = Tally::new(n);
+) -> CoreResult<Option<usize>> {
     let worse = spec.worse();
     match prepared {
         Prepared::Size => {
@@ -348,48 +345,43 @@ fn judge_sets(
             };
             for s in range {
                 let c = sets.size(s);
-                for &v in sets.victims(s) {
-                    out.record(worse, v, s, c as f64, c < *k);
-                }
+                out.set(worse, sets, s, c as f64, c < *k);
                 ticker.tick(sets.victims(s).len())?;
             }
+            Ok(None)
         }
-        Prepared::Frequency(sa, per_group) => {
-            let mut merger = Merger::new(sa.distinct_values());
+        Prepared::Frequency(sa, partition) => {
+            let mut counter = SetCounter::new(sa.distinct_values());
             for s in range {
                 if sets.victims(s).is_empty() {
                     continue;
                 }
-                let merged = match sets.members(s) {
-                    [_] => None,
-                    members => Some(merger.merge(members.iter().map(|&g| &per_group[g as usize]))),
-                };
-                let counts = merged
-                    .as_ref()
-                    .unwrap_or_else(|| &per_group[sets.members(s)[0] as usize]);
+                let counts = counter.count(
+                    sets.members(s)
+                        .iter()
+                        .flat_map(|&g| partition.groups[g as usize].iter())
+                        .map(|&r| sa.code(r)),
+                );
                 let (figure, over) = match spec {
                     Spec::L { l, variant } => (
-                        privacy::achieved_l(counts, *variant),
-                        !privacy::is_l_diverse(counts, *l, *variant),
+                        privacy::achieved_l(&counts, *variant),
+                        !privacy::is_l_diverse(&counts, *l, *variant),
                     ),
                     Spec::AlphaK { alpha, k } => {
-                        let f = privacy::max_frequency(counts);
+                        let f = privacy::max_frequency(&counts);
                         (f, f > *alpha || sets.size(s) < *k)
                     }
                     Spec::T { t, reference } => {
-                        let e = reference.emd(counts);
+                        let e = reference.emd(&counts);
                         (e, e > *t)
                     }
                     _ => unreachable!("a frequency check"),
                 };
-                for &v in sets.victims(s) {
-                    out.record(worse, v, s, figure, over);
-                }
+                out.set(worse, sets, s, figure, over);
                 ticker.tick(sets.size(s) + sets.victims(s).len())?;
-                if let Some(m) = merged {
-                    merger.recycle(m);
-                }
+                counter.recycle(counts);
             }
+            Ok(None)
         }
         Prepared::Neighbours {
             counter,
@@ -424,7 +416,7 @@ fn judge_sets(
                     union.fill(index, members);
                     ticker.tick(c)?;
                 }
-                for &v in victims {
+                for (i, &v) in victims.iter().enumerate() {
                     let x = if by_union {
                         counter.count(union.slice(), v)
                     } else {
@@ -437,56 +429,53 @@ fn judge_sets(
                     if let Rule::EpsilonM { .. } = rule {
                         achieved_m = achieved_m.min(c / x.max(1));
                     }
-                    out.record(worse, v, s, figure, over);
+                    out.victim(worse, sets, s, i, v, figure, over);
                     ticker.tick(scan)?;
                 }
             }
-            out.achieved_m = (achieved_m != usize::MAX).then_some(achieved_m);
+            Ok((achieved_m != usize::MAX).then_some(achieved_m))
         }
     }
-    Ok(out)
 }
 
-/// The SA value counts of a union of groups, from the groups' own counts:
-/// added up in a dense table over the codes (only the touched codes are
-/// read back and reset), so a union costs its distinct values, not a sort
-/// of its rows.
-struct Merger {
-    dense: Vec<u64>,
+/// The SA value counts of a set's rows: added up in a dense table over the
+/// codes (only the touched codes are read back and reset), so a set costs
+/// its rows and distinct values, not a sort of its rows.
+struct SetCounter {
+    dense: Vec<u32>,
     touched: Vec<u32>,
     spare: Vec<(u32, u64)>,
 }
 
-impl Merger {
-    fn new(codes: usize) -> Merger {
-        Merger {
+impl SetCounter {
+    fn new(codes: usize) -> SetCounter {
+        SetCounter {
             dense: vec![0; codes],
             touched: Vec::new(),
             spare: Vec::new(),
         }
     }
 
-    fn merge<'g>(&mut self, parts: impl Iterator<Item = &'g GroupCounts>) -> GroupCounts {
+    /// The counts of `codes` (any order; fewer than 2^32 of them).
+    fn count(&mut self, codes: impl Iterator<Item = u32>) -> GroupCounts {
         self.touched.clear();
-        for part in parts {
-            for &(code, c) in part.entries() {
-                let slot = &mut self.dense[code as usize];
-                if *slot == 0 {
-                    self.touched.push(code);
-                }
-                *slot += c;
+        for code in codes {
+            let slot = &mut self.dense[code as usize];
+            if *slot == 0 {
+                self.touched.push(code);
             }
+            *slot += 1;
         }
         self.touched.sort_unstable();
         let mut entries = std::mem::take(&mut self.spare);
         entries.clear();
         for &code in &self.touched {
-            entries.push((code, std::mem::take(&mut self.dense[code as usize])));
+            entries.push((code, std::mem::take(&mut self.dense[code as usize]) as u64));
         }
         GroupCounts::from_sorted_entries(entries)
     }
 
-    /// Hands a merged count's allocation back for the next union.
+    /// Hands a count's allocation back for the next set.
     fn recycle(&mut self, counts: GroupCounts) {
         self.spare = counts.into_entries();
     }
@@ -837,9 +826,9 @@ mod tests {
     use crate::progress::Progress;
     use crate::table::{QiValues, SaValues};
 
-    /// A union's merged counts are the counts of its rows.
+    /// A set's counts, added up densely, are the sorted counts of its rows.
     #[test]
-    fn merged_counts_are_the_unions_counts() {
+    fn set_counts_are_the_sorted_counts() {
         let groups: Vec<Vec<u32>> = vec![
             vec![3, 1, 1, 9],
             vec![],
@@ -847,16 +836,12 @@ mod tests {
             vec![0],
             vec![7, 3],
         ];
-        let counts: Vec<GroupCounts> = groups
-            .iter()
-            .map(|g| GroupCounts::from_codes(g.iter().copied()))
-            .collect();
-        let mut merger = Merger::new(10);
+        let mut counter = SetCounter::new(10);
         for take in 1..=groups.len() {
-            let merged = merger.merge(counts[..take].iter());
-            let all = groups[..take].iter().flatten().copied();
-            assert_eq!(merged, GroupCounts::from_codes(all), "{take} groups");
-            merger.recycle(merged);
+            let all = || groups[..take].iter().flatten().copied();
+            let counted = counter.count(all());
+            assert_eq!(counted, GroupCounts::from_codes(all()), "{take} groups");
+            counter.recycle(counted);
         }
     }
 
@@ -881,16 +866,22 @@ mod tests {
         let p = release.partition();
         let boxes = GroupBoxes::from_release(&t, &release);
         let mut ticker = Ticker::new(Progress::none());
-        let sets = CandidateSets::build(
-            &t,
-            p,
-            &boxes,
-            &Victims::OriginalPoints,
-            &mut ticker,
-            crate::attacker::budget::Budget::new(usize::MAX),
-        )
-        .unwrap();
-        assert!((0..sets.len()).any(|s| sets.members(s).len() > 1));
+        let build = |victims: Victims, ticker: &mut Ticker| {
+            CandidateSets::build(
+                &t,
+                p,
+                &boxes,
+                &victims,
+                ticker,
+                crate::attacker::budget::Budget::new(usize::MAX),
+            )
+            .unwrap()
+        };
+        let at_points = build(Victims::OriginalPoints, &mut ticker);
+        assert!(at_points.once());
+        assert!((0..at_points.len()).any(|s| at_points.members(s).len() > 1));
+        let anywhere = build(Victims::AnyPointOfItsBox, &mut ticker);
+        assert!(!anywhere.once(), "victims in several sets");
         let checks = [
             AuditCheck::EpsilonM(
                 EpsilonM::new(
@@ -913,16 +904,23 @@ mod tests {
         for check in &checks {
             let spec =
                 Spec::validate(check, &t, &mut codes, "/checks/0", Progress::none()).unwrap();
-            let one = judge_on(&spec, codes.as_ref(), &t, p, &sets, &mut ticker, 1).unwrap();
-            for parts in [2, 3, 7] {
-                let many =
-                    judge_on(&spec, codes.as_ref(), &t, p, &sets, &mut ticker, parts).unwrap();
-                assert_eq!(one.figure, many.figure);
-                assert_eq!(one.over, many.over);
-                assert_eq!(one.set, many.set);
-                assert_eq!(one.achieved_m, many.achieved_m);
+            let rows = n as usize;
+            for sets in [&at_points, &anywhere] {
+                let judge = |parts: usize, slots: bool, ticker: &mut Ticker| {
+                    judge_on(&spec, codes.as_ref(), &t, p, sets, ticker, parts, slots).unwrap()
+                };
+                // One thread, per-row tallies: the reference.
+                let one = judge(1, false, &mut ticker);
+                let (_, _, set) = one.by_row(sets, rows);
+                assert!(set.iter().all(|&s| s != u32::MAX), "every row judged");
+                for parts in [1, 2, 3, 7] {
+                    for slots in [false, sets.once()] {
+                        let many = judge(parts, slots, &mut ticker);
+                        assert_eq!(one.by_row(sets, rows), many.by_row(sets, rows));
+                        assert_eq!(one.achieved_m, many.achieved_m);
+                    }
+                }
             }
-            assert!(one.set.iter().all(|&s| s != u32::MAX), "every row judged");
         }
     }
 }

@@ -80,6 +80,7 @@ mod budget;
 mod bvh;
 mod candidates;
 mod cells;
+mod judged;
 mod measure;
 mod view_check;
 
@@ -258,8 +259,9 @@ pub fn evaluate(
 /// candidate sets, their victims, the cells enumerated for
 /// [`Victims::AnyPointOfItsBox`]) bounded by `budget_bytes`, checked before
 /// allocating: past it, `attacker_view_too_large` (422) with the budget in
-/// its details. The table, the partition and the per-check figures (a few
-/// words per row) are the caller's and not counted.
+/// its details. The table, the partition, the per-check figures and one
+/// (set, victim) entry per row (a few words per row) are the caller's and
+/// not counted: they grow with the rows, not with the overlap.
 #[allow(clippy::too_many_arguments)]
 pub fn evaluate_within(
     table: &Table,
@@ -309,8 +311,9 @@ pub fn evaluate_within(
         .par_iter()
         .zip(&specs)
         .map(|(check, spec)| {
-            let judged = judge(spec, sa.as_ref(), table, partition, &sets, &mut base.fork())?;
-            Ok(view_check::assemble(check.kind_name(), spec, &judged, &cx))
+            let mut ticker = base.fork();
+            let judged = judge(spec, sa.as_ref(), table, partition, &sets, &mut ticker)?;
+            view_check::assemble(check.kind_name(), spec, &judged, &cx, &mut ticker)
         })
         .collect();
     let out = out.into_iter().collect::<CoreResult<Vec<_>>>()?;
@@ -339,5 +342,6 @@ pub fn victim_figures(
         &mut ticker,
         budget::Budget::new(DEFAULT_VIEW_BUDGET_BYTES),
     )?;
-    Ok(judge(&spec, sa.as_ref(), table, partition, &sets, &mut ticker)?.figure)
+    let judged = judge(&spec, sa.as_ref(), table, partition, &sets, &mut ticker)?;
+    Ok(judged.by_row(&sets, table.rows()).0)
 }

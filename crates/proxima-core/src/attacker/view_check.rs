@@ -7,8 +7,11 @@ use crate::audit::{WorstGroup, MAX_WORST_GROUPS};
 use crate::partition::Partition;
 
 use super::candidates::CandidateSets;
-use super::measure::{value_of, Judged, Spec, Worse};
-use super::{Spread, ViewCheck, WorstVictim, MAX_WORST_VICTIMS};
+use super::judged::Judged;
+use super::measure::{value_of, Spec, Worse};
+use super::{ViewCheck, WorstVictim, MAX_WORST_VICTIMS};
+use crate::error::CoreResult;
+use crate::ticker::Ticker;
 
 /// Buckets of the per-victim histogram.
 const BUCKETS: usize = 10;
@@ -44,33 +47,41 @@ pub(crate) struct Context<'a> {
     pub sets: &'a CandidateSets,
 }
 
+/// The check's figures over every victim; two passes over the victims,
+/// with a checkpoint through `ticker` every few milliseconds of them.
 pub(crate) fn assemble(
     kind: &'static str,
     spec: &Spec,
     judged: &Judged,
     cx: &Context,
-) -> ViewCheck {
+    ticker: &mut Ticker,
+) -> CoreResult<ViewCheck> {
     let worse = spec.worse();
-    let figures = &judged.figure;
-    let victims = figures.len();
-    let over_bound = judged.over.iter().filter(|&&o| o).count();
-    let worst = figures
-        .iter()
-        .copied()
-        .reduce(|a, b| if worse.worse(b, a) { b } else { a })
-        .unwrap_or(0.0);
-
+    let victims = cx.group_of.len();
+    let mut over_bound = 0usize;
+    let mut worst: Option<f64> = None;
     // Per group: its worst victim's figure, and whether any victim is over.
     let groups = cx.partition.len();
     let mut group_value = vec![f64::NAN; groups];
     let mut group_over = vec![false; groups];
-    for (r, &f) in figures.iter().enumerate() {
-        let g = cx.group_of[r] as usize;
+    let mut worst_victims = Top::new(worse, MAX_WORST_VICTIMS);
+    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    judged.try_each(cx.sets, |r, s, f, over| {
+        over_bound += over as usize;
+        worst = Some(match worst {
+            Some(w) if !worse.worse(f, w) => w,
+            _ => f,
+        });
+        let g = cx.group_of[r as usize] as usize;
         if group_value[g].is_nan() || worse.worse(f, group_value[g]) {
             group_value[g] = f;
         }
-        group_over[g] |= judged.over[r];
-    }
+        group_over[g] |= over;
+        worst_victims.offer(f, r, s);
+        (lo, hi) = (lo.min(f), hi.max(f));
+        ticker.tick(1)
+    })?;
+    let worst = worst.unwrap_or(0.0);
     let worst_groups = top(worse, &group_value, MAX_WORST_GROUPS)
         .into_iter()
         .map(|g| WorstGroup {
@@ -79,21 +90,30 @@ pub(crate) fn assemble(
             value: group_value[g as usize],
         })
         .collect();
-    let worst_victims = top(worse, figures, MAX_WORST_VICTIMS)
+    let worst_victims = worst_victims
+        .finish()
         .into_iter()
-        .map(|r| {
-            let s = judged.set[r as usize] as usize;
-            WorstVictim {
-                row: r,
-                group: cx.group_of[r as usize],
-                value: figures[r as usize],
-                candidates: cx.sets.size(s),
-                candidate_groups: cx.sets.members(s).len(),
-            }
+        .map(|(f, r, s)| WorstVictim {
+            row: r,
+            group: cx.group_of[r as usize],
+            value: f,
+            candidates: cx.sets.size(s),
+            candidate_groups: cx.sets.members(s).len(),
         })
         .collect();
+    let range = if spec.is_probability() {
+        (0.0, 1.0)
+    } else {
+        (lo, hi)
+    };
+    let distribution = buckets(victims, range, |count| {
+        judged.try_each(cx.sets, |_, _, f, _| {
+            count(f);
+            ticker.tick(1)
+        })
+    })?;
 
-    ViewCheck {
+    Ok(ViewCheck {
         kind,
         passed: over_bound == 0,
         victims,
@@ -104,45 +124,74 @@ pub(crate) fn assemble(
         violating_rows: over_bound,
         worst_groups,
         worst_victims,
-        candidate_groups: spread(&cx.sets.spread),
-        distribution: distribution(figures, spec.is_probability()),
+        candidate_groups: cx.sets.spread,
+        distribution,
+    })
+}
+
+/// The first `limit` of a stream of `(figure, row, set)` in worst-first
+/// order (ties by row), in that order: [`top`] without a table-sized list.
+struct Top {
+    worse: Worse,
+    limit: usize,
+    kept: Vec<(f64, u32, usize)>,
+}
+
+impl Top {
+    fn new(worse: Worse, limit: usize) -> Top {
+        Top {
+            worse,
+            limit,
+            kept: Vec::with_capacity(2 * limit + 1),
+        }
+    }
+
+    fn order(worse: Worse) -> impl Fn(&(f64, u32, usize), &(f64, u32, usize)) -> Ordering {
+        move |a, b| {
+            let by_value = match worse {
+                Worse::Higher => b.0.total_cmp(&a.0),
+                Worse::Lower => a.0.total_cmp(&b.0),
+            };
+            by_value.then(a.1.cmp(&b.1))
+        }
+    }
+
+    #[inline]
+    fn offer(&mut self, figure: f64, row: u32, set: usize) {
+        if self.limit == 0 {
+            return;
+        }
+        self.kept.push((figure, row, set));
+        if self.kept.len() > 2 * self.limit {
+            let order = Self::order(self.worse);
+            self.kept.select_nth_unstable_by(self.limit - 1, &order);
+            self.kept.truncate(self.limit);
+        }
+    }
+
+    fn finish(mut self) -> Vec<(f64, u32, usize)> {
+        self.kept.sort_by(Self::order(self.worse));
+        self.kept.truncate(self.limit);
+        self.kept
     }
 }
 
-/// Median (the lower one for an even count) and maximum.
-pub(crate) fn spread(counts: &[u32]) -> Spread {
-    if counts.is_empty() {
-        return Spread { median: 0, max: 0 };
+/// [`BUCKETS`] equal-width buckets `(upper edge, victims)` over
+/// `(lo, hi)` (one bucket when lo = hi) of the `n` figures `each` hands to
+/// its callback: over [0, 1] for probability-like figures, else over
+/// [min, max]. A figure goes to the first bucket whose upper edge it does
+/// not exceed: buckets are (previous edge, edge], the first also holding
+/// its lower end.
+fn buckets(
+    n: usize,
+    (lo, hi): (f64, f64),
+    each: impl FnOnce(&mut dyn FnMut(f64)) -> CoreResult<()>,
+) -> CoreResult<Vec<(f64, usize)>> {
+    if n == 0 {
+        return Ok(Vec::new());
     }
-    let mut v = counts.to_vec();
-    let mid = (v.len() - 1) / 2;
-    let (_, &mut median, _) = v.select_nth_unstable(mid);
-    Spread {
-        median: median as usize,
-        max: counts.iter().copied().max().unwrap_or(0) as usize,
-    }
-}
-
-/// [`BUCKETS`] equal-width buckets `(upper edge, victims)`: over [0, 1]
-/// for probability-like figures, else over [min, max] (one bucket when
-/// every figure is equal). A figure goes to the first bucket whose upper
-/// edge it does not exceed: buckets are (previous edge, edge], the first
-/// also holding its lower end.
-pub(crate) fn distribution(figures: &[f64], probability: bool) -> Vec<(f64, usize)> {
-    if figures.is_empty() {
-        return Vec::new();
-    }
-    let (lo, hi) = if probability {
-        (0.0, 1.0)
-    } else {
-        figures
-            .iter()
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &x| {
-                (lo.min(x), hi.max(x))
-            })
-    };
     if lo == hi {
-        return vec![(hi, figures.len())];
+        return Ok(vec![(hi, n)]);
     }
     let edges: Vec<f64> = (1..=BUCKETS)
         .map(|i| {
@@ -154,9 +203,49 @@ pub(crate) fn distribution(figures: &[f64], probability: bool) -> Vec<(f64, usiz
         })
         .collect();
     let mut counts = vec![0usize; BUCKETS];
-    for &x in figures {
+    each(&mut |x| {
         let b = edges.partition_point(|&e| e < x).min(BUCKETS - 1);
         counts[b] += 1;
+    })?;
+    Ok(edges.into_iter().zip(counts).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The streamed selection keeps exactly what sorting every figure
+    /// keeps, ties by row, in both directions.
+    #[test]
+    fn streamed_top_is_the_sorted_top() {
+        // Many ties, a few distinct values, rows in a scrambled order.
+        let figures: Vec<f64> = (0..500u32).map(|i| ((i * 37) % 11) as f64 / 4.0).collect();
+        for worse in [Worse::Higher, Worse::Lower] {
+            for limit in [1, 3, 20, 499, 500, 600] {
+                let mut streamed = Top::new(worse, limit);
+                for i in 0..500u32 {
+                    let r = (i * 211) % 500;
+                    streamed.offer(figures[r as usize], r, r as usize + 1);
+                }
+                let got: Vec<u32> = streamed.finish().iter().map(|&(_, r, _)| r).collect();
+                assert_eq!(got, top(worse, &figures, limit), "{worse:?} {limit}");
+            }
+        }
     }
-    edges.into_iter().zip(counts).collect()
+
+    #[test]
+    fn buckets_span_the_range() {
+        let figures = [0.0, 0.05, 0.1, 0.55, 1.0];
+        let hist = buckets(5, (0.0, 1.0), |count| {
+            figures.iter().for_each(|&x| count(x));
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(hist.len(), BUCKETS);
+        assert_eq!(hist[0].1, 3, "0, 0.05 and the edge 0.1");
+        assert_eq!(hist[5].1, 1);
+        assert_eq!(hist[9], (1.0, 1));
+        assert_eq!(buckets(2, (3.0, 3.0), |_| Ok(())).unwrap(), vec![(3.0, 2)]);
+        assert!(buckets(0, (0.0, 1.0), |_| Ok(())).unwrap().is_empty());
+    }
 }

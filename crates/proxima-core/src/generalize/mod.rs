@@ -165,6 +165,8 @@ pub fn generalize_with_progress(
             order.sort(rows, &keys, buf);
             checkpoint(rows.len())
         })?;
+    // Freed before the row → group map and the labels take their memory.
+    drop(keys);
     let group_of = partition.group_of_rows(table.rows());
     let columns: Vec<Vec<GeneralizedQi>> = table
         .qis()
@@ -175,11 +177,15 @@ pub fn generalize_with_progress(
             Ok(column)
         })
         .collect::<CoreResult<_>>()?;
-    let mut generalized: Vec<Vec<GeneralizedQi>> = (0..partition.len())
+    // The row → group map is not read again: freed before the per-group
+    // labels are laid out.
+    drop(group_of);
+    let generalized: Vec<Vec<GeneralizedQi>> = (0..partition.len())
         .map(|g| columns.iter().map(|c| c[g]).collect())
         .collect();
+    drop(columns);
     progress.report(1.0)?;
-    order_identical_labels(&order, &mut partition, &mut generalized);
+    order_identical_labels(&order, &mut partition, &generalized);
     progress.report(1.0)?;
     Ok(Release {
         partition,
@@ -198,22 +204,20 @@ pub fn generalize_with_progress(
 fn order_identical_labels(
     order: &PublicationOrder<'_>,
     partition: &mut Partition,
-    generalized: &mut [Vec<GeneralizedQi>],
+    generalized: &[Vec<GeneralizedQi>],
 ) {
-    use std::collections::HashMap;
-    let key = |g: &[GeneralizedQi]| -> Vec<u64> {
-        g.iter()
-            .flat_map(|q| match *q {
-                GeneralizedQi::Numeric { lo, hi } => [0, lo.to_bits(), hi.to_bits()],
-                GeneralizedQi::Categorical { level, node } => [1, level as u64, node as u64],
-                GeneralizedQi::Date { lo, hi } => [2, lo as u64, hi as u64],
-            })
-            .collect()
+    // Groups of one label are found by sorting the group ids by their
+    // labels (stable: each label's ids stay ascending), not by a map keyed
+    // by a copy of every group's labels.
+    let key = |g: u32| {
+        generalized[g as usize].iter().flat_map(|q| match *q {
+            GeneralizedQi::Numeric { lo, hi } => [0, lo.to_bits(), hi.to_bits()],
+            GeneralizedQi::Categorical { level, node } => [1, level as u64, node as u64],
+            GeneralizedQi::Date { lo, hi } => [2, lo as u64, hi as u64],
+        })
     };
-    let mut by_label: HashMap<Vec<u64>, Vec<usize>> = HashMap::new();
-    for (g, labels) in generalized.iter().enumerate() {
-        by_label.entry(key(labels)).or_default().push(g);
-    }
+    let mut ids: Vec<u32> = (0..generalized.len() as u32).collect();
+    ids.sort_by(|&a, &b| key(a).cmp(key(b)));
     let content = |a: &[u32], b: &[u32]| -> Ordering {
         a.iter()
             .zip(b)
@@ -221,14 +225,17 @@ fn order_identical_labels(
             .find(|o| o.is_ne())
             .unwrap_or_else(|| a.len().cmp(&b.len()))
     };
-    for positions in by_label.into_values().filter(|p| p.len() > 1) {
+    for positions in ids
+        .chunk_by(|&a, &b| key(a).eq(key(b)))
+        .filter(|p| p.len() > 1)
+    {
         let mut members: Vec<Vec<u32>> = positions
             .iter()
-            .map(|&g| std::mem::take(&mut partition.groups[g]))
+            .map(|&g| std::mem::take(&mut partition.groups[g as usize]))
             .collect();
         members.sort_by(|a, b| content(a, b));
         for (&g, rows) in positions.iter().zip(members) {
-            partition.groups[g] = rows;
+            partition.groups[g as usize] = rows;
         }
     }
 }
@@ -397,23 +404,31 @@ impl<'t> PublicationOrder<'t> {
             .unwrap_or_else(|| a.cmp(&b))
     }
 
-    /// Every row's [`RowKey`], in row order.
-    fn row_keys(&self, rows: usize) -> Vec<RowKey> {
-        (0..rows)
-            .map(|row| {
-                let mut keys = [0u64; SORT_KEYS];
-                let mut exact_prefix = 0;
-                for (slot, key) in keys.iter_mut().zip(&self.keys) {
-                    let (k, exact) = key.sort_key(row);
-                    *slot = k;
-                    if !exact {
-                        break;
-                    }
-                    exact_prefix += 1;
+    /// Every row's [`RowKey`], in row order, packed: only as many keys per
+    /// row as the order has columns (one for a single SA and no
+    /// insensitive columns: 9 bytes per row rather than 40).
+    fn row_keys(&self, rows: usize) -> RowKeys {
+        let width = self.keys.len().min(SORT_KEYS);
+        let mut packed = RowKeys {
+            width,
+            keys: Vec::with_capacity(rows * width),
+            exact_prefix: Vec::with_capacity(rows),
+        };
+        for row in 0..rows {
+            let mut keys = [0u64; SORT_KEYS];
+            let mut exact_prefix = 0;
+            for (slot, key) in keys.iter_mut().zip(&self.keys) {
+                let (k, exact) = key.sort_key(row);
+                *slot = k;
+                if !exact {
+                    break;
                 }
-                RowKey { keys, exact_prefix }
-            })
-            .collect()
+                exact_prefix += 1;
+            }
+            packed.keys.extend_from_slice(&keys[..width]);
+            packed.exact_prefix.push(exact_prefix);
+        }
+        packed
     }
 
     /// Sorts `rows` by their [`RowKey`]s (`keys[row]`), so most comparisons
@@ -421,9 +436,9 @@ impl<'t> PublicationOrder<'t> {
     /// on every column before the first inexact one (the same for both, as
     /// its key ties), and are ordered by the full comparison from there.
     /// `buf` is working memory.
-    fn sort(&self, rows: &mut [u32], keys: &[RowKey], buf: &mut Vec<(RowKey, u32)>) {
+    fn sort(&self, rows: &mut [u32], keys: &RowKeys, buf: &mut Vec<(RowKey, u32)>) {
         buf.clear();
-        buf.extend(rows.iter().map(|&r| (keys[r as usize], r)));
+        buf.extend(rows.iter().map(|&r| (keys.get(r as usize), r)));
         buf.sort_unstable_by(|(a, ra), (b, rb)| {
             a.keys
                 .cmp(&b.keys)
@@ -431,6 +446,26 @@ impl<'t> PublicationOrder<'t> {
         });
         for (row, &(_, r)) in rows.iter_mut().zip(buf.iter()) {
             *row = r;
+        }
+    }
+}
+
+/// Every row's [`RowKey`]: `width` keys per row (the rest are 0) and the
+/// exact prefix.
+struct RowKeys {
+    width: usize,
+    keys: Vec<u64>,
+    exact_prefix: Vec<u8>,
+}
+
+impl RowKeys {
+    #[inline]
+    fn get(&self, row: usize) -> RowKey {
+        let mut keys = [0u64; SORT_KEYS];
+        keys[..self.width].copy_from_slice(&self.keys[row * self.width..(row + 1) * self.width]);
+        RowKey {
+            keys,
+            exact_prefix: self.exact_prefix[row],
         }
     }
 }

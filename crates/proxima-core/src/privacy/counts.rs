@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::columnar::radix_order_checked;
+use crate::columnar::sorted_distinct_checked;
 use crate::error::{CoreError, CoreResult, Field};
 use crate::hierarchy::Hierarchy;
 use crate::progress::{Progress, ROWS_PER_CHECKPOINT};
@@ -78,14 +78,9 @@ impl SaCodes {
             SaValues::Numeric(v) => {
                 // Ascending in `total_cmp` order, as a sort by it gives
                 // (values equal under it have the same bits).
-                let order = radix_order_checked(v, progress.sub(0.0, 0.5))?;
-                let mut values: Vec<f64> = Vec::with_capacity(v.len());
-                for (b, block) in order.chunks(ROWS_PER_CHECKPOINT).enumerate() {
-                    at(0.5, b)?;
-                    values.extend(block.iter().map(|&r| v[r as usize]));
-                }
-                // -0.0 and 0.0 are one value.
-                values.dedup_by(|a, b| a == b);
+                // Ascending in `total_cmp` order (values equal under it have
+                // the same bits); -0.0 and 0.0 are one value.
+                let values = sorted_distinct_checked(v, progress.sub(0.0, 0.6))?;
                 let mut codes = Vec::with_capacity(v.len());
                 for (b, block) in v.chunks(ROWS_PER_CHECKPOINT).enumerate() {
                     at(0.6, b)?;

@@ -69,6 +69,9 @@ impl Source {
             Source::SalGenerated {
                 rows: 5_000_000, ..
             } => "sal_synthetic generate.py 5000000 7",
+            Source::SalGenerated {
+                rows: 50_000_000, ..
+            } => "sal_synthetic generate.py 50000000 7",
             Source::SalGenerated { .. } => "sal_synthetic generate.py (another size)",
         }
     }
@@ -297,6 +300,10 @@ pub fn all() -> Vec<Case> {
         rows: 5_000_000,
         seed: 7,
     };
+    let sal50m = Source::SalGenerated {
+        rows: 50_000_000,
+        seed: 7,
+    };
     let abs = Neighborhood::Absolute;
     let case = |name, group, source, work, target, stated, about| Case {
         name,
@@ -455,6 +462,10 @@ pub fn all() -> Vec<Case> {
         case("e2e-5m", Scale, sal5m, http_work(suppressing(epsilon_m(4500.0, 5, abs), 0.25)),
              Some(20.0), Stated { rows: Some(5_000_000), ..Stated::default() },
              "HTTP: upload sal 5M, (ε,m) job as em-5m, poll, download CSV; server RSS ≤ 2 GiB"),
+        case("e2e-50m", Scale, sal50m, http_work(mondrian(PrivacyModel::KAnonymity(k(10)))),
+             None, Stated { rows: Some(50_000_000), ..Stated::default() },
+             "HTTP: upload sal 50M (≈ 835 MB of CSV, under the 1 GiB --max-body), Mondrian k=10 \
+              job, poll, download CSV; the server's peak RSS"),
         case("mini-em", Test, Source::Mini, Work::Job(epsilon_m(2000.0, 3, abs)), None,
              Stated { rows: Some(crate::bench::data::MINI_ROWS), ..Stated::default() },
              "(ε,m) on a generated 2,000-row table (the harness's own test)"),
