@@ -380,7 +380,8 @@ impl Solved {
             }
         }
         assert!(
-            groups.iter().map(Vec::len).sum::<usize>() == grid.points.iter().map(Vec::len).sum(),
+            groups.iter().map(Vec::len).sum::<usize>()
+                == grid.points.iter().map(Vec::len).sum::<usize>(),
             "the whole table satisfies the model, so every row has a group"
         );
         groups
