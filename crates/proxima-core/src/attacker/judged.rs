@@ -12,8 +12,27 @@
 //! tally per thread, combined in set order.
 
 use super::candidates::CandidateSets;
-use super::measure::Worse;
 use crate::error::CoreResult;
+
+// `Worse` lives here, not beside the checks in `measure`, so that the
+// judging's store does not depend on the checks that use it.
+/// Which direction of a figure is worse.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Worse {
+    Higher,
+    Lower,
+}
+
+impl Worse {
+    /// True when `a` is strictly worse than `b`.
+    #[inline]
+    pub fn worse(self, a: f64, b: f64) -> bool {
+        match self {
+            Worse::Higher => a > b,
+            Worse::Lower => a < b,
+        }
+    }
+}
 
 /// One victim's judgement so far, kept together: victims of one set are
 /// scattered over the table, and one cache line per victim beats three.

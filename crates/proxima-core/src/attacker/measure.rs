@@ -23,27 +23,10 @@ use crate::progress::Progress;
 use crate::table::Table;
 
 use super::candidates::CandidateSets;
+pub(crate) use super::judged::Worse;
 use super::judged::{Judged, Out, Tally};
 use crate::ticker::Ticker;
 use rayon::prelude::*;
-
-/// Which direction of a figure is worse.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Worse {
-    Higher,
-    Lower,
-}
-
-impl Worse {
-    /// True when `a` is strictly worse than `b`.
-    #[inline]
-    pub fn worse(self, a: f64, b: f64) -> bool {
-        match self {
-            Worse::Higher => a > b,
-            Worse::Lower => a < b,
-        }
-    }
-}
 
 /// A check resolved against the table: parameters validated, reference
 /// distributions and SA spaces built.
