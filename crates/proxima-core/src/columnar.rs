@@ -459,6 +459,37 @@ pub(crate) fn radix_order(values: &[f64]) -> Vec<u32> {
     radix_order_checked(values, Progress::none()).expect("never cancelled without a callback")
 }
 
+/// Rows between two checkpoints of the radix passes.
+const BLOCK: usize = crate::progress::ROWS_PER_CHECKPOINT;
+/// Bits per radix digit, buckets per digit, and digits per 64-bit key.
+const DIGIT: u32 = 11;
+const BUCKETS: usize = 1 << DIGIT;
+const PASSES: usize = u64::BITS.div_ceil(DIGIT) as usize;
+
+/// The first two passes of the radix sorts below: each value's key in
+/// `total_cmp` order (`at(0, rows done)` at each checkpoint), then every
+/// digit's histogram in one pass (`at(1, rows done)`).
+fn radix_keys_and_histograms(
+    values: &[f64],
+    at: &impl Fn(usize, usize) -> CoreResult<()>,
+) -> CoreResult<(Vec<u64>, Vec<[usize; BUCKETS]>)> {
+    let mut keys: Vec<u64> = Vec::with_capacity(values.len());
+    for (b, block) in values.chunks(BLOCK).enumerate() {
+        at(0, b * BLOCK)?;
+        keys.extend(block.iter().map(|&v| total_order_bits(v)));
+    }
+    let mut starts = vec![[0usize; BUCKETS]; PASSES];
+    for (b, block) in keys.chunks(BLOCK).enumerate() {
+        at(1, b * BLOCK)?;
+        for &k in block {
+            for (pass, start) in starts.iter_mut().enumerate() {
+                start[((k >> (pass as u32 * DIGIT)) as usize) & (BUCKETS - 1)] += 1;
+            }
+        }
+    }
+    Ok((keys, starts))
+}
+
 /// Row indices of `values` in `f64::total_cmp` order, ties by index: an LSD
 /// radix sort on the values' bits mapped to u64 in that order. Stable and
 /// linear (a pass per 11-bit digit, skipped when every value has the same
@@ -470,10 +501,6 @@ pub(crate) fn radix_order(values: &[f64]) -> Vec<u32> {
 ///
 /// [`ROWS_PER_CHECKPOINT`]: crate::progress::ROWS_PER_CHECKPOINT
 pub(crate) fn radix_order_checked(values: &[f64], progress: Progress<'_>) -> CoreResult<Vec<u32>> {
-    use crate::progress::ROWS_PER_CHECKPOINT as BLOCK;
-    const DIGIT: u32 = 11;
-    const BUCKETS: usize = 1 << DIGIT;
-    const PASSES: usize = u64::BITS.div_ceil(DIGIT) as usize;
     let n = values.len();
     // The passes over the rows: the keys, the histograms, then up to one
     // scatter per digit.
@@ -481,24 +508,10 @@ pub(crate) fn radix_order_checked(values: &[f64], progress: Progress<'_>) -> Cor
     let at = |stage: usize, done: usize| {
         progress.report((stage as f64 + done as f64 / n.max(1) as f64) / stages)
     };
-    let mut keys: Vec<u64> = Vec::with_capacity(n);
-    for (b, block) in values.chunks(BLOCK).enumerate() {
-        at(0, b * BLOCK)?;
-        keys.extend(block.iter().map(|&v| total_order_bits(v)));
-    }
+    let (mut keys, mut starts) = radix_keys_and_histograms(values, &at)?;
     let mut rows: Vec<u32> = (0..n as u32).collect();
     let mut next_keys = vec![0u64; n];
     let mut next_rows = vec![0u32; n];
-    // Every digit's histogram in one pass.
-    let mut starts = vec![[0usize; BUCKETS]; PASSES];
-    for (b, block) in keys.chunks(BLOCK).enumerate() {
-        at(1, b * BLOCK)?;
-        for &k in block {
-            for (pass, start) in starts.iter_mut().enumerate() {
-                start[((k >> (pass as u32 * DIGIT)) as usize) & (BUCKETS - 1)] += 1;
-            }
-        }
-    }
     for (pass, start) in starts.iter_mut().enumerate() {
         if start.contains(&n) {
             continue;
@@ -536,30 +549,13 @@ pub(crate) fn sorted_distinct_checked(
     values: &[f64],
     progress: Progress<'_>,
 ) -> CoreResult<Vec<f64>> {
-    use crate::progress::ROWS_PER_CHECKPOINT as BLOCK;
-    const DIGIT: u32 = 11;
-    const BUCKETS: usize = 1 << DIGIT;
-    const PASSES: usize = u64::BITS.div_ceil(DIGIT) as usize;
     let n = values.len();
     // The keys, the histograms, up to one scatter per digit, the read-back.
     let stages = (3 + PASSES) as f64;
     let at = |stage: usize, done: usize| {
         progress.report((stage as f64 + done as f64 / n.max(1) as f64) / stages)
     };
-    let mut keys: Vec<u64> = Vec::with_capacity(n);
-    for (b, block) in values.chunks(BLOCK).enumerate() {
-        at(0, b * BLOCK)?;
-        keys.extend(block.iter().map(|&v| total_order_bits(v)));
-    }
-    let mut starts = vec![[0usize; BUCKETS]; PASSES];
-    for (b, block) in keys.chunks(BLOCK).enumerate() {
-        at(1, b * BLOCK)?;
-        for &k in block {
-            for (pass, start) in starts.iter_mut().enumerate() {
-                start[((k >> (pass as u32 * DIGIT)) as usize) & (BUCKETS - 1)] += 1;
-            }
-        }
-    }
+    let (mut keys, mut starts) = radix_keys_and_histograms(values, &at)?;
     let mut next_keys: Vec<u64> = Vec::new();
     for (pass, start) in starts.iter_mut().enumerate() {
         if start.contains(&n) {
