@@ -69,9 +69,14 @@ impl Cut {
     /// `flags[i]` = whether the i-th row of the node goes left.
     pub fn flags(&self, keys: &[u32], flags: &mut Vec<bool>) {
         flags.clear();
+        flags.extend(keys.iter().map(|&k| self.goes_left(k)));
+    }
+
+    /// Whether a row with key `k` goes left.
+    #[inline]
+    pub fn goes_left(&self, k: u32) -> bool {
         // `k < bound` or `k ≤ bound`, as one comparison.
-        let limit = self.bound as u64 + u64::from(!self.strict);
-        flags.extend(keys.iter().map(|&k| (k as u64) < limit));
+        (k as u64) < self.bound as u64 + u64::from(!self.strict)
     }
 }
 
@@ -126,6 +131,12 @@ impl<'a> Dims<'a> {
 
     pub fn len(&self) -> usize {
         self.dims.len()
+    }
+
+    /// Whether `dim` is numeric or date (its labels are its rows' tight
+    /// interval), not categorical.
+    pub fn is_range(&self, dim: usize) -> bool {
+        matches!(self.dims[dim], Dim::Range { .. })
     }
 
     /// Normalized width in [0, 1] of a set of rows whose keys on `dim` span
@@ -305,7 +316,21 @@ impl Dims<'_> {
         &self,
         dim: usize,
         keys: &[u32],
+        extent: (u32, u32),
+        scratch: &mut CutScratch,
+    ) -> Vec<Cut> {
+        self.cuts_near(dim, keys, extent, &OFF_MEDIAN, scratch)
+    }
+
+    /// Cuts of a node on `dim` whose left sides are nearest the fractions
+    /// `at` of its rows, as [`Dims::cuts_off_median`] takes them (every
+    /// place when there are few).
+    pub fn cuts_near(
+        &self,
+        dim: usize,
+        keys: &[u32],
         (lo, hi): (u32, u32),
+        at: &[f64],
         scratch: &mut CutScratch,
     ) -> Vec<Cut> {
         let n = keys.len();
@@ -379,7 +404,7 @@ impl Dims<'_> {
                 })
                 .collect();
         }
-        for f in OFF_MEDIAN {
+        for f in at {
             let target = f * n as f64;
             let Some(&(bound, left)) = boundaries.iter().min_by(|a, b| {
                 (a.1 as f64 - target)

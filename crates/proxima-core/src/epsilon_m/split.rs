@@ -27,7 +27,10 @@ use super::reduce::Neighborhoods;
 use crate::columnar::{extent, extent_by_side, ColumnStore, Columns, CutScratch, Dims, Tmp};
 use crate::error::CoreResult;
 use crate::progress::Progress;
-use crate::safe_split::{safe_partition, Rules};
+use crate::safe_split::{safe_partition, Growth, Rules};
+use lookahead::LookAhead;
+
+mod lookahead;
 use crate::split::QiSpace;
 use std::convert::Infallible;
 use std::ops::Range;
@@ -67,8 +70,32 @@ pub(crate) fn split_phase_leaving<N: Neighborhoods>(
     let mut cols = store.view();
     let mut scratch = Scratch::new(&dims, nb, m);
     scratch.trim_nodes = trim_nodes;
-    let outcome = safe_partition(&dims, &mut cols, &mut scratch, progress)?;
+    let outcome = safe_partition(&dims, &mut cols, &mut scratch, Growth::Guide, progress)?;
     Ok(outcome.rows(&cols))
+}
+
+/// A partition of SA-sorted `rows`, which pass anonymity-check as a whole,
+/// grown by the model itself with look-ahead cuts ([`lookahead`]): every
+/// node is (ε,m)-anonymous and each is cut where its halves, refined, lose
+/// least. Returns the groups in depth-first order (rows SA-sorted inside
+/// each).
+pub(crate) fn split_looking_ahead<N: Neighborhoods>(
+    space: &QiSpace<'_>,
+    sa: &[f64],
+    nb: N,
+    m: usize,
+    rows: Vec<u32>,
+    progress: Progress<'_>,
+) -> CoreResult<Vec<Vec<u32>>> {
+    let (dims, row_keys) = Dims::new_checked(space, progress)?;
+    let values = rows.iter().map(|&r| sa[r as usize]).collect();
+    let mut store = ColumnStore::new_checked(row_keys, rows, values, progress)?;
+    let mut cols = store.view();
+    let mut scratch = Scratch::new(&dims, nb, m);
+    scratch.lookahead = Some(Box::new(LookAhead::new(&dims, nb, m)));
+    let outcome = safe_partition(&dims, &mut cols, &mut scratch, Growth::Model, progress)?;
+    debug_assert!(outcome.unplaced.is_empty(), "every node of the tree passes");
+    Ok(outcome.rows(&cols).0)
 }
 
 /// Cuts away from the median are tried on nodes of at least this many
@@ -99,6 +126,10 @@ struct Scratch<'d, 'a, N> {
     /// Whether a node may leave out its own densest rows
     /// ([`Rules::node_trim`]): only where the whole table fails.
     trim_nodes: bool,
+    /// With it, cuts by the model itself (`exact`) are chosen by what
+    /// their halves lose once refined ([`lookahead`]), not by the halves'
+    /// own loss.
+    lookahead: Option<Box<LookAhead<'d, 'a, N>>>,
     tmp: Tmp,
 }
 
@@ -114,6 +145,7 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
             best_flags: Vec::new(),
             half_sa: [Vec::new(), Vec::new()],
             trim_nodes: false,
+            lookahead: None,
             tmp: Tmp::default(),
         }
     }
@@ -133,6 +165,9 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         // Each half needs at least m rows to be generalizable.
         if n < 2 * m {
             return None;
+        }
+        if exact && self.lookahead.is_some() {
+            return self.best_cut_looking_ahead(cols, node, territory);
         }
         self.extents.clear();
         self.extents
@@ -325,6 +360,9 @@ impl<N: Neighborhoods> Rules for Scratch<'_, '_, N> {
     fn fork(&self) -> Self {
         let mut fork = Scratch::new(self.dims, self.nb, self.m);
         fork.trim_nodes = self.trim_nodes;
+        if self.lookahead.is_some() {
+            fork.lookahead = Some(Box::new(LookAhead::new(self.dims, self.nb, self.m)));
+        }
         fork
     }
 

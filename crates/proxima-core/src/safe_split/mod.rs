@@ -165,8 +165,19 @@ impl Outcome {
     }
 }
 
+/// How [`safe_partition`] grows its tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Growth {
+    /// By the rules' guide (`exact` false), then settled bottom-up: the
+    /// paper's tree, whose failing leaves are merged.
+    Guide,
+    /// By the model itself (`exact` true): every node satisfies the model,
+    /// so this needs a root that does, and no leaf fails.
+    Model,
+}
+
 /// Per dimension, the inclusive key range a node may publish labels in.
-type Territory = Vec<(u32, u32)>;
+pub(crate) type Territory = Vec<(u32, u32)>;
 
 /// One node of a grown tree.
 struct Node {
@@ -194,6 +205,7 @@ pub(crate) fn safe_partition<R: Rules>(
     dims: &Dims<'_>,
     cols: &mut Columns<'_>,
     rules: &mut R,
+    growth: Growth,
     progress: Progress<'_>,
 ) -> CoreResult<Outcome> {
     let n = cols.len();
@@ -207,7 +219,10 @@ pub(crate) fn safe_partition<R: Rules>(
         return Ok(out);
     }
     let territory = vec![(0, u32::MAX); dims.len()];
-    engine.solve(rules, cols, territory, false, true, &mut out)?;
+    let exact = growth == Growth::Model;
+    // A tree grown by the model has no failing leaf to absorb; refining
+    // would only find its own cuts again.
+    engine.solve(rules, cols, territory, exact, !exact, &mut out)?;
     checkpoints.finish()?;
     Ok(out)
 }
@@ -395,7 +410,7 @@ impl Engine<'_, '_, '_, '_> {
 /// the bound is where the territories part (for a categorical cut, a child
 /// boundary, so a side holding one child keeps a label inside its
 /// territory).
-fn part_territory(
+pub(crate) fn part_territory(
     territory: &[(u32, u32)],
     dim: usize,
     first_right: u32,
@@ -505,7 +520,7 @@ pub(crate) fn place_by_predicate(
         min_size,
         scratch: PredicateScratch::default(),
     };
-    let outcome = safe_partition(&dims, &mut cols, &mut rules, progress)?;
+    let outcome = safe_partition(&dims, &mut cols, &mut rules, Growth::Guide, progress)?;
     let (groups, unplaced) = outcome.rows(&cols);
     let placement = Placement::new(Partition::new(groups), unplaced);
     placement.check_covers(n)?;
@@ -589,7 +604,14 @@ mod tests {
             ok,
             scratch: Default::default(),
         };
-        let out = safe_partition(&dims, &mut cols, &mut rules, Progress::none()).unwrap();
+        let out = safe_partition(
+            &dims,
+            &mut cols,
+            &mut rules,
+            Growth::Guide,
+            Progress::none(),
+        )
+        .unwrap();
         let (mut groups, unplaced) = out.rows(&cols);
         groups.iter_mut().for_each(|g| g.sort_unstable());
         (groups, unplaced)
