@@ -31,9 +31,15 @@
 //! 5. Verify every group against the definition with independent code
 //!    (`verify.rs`) and the cover of the rows; a failure is `internal`.
 //!
+//! 6. On tables of at most [`LOOK_AHEAD_MAX_ROWS`] rows whose rows pass as
+//!    one group, a second tree is grown by the model itself with
+//!    look-ahead cuts (`split/lookahead.rs`: each node cut where its
+//!    halves, once refined, lose least); the tree with the lower loss is
+//!    published.
+//!
 //! Everything after the one sort is linear per split level except the
-//! re-sorts of absorbing nodes; the partition depends on the values only,
-//! not on the order of the rows.
+//! re-sorts of absorbing nodes (and the look-ahead, n·log²n); the partition
+//! depends on the values only, not on the order of the rows.
 
 pub mod feasibility;
 pub mod lower_bound;
@@ -369,11 +375,15 @@ fn split_passing<N: Neighborhoods>(
     if rows.len() > LOOK_AHEAD_MAX_ROWS {
         return split::split_phase(space, sa, nb, m, rows, progress);
     }
-    let paper = split::split_phase(space, sa, nb, m, rows.clone(), progress.sub(0.0, 0.2))?;
-    let ahead = (
-        split::split_looking_ahead(space, sa, nb, m, rows, progress.sub(0.2, 1.0))?,
-        Vec::new(),
+    // Side by side on a pool of several threads (both small: at most
+    // LOOK_AHEAD_MAX_ROWS rows each), each reporting its own share.
+    let branches = crate::progress::Branches::new(progress);
+    let report = |f: f64| branches.report(f);
+    let (paper, ahead) = crate::parallel::join(
+        || split::split_phase(space, sa, nb, m, rows.clone(), Progress::new(&report)),
+        || split::split_looking_ahead(space, sa, nb, m, rows.clone(), Progress::new(&report)),
     );
+    let (paper, ahead) = (paper?, (ahead?, Vec::new()));
     Ok(if loss(space, &ahead) < loss(space, &paper) {
         ahead
     } else {

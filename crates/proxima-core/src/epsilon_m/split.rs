@@ -300,13 +300,20 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         if !passes(l_sa) || !passes(r_sa) {
             return None;
         }
+        Some(self.cut_loss(cols, node, left))
+    }
+
+    /// `loss(left) + loss(right)` of the cut in `self.flags` (`left` rows
+    /// going left), whether or not its halves pass.
+    fn cut_loss(&self, cols: &Columns<'_>, node: Range<usize>, left: usize) -> f64 {
+        let n = node.len();
         let (mut l_width, mut r_width) = (0.0, 0.0);
         for (d, keys) in cols.keys.iter().enumerate() {
             let [(l_lo, l_hi), (r_lo, r_hi)] = extent_by_side(&keys[node.clone()], &self.flags);
             l_width += self.dims.width(d, l_lo, l_hi);
             r_width += self.dims.width(d, r_lo, r_hi);
         }
-        Some(left as f64 * l_width + (n - left) as f64 * r_width)
+        left as f64 * l_width + (n - left) as f64 * r_width
     }
 }
 
