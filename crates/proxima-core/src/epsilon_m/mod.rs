@@ -294,7 +294,7 @@ fn run<N: Neighborhoods>(
     };
     // The split of the thinned table; its unplaced rows after the thinned.
     let split_thinned = |(kept, mut unplaced): (Vec<u32>, Vec<u32>), progress| {
-        let (groups, more) = split_passing(&space, sa, nb, m, kept, progress)?;
+        let (groups, more) = split::split_phase(&space, sa, nb, m, kept, progress)?;
         unplaced.extend(more);
         CoreResult::Ok((groups, unplaced))
     };
@@ -348,7 +348,32 @@ fn run<N: Neighborhoods>(
         (false, true) => false,
         _ => loss(&space, &by_table) < loss(&space, &by_leaf),
     };
-    Ok(if table_wins { by_table } else { by_leaf })
+    if !table_wins {
+        return Ok(by_leaf);
+    }
+    // The thinned table passes as a whole: its look-ahead tree too, now
+    // that it is the one published (not before: on a pool of several
+    // threads both partitions are built at once, and the loser's would be
+    // wasted).
+    if rows.len() - by_table.1.len() > LOOK_AHEAD_MAX_ROWS {
+        return Ok(by_table);
+    }
+    let mut left_out = vec![false; sa.len()];
+    by_table.1.iter().for_each(|&r| left_out[r as usize] = true);
+    let kept: Vec<u32> = rows
+        .iter()
+        .copied()
+        .filter(|&r| !left_out[r as usize])
+        .collect();
+    let ahead = (
+        split::split_looking_ahead(&space, sa, nb, m, kept, progress)?,
+        by_table.1.clone(),
+    );
+    Ok(if loss(&space, &ahead) < loss(&space, &by_table) {
+        ahead
+    } else {
+        by_table
+    })
 }
 
 /// Tables up to this many rows are also partitioned with look-ahead cuts
