@@ -207,6 +207,22 @@ fn every_partitioner_gives_the_same_release_on_any_number_of_threads() {
     }
 }
 
+/// em-credit (creditcard, (1000, 4)): a table small enough for the
+/// (ε,m) look-ahead tree, whose candidates are judged on both threads of a
+/// pool — the release must not depend on how they were shared out.
+#[test]
+fn the_look_ahead_gives_the_same_release_on_any_number_of_threads() {
+    let Some(t) = load_shared(SharedTable::CreditCard) else {
+        return;
+    };
+    let t = t.unwrap();
+    same_on_any_threads(
+        &t,
+        &spec(epsilon_m(1000.0, 4), Algorithm::EpsilonM, 0.0),
+        "em-credit",
+    );
+}
+
 /// The benchmark's 500k-row cases (em-sal with suppression, xc-sal,
 /// Mondrian k = 10) on the shared sal table.
 #[test]
