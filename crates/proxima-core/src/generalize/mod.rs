@@ -207,17 +207,14 @@ fn order_identical_labels(
     generalized: &[Vec<GeneralizedQi>],
 ) {
     // Groups of one label are found by sorting the group ids by their
-    // labels (stable: each label's ids stay ascending), not by a map keyed
-    // by a copy of every group's labels.
-    let key = |g: u32| {
-        generalized[g as usize].iter().flat_map(|q| match *q {
-            GeneralizedQi::Numeric { lo, hi } => [0, lo.to_bits(), hi.to_bits()],
-            GeneralizedQi::Categorical { level, node } => [1, level as u64, node as u64],
-            GeneralizedQi::Date { lo, hi } => [2, lo as u64, hi as u64],
-        })
-    };
+    // labels, ties by id (so each label's ids stay ascending), not by a map
+    // keyed by a copy of every group's labels. A total order: the sort runs
+    // on the job's pool (crate::parallel) and gives the same ids anyway.
+    let labels = |g: u32| generalized[g as usize].iter().map(label_key);
     let mut ids: Vec<u32> = (0..generalized.len() as u32).collect();
-    ids.sort_by(|&a, &b| key(a).cmp(key(b)));
+    crate::parallel::sort_unstable_by(&mut ids, |&a, &b| {
+        labels(a).cmp(labels(b)).then(a.cmp(&b))
+    });
     let content = |a: &[u32], b: &[u32]| -> Ordering {
         a.iter()
             .zip(b)
@@ -225,18 +222,36 @@ fn order_identical_labels(
             .find(|o| o.is_ne())
             .unwrap_or_else(|| a.len().cmp(&b.len()))
     };
-    for positions in ids
-        .chunk_by(|&a, &b| key(a).eq(key(b)))
+    // Each label's groups are taken out, sorted by content (labels apart,
+    // on the pool) and put back in the positions the label occupies.
+    let mut labels_groups: Vec<(&[u32], Vec<Vec<u32>>)> = ids
+        .chunk_by(|&a, &b| labels(a).eq(labels(b)))
         .filter(|p| p.len() > 1)
-    {
-        let mut members: Vec<Vec<u32>> = positions
-            .iter()
-            .map(|&g| std::mem::take(&mut partition.groups[g as usize]))
-            .collect();
-        members.sort_by(|a, b| content(a, b));
+        .map(|positions| {
+            let members = positions
+                .iter()
+                .map(|&g| std::mem::take(&mut partition.groups[g as usize]))
+                .collect();
+            (positions, members)
+        })
+        .collect();
+    labels_groups
+        .par_iter_mut()
+        .for_each(|(_, members)| members.sort_by(|a, b| content(a, b)));
+    for (positions, members) in labels_groups {
         for (&g, rows) in positions.iter().zip(members) {
             partition.groups[g as usize] = rows;
         }
+    }
+}
+
+/// A label as integers that order labels of one QI (the tag keeps kinds
+/// apart).
+fn label_key(q: &GeneralizedQi) -> (u8, u64, u64) {
+    match *q {
+        GeneralizedQi::Numeric { lo, hi } => (0, lo.to_bits(), hi.to_bits()),
+        GeneralizedQi::Categorical { level, node } => (1, level as u64, node as u64),
+        GeneralizedQi::Date { lo, hi } => (2, lo as u64, hi as u64),
     }
 }
 
