@@ -212,9 +212,7 @@ fn order_identical_labels(
     // on the job's pool (crate::parallel) and gives the same ids anyway.
     let labels = |g: u32| generalized[g as usize].iter().map(label_key);
     let mut ids: Vec<u32> = (0..generalized.len() as u32).collect();
-    crate::parallel::sort_unstable_by(&mut ids, |&a, &b| {
-        labels(a).cmp(labels(b)).then(a.cmp(&b))
-    });
+    crate::parallel::sort_unstable_by(&mut ids, |&a, &b| labels(a).cmp(labels(b)).then(a.cmp(&b)));
     let content = |a: &[u32], b: &[u32]| -> Ordering {
         a.iter()
             .zip(b)
