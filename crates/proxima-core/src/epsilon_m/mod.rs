@@ -28,14 +28,14 @@
 //!    ancestor can absorb (only when the whole table fails anonymity-check)
 //!    are returned as unplaced: the job suppresses them within its
 //!    suppression limit or fails.
-//! 5. Verify every group against the definition with independent code
-//!    (`verify.rs`) and the cover of the rows; a failure is `internal`.
-//!
-//! 6. On tables of at most [`LOOK_AHEAD_MAX_ROWS`] rows whose rows pass as
-//!    one group, a second tree is grown by the model itself with
+//! 5. On tables of at most [`LOOK_AHEAD_MAX_ROWS`] rows whose rows pass as
+//!    one group (after the whole table's thinning, where that is the
+//!    partition chosen), a second tree is grown by the model itself with
 //!    look-ahead cuts (`split/lookahead.rs`: each node cut where its
 //!    halves, once refined, lose least); the tree with the lower loss is
 //!    published.
+//! 6. Verify every group against the definition with independent code
+//!    (`verify.rs`) and the cover of the rows; a failure is `internal`.
 //!
 //! Everything after the one sort is linear per split level except the
 //! re-sorts of absorbing nodes (and the look-ahead, n·log²n); the partition
