@@ -292,6 +292,27 @@ fn epsilon_m_is_cancelled_at_random_checkpoints_of_every_phase() {
     }
 }
 
+/// em-credit: a table small enough for (ε,m)'s look-ahead tree, which
+/// judges each node's candidates between two of the engine's checkpoints.
+#[test]
+fn the_look_ahead_is_cancelled_at_random_checkpoints_of_every_phase() {
+    let Some(t) = table(SharedTable::CreditCard) else {
+        return;
+    };
+    let params = EpsilonM::new(
+        Epsilon::new(1000.0, "/e").unwrap(),
+        M::new(4, "/m").unwrap(),
+        Neighborhood::Absolute,
+        "/e",
+    )
+    .unwrap();
+    run_job_cancels(
+        "epsilon_m with look-ahead on creditcard",
+        t,
+        spec(PrivacyModel::EpsilonM(params), Algorithm::EpsilonM),
+    );
+}
+
 #[test]
 fn mondrian_is_cancelled_at_random_checkpoints_of_every_phase() {
     let Some(t) = table(SharedTable::AdultScaledSynthetic) else {
