@@ -493,6 +493,36 @@ mod tests {
         )
     }
 
+    proptest::proptest! {
+        /// What the partitioner publishes for a table that passes as a
+        /// whole never loses more than the paper's tree with merges: the
+        /// look-ahead tree is taken only when it loses less.
+        #[test]
+        fn the_published_partition_never_loses_more_than_the_papers_tree(
+            rows in proptest::collection::vec((0u8..9, 0u8..5, 0u8..10), 2..200),
+            m in 2u64..4,
+        ) {
+            let t = Table::from_columns(
+                vec![
+                    ("a".into(), QiValues::Numeric(rows.iter().map(|r| r.0 as f64).collect())),
+                    ("b".into(), QiValues::Numeric(rows.iter().map(|r| r.1 as f64).collect())),
+                ],
+                vec![("s".into(), SaValues::Numeric(rows.iter().map(|r| r.2 as f64).collect()))],
+            );
+            let sa = t.single_numeric_sa().unwrap().to_vec();
+            let p = params(1.0, m, Neighborhood::Absolute);
+            let nb = Offsets { e1: 1.0, e2: 1.0 };
+            let (sorted, _) = sort_by_sa(&sa, Progress::none()).unwrap();
+            let get = |k: usize| sa[sorted[k] as usize];
+            proptest::prop_assume!(maxsize::anonymity_check(sorted.len(), get, nb, m as usize));
+            let space = QiSpace::new(&t);
+            let paper = split::split_phase(&space, &sa, nb, m as usize, sorted, Progress::none()).unwrap();
+            let published = anonymize(&t, &p, Progress::none()).unwrap();
+            let published = (published.groups, Vec::new());
+            proptest::prop_assert!(loss(&space, &published) <= loss(&space, &paper) + 1e-9);
+        }
+    }
+
     #[test]
     fn table1_is_partitioned_within_theorem1() {
         let t = table1();
