@@ -773,17 +773,8 @@ impl Columns<'_> {
         // Where each row comes from, computed once for all columns and
         // without data-dependent branches (the flags of a median cut are a
         // coin toss for the branch predictor).
-        let n = range.len();
         let left = flags.iter().filter(|&&f| f).count();
-        tmp.perm.clear();
-        tmp.perm.resize(n, 0);
-        let (mut l, mut r) = (0usize, left);
-        for (i, &f) in flags.iter().enumerate() {
-            let f = usize::from(f);
-            tmp.perm[f * l + (1 - f) * r] = i as u32;
-            l += f;
-            r += 1 - f;
-        }
+        stable_partition_order(flags.iter().copied(), left, &mut tmp.perm);
         let perm = std::mem::take(&mut tmp.perm);
         self.permute(range, &perm, tmp);
         tmp.perm = perm;
@@ -871,8 +862,29 @@ pub(crate) struct Tmp {
     values: Vec<f64>,
 }
 
+/// Where each position comes from when the positions whose side is
+/// `true` (`left` of them) move to the front and the others after them,
+/// both in their previous order: `perm[i]` = the old position of new
+/// position i. Written without data-dependent branches (a median cut's
+/// sides are a coin toss for the branch predictor).
+pub(crate) fn stable_partition_order(
+    sides: impl ExactSizeIterator<Item = bool>,
+    left: usize,
+    perm: &mut Vec<u32>,
+) {
+    perm.clear();
+    perm.resize(sides.len(), 0);
+    let (mut l, mut r) = (0usize, left);
+    for (i, f) in sides.enumerate() {
+        let f = usize::from(f);
+        perm[f * l + (1 - f) * r] = i as u32;
+        l += f;
+        r += 1 - f;
+    }
+}
+
 /// `values[i] = old values[perm[i]]`, through `tmp`.
-fn gather<T: Copy>(values: &mut [T], perm: &[u32], tmp: &mut Vec<T>) {
+pub(crate) fn gather<T: Copy>(values: &mut [T], perm: &[u32], tmp: &mut Vec<T>) {
     tmp.clear();
     tmp.extend(perm.iter().map(|&p| values[p as usize]));
     values.copy_from_slice(tmp);

@@ -369,11 +369,7 @@ fn run<N: Neighborhoods>(
         split::split_looking_ahead(&space, sa, nb, m, kept, progress)?,
         by_table.1.clone(),
     );
-    Ok(if loss(&space, &ahead) < loss(&space, &by_table) {
-        ahead
-    } else {
-        by_table
-    })
+    Ok(lower_loss(&space, by_table, ahead))
 }
 
 /// Tables up to this many rows are also partitioned with look-ahead cuts
@@ -408,13 +404,21 @@ fn split_passing<N: Neighborhoods>(
         || split::split_phase(space, sa, nb, m, rows.clone(), Progress::new(&report)),
         || split::split_looking_ahead(space, sa, nb, m, rows.clone(), Progress::new(&report)),
     );
-    let (paper, ahead) = (paper?, (ahead?, Vec::new()));
-    Ok(if loss(space, &ahead) < loss(space, &paper) {
+    Ok(lower_loss(space, paper?, (ahead?, Vec::new())))
+}
+
+/// Of the paper's partition and the look-ahead's, the one with the lower
+/// [`loss`]; the paper's on a tie.
+fn lower_loss(space: &QiSpace<'_>, paper: Split, ahead: Split) -> Split {
+    if loss(space, &ahead) < loss(space, &paper) {
         ahead
     } else {
         paper
-    })
+    }
 }
+
+/// Groups and unplaced rows.
+type Split = (Vec<Vec<u32>>, Vec<u32>);
 
 /// Σ over groups of |G| · mean normalized width, plus one per suppressed
 /// row: the rows' total loss, as GCP counts it.

@@ -64,14 +64,8 @@ pub(crate) fn split_phase_leaving<N: Neighborhoods>(
     (rows, trim_nodes): (Vec<u32>, bool),
     progress: Progress<'_>,
 ) -> CoreResult<(Vec<Vec<u32>>, Vec<u32>)> {
-    let (dims, row_keys) = Dims::new_checked(space, progress)?;
-    let values = rows.iter().map(|&r| sa[r as usize]).collect();
-    let mut store = ColumnStore::new_checked(row_keys, rows, values, progress)?;
-    let mut cols = store.view();
-    let mut scratch = Scratch::new(&dims, nb, m);
-    scratch.trim_nodes = trim_nodes;
-    let outcome = safe_partition(&dims, &mut cols, &mut scratch, Growth::Guide, progress)?;
-    Ok(outcome.rows(&cols))
+    let guided = |scratch: &mut Scratch<'_, '_, N>| scratch.trim_nodes = trim_nodes;
+    grow_tree(space, sa, (nb, m), rows, (Growth::Guide, guided), progress)
 }
 
 /// A partition of SA-sorted `rows`, which pass anonymity-check as a whole,
@@ -87,15 +81,40 @@ pub(crate) fn split_looking_ahead<N: Neighborhoods>(
     rows: Vec<u32>,
     progress: Progress<'_>,
 ) -> CoreResult<Vec<Vec<u32>>> {
+    let looking_ahead = |scratch: &mut Scratch<'_, '_, N>| {
+        scratch.lookahead = Some(Box::new(LookAhead::new(scratch.dims, nb, m)));
+    };
+    let (groups, unplaced) = grow_tree(
+        space,
+        sa,
+        (nb, m),
+        rows,
+        (Growth::Model, looking_ahead),
+        progress,
+    )?;
+    debug_assert!(unplaced.is_empty(), "every node of the tree passes");
+    Ok(groups)
+}
+
+/// The columns of SA-sorted `rows` and one safe tree over them, grown as
+/// `growth` says by [`Scratch`] rules that `configure` sets up: the groups
+/// and the unplaced rows.
+fn grow_tree<N: Neighborhoods>(
+    space: &QiSpace<'_>,
+    sa: &[f64],
+    (nb, m): (N, usize),
+    rows: Vec<u32>,
+    (growth, configure): (Growth, impl FnOnce(&mut Scratch<'_, '_, N>)),
+    progress: Progress<'_>,
+) -> CoreResult<(Vec<Vec<u32>>, Vec<u32>)> {
     let (dims, row_keys) = Dims::new_checked(space, progress)?;
     let values = rows.iter().map(|&r| sa[r as usize]).collect();
     let mut store = ColumnStore::new_checked(row_keys, rows, values, progress)?;
     let mut cols = store.view();
     let mut scratch = Scratch::new(&dims, nb, m);
-    scratch.lookahead = Some(Box::new(LookAhead::new(&dims, nb, m)));
-    let outcome = safe_partition(&dims, &mut cols, &mut scratch, Growth::Model, progress)?;
-    debug_assert!(outcome.unplaced.is_empty(), "every node of the tree passes");
-    Ok(outcome.rows(&cols).0)
+    configure(&mut scratch);
+    let outcome = safe_partition(&dims, &mut cols, &mut scratch, growth, progress)?;
+    Ok(outcome.rows(&cols))
 }
 
 /// Cuts away from the median are tried on nodes of at least this many
@@ -257,24 +276,9 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         left: usize,
         exact: bool,
     ) -> Option<f64> {
-        // Both halves' SA values, in order, written without data-dependent
-        // branches (a median cut's sides are a coin toss for the branch
-        // predictor): each value goes to both buffers, only the index of
-        // its side advances.
-        let n = node.len();
-        let [l_buf, r_buf] = &mut self.half_sa;
-        l_buf.resize(n.max(l_buf.len()), 0.0);
-        r_buf.resize(n.max(r_buf.len()), 0.0);
-        let (mut l, mut r) = (0usize, 0usize);
-        for (&value, &is_left) in cols.payload[node.clone()].iter().zip(&self.flags) {
-            let f = usize::from(is_left);
-            l_buf[l] = value;
-            r_buf[r] = value;
-            l += f;
-            r += 1 - f;
-        }
+        let (l, r) = self.split_sa(cols, node.clone());
         debug_assert_eq!(l, left);
-        let (l_sa, r_sa) = (&l_buf[..l], &r_buf[..r]);
+        let (l_sa, r_sa) = (&self.half_sa[0][..l], &self.half_sa[1][..r]);
         let (nb, m) = (self.nb, self.m);
         if self.trim_nodes && !exact {
             let d = self.dims.len();
@@ -303,6 +307,21 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         Some(self.cut_loss(cols, node, left))
     }
 
+    /// Whether both halves of the cut in `self.flags` pass anonymity-check
+    /// (their losses are not computed).
+    fn halves_anonymous(&mut self, cols: &Columns<'_>, node: Range<usize>) -> bool {
+        let (l, r) = self.split_sa(cols, node);
+        let ([l_sa, r_sa], nb, m) = (&self.half_sa, self.nb, self.m);
+        anonymity_check(l, |k| l_sa[k], nb, m) && anonymity_check(r, |k| r_sa[k], nb, m)
+    }
+
+    /// The SA values of the cut in `self.flags`'s halves into `half_sa`;
+    /// their sizes.
+    fn split_sa(&mut self, cols: &Columns<'_>, node: Range<usize>) -> (usize, usize) {
+        let sides = cols.payload[node.clone()].iter().zip(&self.flags);
+        split_halves(sides.map(|(&v, &f)| (v, f)), node.len(), &mut self.half_sa)
+    }
+
     /// `loss(left) + loss(right)` of the cut in `self.flags` (`left` rows
     /// going left), whether or not its halves pass.
     fn cut_loss(&self, cols: &Columns<'_>, node: Range<usize>, left: usize) -> f64 {
@@ -315,6 +334,30 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         }
         left as f64 * l_width + (n - left) as f64 * r_width
     }
+}
+
+/// The values of `n` (value, goes left) pairs into `halves` (left, right),
+/// each in its previous order, and the halves' sizes. Written without
+/// data-dependent branches (a median cut's sides are a coin toss for the
+/// branch predictor): each value goes to both buffers, only the index of
+/// its side advances.
+fn split_halves(
+    sides: impl Iterator<Item = (f64, bool)>,
+    n: usize,
+    halves: &mut [Vec<f64>; 2],
+) -> (usize, usize) {
+    let [l_buf, r_buf] = halves;
+    l_buf.resize(n.max(l_buf.len()), 0.0);
+    r_buf.resize(n.max(r_buf.len()), 0.0);
+    let (mut l, mut r) = (0usize, 0usize);
+    for (value, is_left) in sides {
+        let f = usize::from(is_left);
+        l_buf[l] = value;
+        r_buf[r] = value;
+        l += f;
+        r += 1 - f;
+    }
+    (l, r)
 }
 
 /// What a group costs when its densest rows are left out so that the rest
@@ -569,7 +612,8 @@ mod tests {
         l_hi < r_lo || r_hi < l_lo
     }
 
-    fn sorted_by_sa(sa: &[f64]) -> Vec<u32> {
+    /// Row ids sorted by SA value, ties by id (the order the split needs).
+    pub(super) fn sorted_by_sa(sa: &[f64]) -> Vec<u32> {
         let mut rows: Vec<u32> = (0..sa.len() as u32).collect();
         rows.sort_by(|&x, &y| sa[x as usize].total_cmp(&sa[y as usize]).then(x.cmp(&y)));
         rows
@@ -644,7 +688,8 @@ mod tests {
         assert_eq!(split(4), reference(&space, &sa, nb, 4, all.clone()));
     }
 
-    fn hierarchy() -> Arc<crate::Hierarchy> {
+    /// Six leaves under two parents (v0..v2 under g0, v3..v5 under g1).
+    pub(super) fn hierarchy() -> Arc<crate::Hierarchy> {
         let paths: Vec<Vec<String>> = (0..6)
             .map(|i| vec![format!("v{i}"), format!("g{}", i / 3), "*".to_string()])
             .collect();

@@ -44,8 +44,8 @@
 
 use std::ops::Range;
 
-use super::Scratch;
-use crate::columnar::{extent, Columns, Cut, CutScratch, Dims};
+use super::{split_halves, Scratch};
+use crate::columnar::{extent, gather, stable_partition_order, Columns, Cut, CutScratch, Dims};
 use crate::epsilon_m::maxsize::anonymity_check;
 use crate::epsilon_m::reduce::Neighborhoods;
 use crate::safe_split::part_territory;
@@ -267,19 +267,11 @@ impl<'d, 'a, N: Neighborhoods> LookAhead<'d, 'a, N> {
             // Partition every column stably, the halves' extents with it.
             let mut child = [(u32::MAX, 0u32); 2 * MAX_QUICK_DIMS];
             let (l_ext, r_ext) = child[..2 * d].split_at_mut(d);
-            // Where each position comes from, without data-dependent
-            // branches (a median's sides are a coin toss for the branch
-            // predictor), then every column gathered by it.
+            // Where each position comes from, then every column gathered
+            // by it.
             let perm = &mut self.positions;
-            perm.clear();
-            perm.resize(n, 0);
-            let (mut l, mut r) = (0usize, cut.left);
-            for (i, &k) in self.keys[dim][range.clone()].iter().enumerate() {
-                let f = usize::from(cut.goes_left(k));
-                perm[f * l + (1 - f) * r] = i as u32;
-                l += f;
-                r += 1 - f;
-            }
+            let sides = self.keys[dim][range.clone()].iter();
+            stable_partition_order(sides.map(|&k| cut.goes_left(k)), cut.left, perm);
             for (e, column) in self.keys.iter_mut().enumerate() {
                 gather(&mut column[range.clone()], perm, &mut self.tmp_keys);
                 let (l, r) = column[range.clone()].split_at(cut.left);
@@ -304,21 +296,11 @@ impl<'d, 'a, N: Neighborhoods> LookAhead<'d, 'a, N> {
     /// anonymity-check (the left one first: a failing left half spares
     /// the right one's check).
     fn halves_pass(&mut self, range: Range<usize>, dim: usize, cut: &Cut) -> bool {
-        let n = range.len();
-        let [l_buf, r_buf] = &mut self.halves;
-        l_buf.resize(n.max(l_buf.len()), 0.0);
-        r_buf.resize(n.max(r_buf.len()), 0.0);
         let keys = &self.keys[dim][range.clone()];
-        // Each value goes to both buffers, only its side's index advances.
-        let (mut l, mut r) = (0usize, 0usize);
-        for (&k, &v) in keys.iter().zip(&self.sa[range]) {
-            let f = usize::from(cut.goes_left(k));
-            l_buf[l] = v;
-            r_buf[r] = v;
-            l += f;
-            r += 1 - f;
-        }
-        let (nb, m) = (self.nb, self.m);
+        let sides = keys.iter().zip(&self.sa[range.clone()]);
+        let sides = sides.map(|(&k, &v)| (v, cut.goes_left(k)));
+        let (l, r) = split_halves(sides, range.len(), &mut self.halves);
+        let ([l_buf, r_buf], nb, m) = (&self.halves, self.nb, self.m);
         anonymity_check(l, |k| l_buf[k], nb, m) && anonymity_check(r, |k| r_buf[k], nb, m)
     }
 }
@@ -326,13 +308,6 @@ impl<'d, 'a, N: Neighborhoods> LookAhead<'d, 'a, N> {
 /// The quick refinement keeps a node's extents and territory on the
 /// stack in fixed arrays: tables with more QIs take the ordinary cut.
 pub(crate) const MAX_QUICK_DIMS: usize = 16;
-
-/// `values[i] = old values[perm[i]]`, through `tmp`.
-fn gather<T: Copy>(values: &mut [T], perm: &[u32], tmp: &mut Vec<T>) {
-    tmp.clear();
-    tmp.extend(perm.iter().map(|&p| values[p as usize]));
-    values.copy_from_slice(tmp);
-}
 
 impl<N: Neighborhoods> Scratch<'_, '_, N> {
     /// The exact cut of `node` whose halves, refined, lose least (module
@@ -404,7 +379,7 @@ impl<N: Neighborhoods> Scratch<'_, '_, N> {
                 return false;
             }
             cut.flags(&cols.keys[dim][node.clone()], &mut self.flags);
-            let pass = self.evaluate(cols, node.clone(), cut.left, true).is_some();
+            let pass = self.halves_anonymous(cols, node.clone());
             passing += usize::from(pass);
             pass
         });
@@ -442,6 +417,7 @@ impl<N: Neighborhoods> Scratch<'_, '_, N> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::{hierarchy, sorted_by_sa};
     use super::super::{split_looking_ahead, split_phase};
     use crate::epsilon_m::maxsize::anonymity_check;
     use crate::epsilon_m::reduce::Offsets;
@@ -449,15 +425,11 @@ mod tests {
     use crate::split::QiSpace;
     use crate::table::{QiValues, SaValues, Table};
     use proptest::prelude::*;
-    use std::sync::Arc;
 
     /// A QI grid of numeric `a`, categorical `c` (two children of two
     /// levels) and numeric `b`, with SA `s`.
     fn table(rows: &[(u8, u8, u8, u8)]) -> Table {
-        let paths: Vec<Vec<String>> = (0..6)
-            .map(|i| vec![format!("v{i}"), format!("g{}", i / 3), "*".to_string()])
-            .collect();
-        let h = Arc::new(crate::Hierarchy::from_paths(&paths).unwrap());
+        let h = hierarchy();
         Table::from_columns(
             vec![
                 (
@@ -481,12 +453,6 @@ mod tests {
                 SaValues::Numeric(rows.iter().map(|r| r.3 as f64).collect()),
             )],
         )
-    }
-
-    fn sorted_by_sa(sa: &[f64]) -> Vec<u32> {
-        let mut rows: Vec<u32> = (0..sa.len() as u32).collect();
-        rows.sort_by(|&x, &y| sa[x as usize].total_cmp(&sa[y as usize]).then(x.cmp(&y)));
-        rows
     }
 
     /// Per QI, the key range a group publishes: numeric values' interval,
