@@ -489,16 +489,9 @@ mod tests {
             .collect()
     }
 
+    /// The partitioner's own loss of `groups` (no row left out).
     fn loss(space: &QiSpace<'_>, groups: &[Vec<u32>]) -> f64 {
-        groups
-            .iter()
-            .map(|g| {
-                g.len() as f64
-                    * (0..space.dims())
-                        .map(|d| space.normalized_width(d, g))
-                        .sum::<f64>()
-            })
-            .sum()
+        crate::epsilon_m::loss(space, &(groups.to_vec(), Vec::new()))
     }
 
     proptest! {
