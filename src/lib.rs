@@ -2,7 +2,7 @@
 //! algorithms live in `proxima-core`; this crate holds the boundary types
 //! (`spec`), the use cases every adapter calls (`app`: ingest a dataset,
 //! prepare jobs, load a stored table), the release writers (`render`), the offline commands
-//! (`offline`), the command line (`cli`), and the service: `config`,
+//! (`offline`), how freed memory goes back to the system (`allocator`), the command line (`cli`), and the service: `config`,
 //! `fault` (test-only fault injection), `server`, `http`, `store`, `worker`,
 //! `pg_embedded`, `telemetry`, `retention`; the release report (`report`).
 //! The development tools live in their own crates, outside the product:
@@ -10,6 +10,7 @@
 //! fuzzing entry points in `crates/proxima-fuzzing`, the test data in
 //! `crates/proxima-testdata`.
 
+pub mod allocator;
 pub mod api;
 pub mod app;
 pub mod cli;

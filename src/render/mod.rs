@@ -124,3 +124,6 @@ pub fn write_release<W: std::io::Write>(
     }
     rows.finish()
 }
+
+#[cfg(test)]
+mod without_qi_text_tests;
