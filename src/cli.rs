@@ -125,7 +125,6 @@ pub fn dispatch(command: Command) -> ExitCode {
 
 /// Parses the process arguments and dispatches.
 pub fn main() -> ExitCode {
-    crate::allocator::map_large_blocks_on_their_own();
     let cli = Cli::parse();
     if let Command::Serve(args) = &cli.command {
         if let Err(message) = args.validate() {

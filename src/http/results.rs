@@ -226,10 +226,16 @@ pub async fn result(
     // Rebuild before answering, so a corrupt result is a 500, not a cut
     // stream.
     let (table, release) = crate::telemetry::spawn_blocking_redacted(move || {
-        let table = load_stored(&dataset.schema, &files)?;
+        // The release prints the QIs' labels, never their cells: their
+        // text (a sixth of a numeric table) is dropped before the kept
+        // rows are copied.
+        let table = load_stored(&dataset.schema, &files)?.without_qi_text();
         // The stored bytes are not read again: freed before the release
         // is rebuilt beside the table.
         drop(files);
+        // The decoder's blocks, freed, would stay resident beside the
+        // release.
+        crate::allocator::release_free_memory();
         // Rows the model suppressed are not in the release's table.
         let anonymized = Anonymized::from_assignment(&table, &stored.group_of_rows)?;
         let table = match anonymized.kept {

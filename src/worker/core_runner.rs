@@ -42,6 +42,8 @@ impl JobRunner for CoreRunner {
         // The stored bytes (the table's frames, or the CSV) are not read
         // again: freed before the job's peak instead of held through it.
         drop(std::mem::take(&mut input.files));
+        // The decoder's blocks, freed, would stay resident beside the job.
+        crate::allocator::release_free_memory();
         // The parameters were checked against this schema when the job was
         // queued: one that no longer binds to it was stored by an older
         // version, and is the service's failure, not the request's (its

@@ -893,6 +893,11 @@ pub(crate) fn gather<T: Copy>(values: &mut [T], perm: &[u32], tmp: &mut Vec<T>) 
 /// Working memory of [`predicate_cut`], reused across nodes.
 #[derive(Default)]
 pub(crate) struct PredicateScratch {
+    /// The test depends on the halves' sizes alone (k-anonymity): a cut is
+    /// allowed when both halves hold `min_size` rows, and the halves' row
+    /// lists are not built (two `u32` per row of the node, and their
+    /// writing, saved).
+    pub(crate) sizes_only: bool,
     /// (dimension, normalized width, key extent) of the node's wide dims.
     widths: Vec<(usize, f64, (u32, u32))>,
     select: CutScratch,
@@ -940,7 +945,17 @@ pub(crate) fn predicate_cut(
         let Some(cut) = dims.cut(d, keys, ext, &mut s.select) else {
             continue;
         };
-        if allowed_cut(dims, cols, node.clone(), allows, territory, s, d, &cut) {
+        if allowed_cut(
+            dims,
+            cols,
+            node.clone(),
+            allows,
+            min_size,
+            territory,
+            s,
+            d,
+            &cut,
+        ) {
             cols.partition(node, &s.flags, &mut s.tmp);
             return Some((cut.left, d, cut.right_start()));
         }
@@ -960,7 +975,17 @@ pub(crate) fn predicate_cut(
             if cut.left < min_size || node.len() - cut.left < min_size {
                 continue;
             }
-            if allowed_cut(dims, cols, node.clone(), allows, territory, s, d, &cut) {
+            if allowed_cut(
+                dims,
+                cols,
+                node.clone(),
+                allows,
+                min_size,
+                territory,
+                s,
+                d,
+                &cut,
+            ) {
                 cols.partition(node, &s.flags, &mut s.tmp);
                 return Some((cut.left, d, cut.right_start()));
             }
@@ -970,14 +995,16 @@ pub(crate) fn predicate_cut(
 }
 
 /// Whether `cut` on `d` keeps both halves' labels inside the territory
-/// (when there is one) and `allows` both halves; leaves the cut's flags in
-/// `s.flags`.
+/// (when there is one) and `allows` both halves (with
+/// [`PredicateScratch::sizes_only`], both hold `min_size` rows); leaves the
+/// cut's flags in `s.flags`.
 #[allow(clippy::too_many_arguments)]
 fn allowed_cut(
     dims: &Dims<'_>,
     cols: &Columns<'_>,
     node: Range<usize>,
     allows: &(impl Fn(&[u32]) -> bool + ?Sized),
+    min_size: usize,
     territory: Option<&[(u32, u32)]>,
     s: &mut PredicateScratch,
     d: usize,
@@ -989,6 +1016,9 @@ fn allowed_cut(
         if !dims.keeps_labels_inside(d, keys, &s.flags, cut, t[d]) {
             return false;
         }
+    }
+    if s.sizes_only {
+        return cut.left >= min_size && node.len() - cut.left >= min_size;
     }
     s.left.clear();
     s.right.clear();

@@ -126,12 +126,13 @@ impl Assembler {
         Ok(())
     }
 
-    /// Pushes many blocks at once: each column is put together in one
-    /// allocation of its final size, the columns on the current pool's
-    /// threads, each block's column freed once copied. Appending block by
-    /// block grows every column by doubling, copying it again each time;
-    /// for a table read in a few dozen pieces that copying was a sixth of
-    /// the load. The result is that of pushing the blocks in order.
+    /// Pushes many blocks at once: the blocks' part of each column is put
+    /// together in one allocation, the columns on the current pool's
+    /// threads, each block's column freed once copied, then appended to
+    /// the columns so far. Appending block by block grows every column
+    /// many more times; for a table read in a few dozen pieces that
+    /// copying was a sixth of the load. The result is that of pushing the
+    /// blocks in order.
     pub fn push_many(&mut self, blocks: Vec<Block>) -> CoreResult<()> {
         use rayon::prelude::*;
         let width = self.columns.len();

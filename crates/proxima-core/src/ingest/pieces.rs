@@ -66,6 +66,7 @@ pub fn try_load_pieces<R: Read>(
         return Ok(None);
     };
     let mut dictionaries = Dictionaries::new(&schema);
+    let mut assembler = Assembler::new(schema.clone());
     let mut blocks = Vec::new();
     let (mut kept, mut suppressed, mut lines_before) = (0usize, 0usize, 0u64);
     let batch_pieces = 2 * rayon::current_num_threads().max(1);
@@ -94,6 +95,14 @@ pub fn try_load_pieces<R: Read>(
             suppressed += piece.loaded.suppressed;
             lines_before += (piece.loaded.rows + piece.loaded.suppressed) as u64;
         }
+        // Each batch joins the columns as soon as it is parsed, so its
+        // blocks are freed (and their memory reused by the next batch)
+        // instead of all of them being held until the end beside the
+        // whole table. The columns then grow by doubling, which for
+        // mapped memory moves pages rather than copying them.
+        if assembler.push_many(std::mem::take(&mut blocks)).is_err() {
+            return Ok(None);
+        }
     }
     if input.failed || kept == 0 {
         return Ok(None);
@@ -103,10 +112,6 @@ pub fn try_load_pieces<R: Read>(
         suppressed,
         flat_leaves: dictionaries.into_leaves(),
     };
-    let mut assembler = Assembler::new(schema.clone());
-    if assembler.push_many(blocks).is_err() {
-        return Ok(None);
-    }
     Ok(assembler.finish(loaded).ok())
 }
 

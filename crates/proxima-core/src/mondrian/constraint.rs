@@ -91,6 +91,11 @@ impl Constraint {
         }
     }
 
+    /// Whether [`allows`](Self::allows) reads only the group's size.
+    pub fn sizes_only(&self) -> bool {
+        matches!(self, Constraint::KAnonymity { .. })
+    }
+
     /// Whether `rows` may be a group.
     pub fn allows(&self, rows: &[u32]) -> bool {
         match self {

@@ -32,10 +32,11 @@ pub use constraint::Constraint;
 /// the reachable value in the details (`max_k`, `max_l`).
 pub fn anonymize(table: &Table, model: &PrivacyModel, progress: Progress) -> CoreResult<Partition> {
     let constraint = Constraint::for_model(table, model)?;
-    anonymize_with_min_size(
+    partition(
         table,
         |rows: &[u32]| constraint.allows(rows),
         constraint.min_size(),
+        constraint.sizes_only(),
         progress,
     )
 }
@@ -58,6 +59,8 @@ struct Chooser<'d, 'a, F> {
     dims: &'d Dims<'a>,
     allows: &'d F,
     min_size: usize,
+    /// `allows` is `|rows| rows.len() >= min_size` (k-anonymity).
+    sizes_only: bool,
 }
 
 impl<F> Chooser<'_, '_, F>
@@ -72,6 +75,7 @@ where
         range: Range<usize>,
         s: &mut PredicateScratch,
     ) -> Option<usize> {
+        s.sizes_only = self.sizes_only;
         // k, l and t survive unions of groups: labels may overlap.
         predicate_cut(self.dims, cols, range, self.allows, self.min_size, None, s)
             .map(|(left, ..)| left)
@@ -86,6 +90,23 @@ pub fn anonymize_with_min_size<F>(
     table: &Table,
     allows: F,
     min_size: usize,
+    progress: Progress,
+) -> CoreResult<Partition>
+where
+    F: Fn(&[u32]) -> bool + Sync,
+{
+    partition(table, allows, min_size, false, progress)
+}
+
+/// [`anonymize_with_min_size`], told whether `allows` reads only the
+/// group's size (`sizes_only`: it is `|rows| rows.len() >= min_size`), in
+/// which case a cut's halves are judged by their sizes without listing
+/// their rows.
+fn partition<F>(
+    table: &Table,
+    allows: F,
+    min_size: usize,
+    sizes_only: bool,
     progress: Progress,
 ) -> CoreResult<Partition>
 where
@@ -112,6 +133,7 @@ where
         dims: &dims,
         allows: &allows,
         min_size,
+        sizes_only,
     };
     let mut store = ColumnStore::new_checked(row_keys, all, Vec::new(), progress)?;
     let mut cols = store.view();
@@ -209,6 +231,21 @@ mod tests {
         let stop = |_f: f64| false;
         let err = anonymize(&t, &PrivacyModel::KAnonymity(k), Progress::new(&stop)).unwrap_err();
         assert_eq!(err.kind, ErrorKind::Cancelled);
+    }
+
+    #[test]
+    fn k_anonymity_judged_by_sizes_gives_the_partition_of_its_predicate() {
+        // The sizes-only path of `anonymize` against the generic predicate
+        // path, on tables with ties and several widths.
+        for (n, k) in [(200, 2), (997, 7), (5_000, 10), (60_000, 25)] {
+            let t = grid(n);
+            let model = PrivacyModel::KAnonymity(K::new(k as u64, "/model/k").unwrap());
+            let by_size = anonymize(&t, &model, Progress::none()).unwrap();
+            let by_rows =
+                anonymize_with_min_size(&t, |rows| rows.len() >= k, k, Progress::none()).unwrap();
+            assert_eq!(by_size.groups, by_rows.groups, "n = {n}, k = {k}");
+            assert!(by_size.min_group_size() >= k);
+        }
     }
 
     #[test]

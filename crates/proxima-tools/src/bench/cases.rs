@@ -140,9 +140,22 @@ pub struct Case {
     pub work: Work,
     /// BENCHMARKS.md's target for the median, in seconds.
     pub target_seconds: Option<f64>,
+    /// BENCHMARKS.md's target for the peak RSS (of the process the case
+    /// measures: its own, the offline command's or the server's), MiB.
+    pub target_rss_mib: Option<u64>,
     pub stated: Stated,
     /// What the case is, in one line (printed by `--list`).
     pub about: &'static str,
+}
+
+impl Case {
+    /// The case with a target for its peak RSS.
+    fn rss_at_most(self, mib: u64) -> Case {
+        Case {
+            target_rss_mib: Some(mib),
+            ..self
+        }
+    }
 }
 
 fn k(v: u64) -> K {
@@ -300,6 +313,10 @@ pub fn all() -> Vec<Case> {
         rows: 5_000_000,
         seed: 7,
     };
+    let sal20m = Source::SalGenerated {
+        rows: 20_000_000,
+        seed: 7,
+    };
     let sal50m = Source::SalGenerated {
         rows: 50_000_000,
         seed: 7,
@@ -311,6 +328,7 @@ pub fn all() -> Vec<Case> {
         source,
         work,
         target_seconds: target,
+        target_rss_mib: None,
         stated,
         about,
     };
@@ -452,6 +470,12 @@ pub fn all() -> Vec<Case> {
         case("sd-600k-pub", Scale, s600k,
              Work::Suda { scope: KeyScope::Published, max_size: 4 }, None,
              Stated::default(), "SUDA2, MSUs of up to 4 of the 15 published columns, 600k"),
+        case("pipe-20m", Scale, sal20m,
+             Work::Offline { model: json!({"kind": "k_anonymity", "k": 10}) }, None,
+             Stated { rows: Some(20_000_000), ..Stated::default() },
+             "`proxima anonymize` whole process on sal generate.py 20000000 7, Mondrian k=10; \
+              its peak RSS ≤ 2 GiB")
+            .rss_at_most(2048),
         case("mo-5m", Scale, sal5m, Work::Job(mondrian(PrivacyModel::KAnonymity(k(10)))), None,
              Stated::default(), "Mondrian k=10 on sal generate.py 5000000 7"),
         case("em-5m", Scale, sal5m, Work::Job(suppressing(epsilon_m(4500.0, 5, abs), 0.25)),
@@ -461,7 +485,16 @@ pub fn all() -> Vec<Case> {
              Stated::default(), "XColor ε=0.01, δ=0.8, k=10 on sal 5M, lp"),
         case("e2e-5m", Scale, sal5m, http_work(suppressing(epsilon_m(4500.0, 5, abs), 0.25)),
              Some(20.0), Stated { rows: Some(5_000_000), ..Stated::default() },
-             "HTTP: upload sal 5M, (ε,m) job as em-5m, poll, download CSV; server RSS ≤ 2 GiB"),
+             "HTTP: upload sal 5M, (ε,m) job as em-5m, poll, download CSV; server RSS ≤ 1 GiB")
+            .rss_at_most(1024),
+        // The 5M jobs of mo-5m and xc-5m through the service (run with
+        // --threads 1 and without: the job's own time is in the notes).
+        case("e2e-5m-mo", Scale, sal5m, http_work(mondrian(PrivacyModel::KAnonymity(k(10)))),
+             None, Stated { rows: Some(5_000_000), ..Stated::default() },
+             "HTTP: upload sal 5M, Mondrian k=10 job as mo-5m, poll, download CSV"),
+        case("e2e-5m-xc", Scale, sal5m, http_work(xcolor(0.01, 0.8, 10, QiAware)),
+             None, Stated { rows: Some(5_000_000), ..Stated::default() },
+             "HTTP: upload sal 5M, XColor job as xc-5m, poll, download CSV"),
         case("e2e-50m", Scale, sal50m, http_work(mondrian(PrivacyModel::KAnonymity(k(10)))),
              None, Stated { rows: Some(50_000_000), ..Stated::default() },
              "HTTP: upload sal 50M (≈ 835 MB of CSV, under the 1 GiB --max-body), Mondrian k=10 \

@@ -196,6 +196,9 @@ fn status_of(url: &str) -> Result<Option<u16>> {
 /// byte of the downloaded CSV, and what the server said.
 struct Pass {
     seconds: f64,
+    /// The pass's phases as the client saw them: upload (until the
+    /// dataset's answer), job (until the poll sees it settled), download.
+    phases: [f64; 3],
     dataset: Value,
     job: Value,
     csv_rows: usize,
@@ -248,6 +251,7 @@ async fn pass(
         .send()
         .await?;
     let dataset = expect_json(res, "upload").await?;
+    let uploaded = start.elapsed().as_secs_f64();
     let dataset_id = dataset["id"]
         .as_str()
         .ok_or_else(|| anyhow!("upload: no id in {dataset}"))?
@@ -284,9 +288,11 @@ async fn pass(
             _ => break job,
         }
     };
+    let settled = start.elapsed().as_secs_f64();
     if job["status"] != "succeeded" {
         return Ok(Pass {
-            seconds: start.elapsed().as_secs_f64(),
+            seconds: settled,
+            phases: [uploaded, settled - uploaded, 0.0],
             dataset,
             job,
             csv_rows: 0,
@@ -311,10 +317,28 @@ async fn pass(
         .saturating_sub(1);
     Ok(Pass {
         seconds,
+        phases: [uploaded, settled - uploaded, seconds - settled],
         dataset,
         job,
         csv_rows,
     })
+}
+
+/// A pass's phases in seconds, with the server's own account of the job
+/// (the worker's clock, from claim to settlement): the service-side
+/// figure for comparing thread counts.
+fn phases_of(p: &Pass) -> String {
+    let at = |k: &str| {
+        p.job[k]
+            .as_str()
+            .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok())
+    };
+    let own = match (at("started_at"), at("finished_at")) {
+        (Some(a), Some(b)) => format!("{:.3} s", (b - a).num_milliseconds() as f64 / 1e3),
+        _ => "-".to_string(),
+    };
+    let [u, j, d] = p.phases;
+    format!("{u:.3} / {j:.3} / {d:.3} s, {own}")
 }
 
 /// The job's audit (untimed): whether its own model and k-anonymity passed.
@@ -372,6 +396,7 @@ pub fn run_http(
                 .timeout(Duration::from_secs(600))
                 .build()?;
             let mut seconds = Vec::new();
+            let mut phases: Vec<String> = Vec::new();
             let mut last = None;
             for i in 0..plan.warmup + plan.runs {
                 let p = pass(
@@ -386,6 +411,7 @@ pub fn run_http(
                 .await?;
                 if i >= plan.warmup {
                     seconds.push(p.seconds);
+                    phases.push(phases_of(&p));
                 }
                 if let Some(prev) = last.replace(p) {
                     let prev: Pass = prev;
@@ -401,6 +427,11 @@ pub fn run_http(
                 r.max_s = Some(s.max);
             }
             r.seconds = seconds;
+            r.notes.push(format!(
+                "each timed pass: upload / job / download, and the job's own \
+                 started_at → finished_at: {}",
+                phases.join("; ")
+            ));
             r.rows = p.dataset["rows"].as_u64().map(|n| n as usize);
             if let Some(rows) = case.stated.rows {
                 let got = r.rows.unwrap_or(0);

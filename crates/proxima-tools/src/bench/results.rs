@@ -38,6 +38,11 @@ pub struct CaseResult {
     pub target_s: Option<f64>,
     pub meets_target: Option<bool>,
     pub peak_rss_bytes: Option<u64>,
+    /// The case's target for `peak_rss_bytes`, MiB, and whether it was met.
+    #[serde(default)]
+    pub target_rss_mib: Option<u64>,
+    #[serde(default)]
+    pub meets_rss_target: Option<bool>,
     /// Threads per job the case ran with (`--threads`).
     #[serde(default)]
     pub threads: Option<usize>,
@@ -88,6 +93,9 @@ impl CaseResult {
             self.error.is_none() && (self.skipped.is_some() || self.model_satisfied == Some(true));
         if let (Some(m), Some(t)) = (self.median_s, self.target_s) {
             self.meets_target = Some(m <= t);
+        }
+        if let (Some(peak), Some(t)) = (self.peak_rss_bytes, self.target_rss_mib) {
+            self.meets_rss_target = Some(peak <= t << 20);
         }
     }
 }
@@ -191,6 +199,12 @@ pub fn table(results: &[CaseResult]) -> String {
             (Some(t), None) => format!("≤ {}", secs(Some(t))),
             (None, _) => "-".to_string(),
         };
+        let rss = match (r.target_rss_mib, r.meets_rss_target) {
+            (Some(t), Some(true)) => format!("{} (≤ {t} ✓)", mib(r.peak_rss_bytes)),
+            (Some(t), Some(false)) => format!("{} (≤ {t} ✗)", mib(r.peak_rss_bytes)),
+            (Some(t), None) => format!("{} (≤ {t})", mib(r.peak_rss_bytes)),
+            (None, _) => mib(r.peak_rss_bytes),
+        };
         let satisfied = match (r.model_satisfied, &r.error) {
             _ if r.skipped.is_some() => "skipped".to_string(),
             (Some(true), None) => "yes".to_string(),
@@ -207,7 +221,7 @@ pub fn table(results: &[CaseResult]) -> String {
             secs(r.min_s),
             secs(r.max_s),
             target,
-            mib(r.peak_rss_bytes),
+            rss,
             int(r.groups),
             int(r.min_group_size),
             int(r.suppressed_by_model),
@@ -273,6 +287,22 @@ mod tests {
         r.model_satisfied = None;
         r.settle();
         assert!(!r.passed, "unknown is not a pass");
+    }
+
+    #[test]
+    fn the_peak_rss_is_judged_against_its_target_in_mib() {
+        let mut r = CaseResult {
+            peak_rss_bytes: Some(1024 << 20),
+            target_rss_mib: Some(1024),
+            ..CaseResult::default()
+        };
+        r.settle();
+        assert_eq!(r.meets_rss_target, Some(true));
+        assert!(table(&[r.clone()]).contains("| 1024 MiB (≤ 1024 ✓) |"));
+        r.peak_rss_bytes = Some((1024 << 20) + 1);
+        r.settle();
+        assert_eq!(r.meets_rss_target, Some(false));
+        assert!(table(&[r]).contains("(≤ 1024 ✗)"));
     }
 
     #[test]

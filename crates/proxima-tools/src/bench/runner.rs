@@ -40,6 +40,7 @@ pub fn blank(case: &Case, plan: Plan) -> CaseResult {
         warmup: plan.warmup,
         runs: plan.runs,
         target_s: case.target_seconds,
+        target_rss_mib: case.target_rss_mib,
         ..CaseResult::default()
     }
 }

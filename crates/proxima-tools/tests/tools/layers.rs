@@ -317,7 +317,7 @@ fn the_core_modules_form_no_cycle() {
 /// The layers of the service, lowest first: a module may name modules of
 /// its own layer or below, never above.
 const SERVICE_LAYERS: &[&[&str]] = &[
-    &["fault", "telemetry", "pg_embedded"],
+    &["fault", "telemetry", "pg_embedded", "allocator"],
     &["api"],
     &["store", "metrics", "render", "html"],
     &["release_report", "sweep"],
