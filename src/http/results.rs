@@ -235,7 +235,7 @@ pub async fn result(
         drop(files);
         // The decoder's blocks, freed, would stay resident beside the
         // release.
-        crate::allocator::release_free_memory();
+        crate::allocator::release_after_load(table.rows());
         // Rows the model suppressed are not in the release's table.
         let anonymized = Anonymized::from_assignment(&table, &stored.group_of_rows)?;
         let table = match anonymized.kept {

@@ -73,7 +73,7 @@ pub fn anonymize(args: &AnonymizeArgs) -> Result<(), OfflineError> {
     // and their text is about a sixth of the table.
     let table = table.without_qi_text();
     // The load's blocks, freed, would stay resident beside the job.
-    crate::allocator::release_free_memory();
+    crate::allocator::release_after_load(table.rows());
     clock.lap(Stage::Read);
     // The core's job runner: validates against the data (feasibility),
     // partitions, generalizes and audits the release against its own model

@@ -43,7 +43,7 @@ impl JobRunner for CoreRunner {
         // again: freed before the job's peak instead of held through it.
         drop(std::mem::take(&mut input.files));
         // The decoder's blocks, freed, would stay resident beside the job.
-        crate::allocator::release_free_memory();
+        crate::allocator::release_after_load(table.rows());
         // The parameters were checked against this schema when the job was
         // queued: one that no longer binds to it was stored by an older
         // version, and is the service's failure, not the request's (its
