@@ -89,8 +89,16 @@ impl JobRunner for CoreRunner {
         // Measured here, once, while the table and the release are in
         // memory: on a read it would mean reloading both (every job, so
         // that its summary, its sweep point and its report agree).
+        let measuring = Instant::now();
         (summary.query_error, summary.query_error_median) =
             crate::sweep::query_error(&outcome.anonymized.published(&table));
+        // What follows the core job is the service's own share of a job's
+        // time (docs/performance.md §Threads): logged to be split.
+        tracing::info!(
+            job_id = %input.job_id,
+            ms = measuring.elapsed().as_secs_f64() * 1e3,
+            "job's query error measured"
+        );
         let mut audit_dto = AuditReportDto::from_view(&outcome.audit, &outcome.view, None);
         // A population model's own check comes first, as every model's does.
         if let Some(check) = &outcome.population {

@@ -18,6 +18,9 @@ use crate::table::{QiValues, SaValues};
 /// A predicate: (column, closed interval in key space).
 pub(super) type Pred = (usize, (f64, f64));
 
+/// Groups per block of [`Index::block_boxes`].
+const BLOCK_GROUPS: usize = 64;
+
 pub(super) struct Index {
     /// Per QI: the domain.
     pub qi_domains: Vec<Domain>,
@@ -25,6 +28,13 @@ pub(super) struct Index {
     pub sa_domains: Vec<Domain>,
     /// `[group * dims + d]` = the group's box on QI d, in key space.
     boxes: Vec<(f64, f64)>,
+    /// `[block * dims + d]` = the union of the boxes of groups
+    /// `block * BLOCK_GROUPS ..` on QI d: a query skips a block its union
+    /// misses. Partitioners emit groups in tree order, so consecutive
+    /// groups lie close together and most blocks a query misses are
+    /// skipped whole; the groups a query reads, and the order it sums
+    /// them in, are unchanged.
+    block_boxes: Vec<(f64, f64)>,
     /// The release's groups; the block after them (`offsets[groups]..`)
     /// holds the rows it left out.
     groups: usize,
@@ -116,6 +126,20 @@ impl Index {
                 boxes.push(box_of(g, &column.values)?);
             }
         }
+        let block_boxes = boxes
+            .chunks(BLOCK_GROUPS * dims.max(1))
+            .flat_map(|block| {
+                (0..dims).map(move |d| {
+                    block
+                        .iter()
+                        .skip(d)
+                        .step_by(dims)
+                        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), b| {
+                            (lo.min(b.0), hi.max(b.1))
+                        })
+                })
+            })
+            .collect();
         let first = &sa_cols[0];
         let original_row = |r: u32| -> CoreResult<u32> {
             let o = published
@@ -145,19 +169,31 @@ impl Index {
         rows.extend((0..table.rows() as u32).filter(|&r| !published_row[r as usize]));
         rows[start..].sort_by(by_first);
         offsets.push(rows.len());
+        drop(published_row);
+        // The gathers read the table in group order, a cache miss per cell
+        // on a large table: they run on the job's pool (crate::parallel),
+        // each position written once, so the index is the same on any
+        // number of threads.
+        use rayon::prelude::*;
         let sa = sa_cols
             .iter()
-            .map(|keys| rows.iter().map(|&r| keys[r as usize]).collect())
+            .map(|keys| rows.par_iter().map(|&r| keys[r as usize]).collect())
             .collect();
-        drop(published_row);
-        let mut qi = Vec::with_capacity(rows.len() * dims);
-        for &r in &rows {
-            qi.extend(qi_cols.iter().map(|k| k[r as usize]));
+        let mut qi = vec![0.0; rows.len() * dims];
+        if dims > 0 {
+            qi.par_chunks_mut(dims)
+                .zip(rows.par_iter())
+                .for_each(|(cells, &r)| {
+                    for (cell, k) in cells.iter_mut().zip(&qi_cols) {
+                        *cell = k[r as usize];
+                    }
+                });
         }
         Ok(Index {
             qi_domains,
             sa_domains,
             boxes,
+            block_boxes,
             groups,
             offsets,
             sa,
@@ -177,14 +213,20 @@ impl Index {
         let others: Vec<Pred> = sa_preds.iter().copied().filter(|p| p.0 != 0).collect();
         let mut actual = self.left_out_matching(preds, first, &others);
         let mut estimate = 0.0;
-        for g in 0..self.groups {
+        let misses = |bx: &[(f64, f64)]| {
+            preds
+                .iter()
+                .any(|&(d, (pa, pb))| bx[d].1 < pa || bx[d].0 > pb)
+        };
+        let blocks = self.groups.div_ceil(BLOCK_GROUPS);
+        let in_reach = (0..blocks)
+            .filter(|&b| dims == 0 || !misses(&self.block_boxes[b * dims..(b + 1) * dims]))
+            .flat_map(|b| b * BLOCK_GROUPS..((b + 1) * BLOCK_GROUPS).min(self.groups));
+        for g in in_reach {
             let gbox = &self.boxes[g * dims..(g + 1) * dims];
             // Comparisons first: most groups miss some predicate entirely,
             // and then no row of theirs can match.
-            if preds
-                .iter()
-                .any(|&(d, (pa, pb))| gbox[d].1 < pa || gbox[d].0 > pb)
-            {
+            if misses(gbox) {
                 continue;
             }
             let (mut i0, mut i1) = (self.offsets[g], self.offsets[g + 1]);
