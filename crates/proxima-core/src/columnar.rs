@@ -928,6 +928,24 @@ pub(crate) fn predicate_cut(
     if node.len() < 2 * min_size.max(1) {
         return None;
     }
+    // A cut that passes is taken: the node partitioned in place.
+    let take = |cols: &mut Columns<'_>, s: &mut PredicateScratch, d: usize, cut: &Cut| {
+        let allowed = allowed_cut(
+            dims,
+            cols,
+            node.clone(),
+            allows,
+            min_size,
+            territory,
+            s,
+            d,
+            cut,
+        );
+        allowed.then(|| {
+            cols.partition(node.clone(), &s.flags, &mut s.tmp);
+            (cut.left, d, cut.right_start())
+        })
+    };
     s.widths.clear();
     for d in 0..dims.len() {
         let (lo, hi) = extent(&cols.keys[d][node.clone()]);
@@ -945,19 +963,8 @@ pub(crate) fn predicate_cut(
         let Some(cut) = dims.cut(d, keys, ext, &mut s.select) else {
             continue;
         };
-        if allowed_cut(
-            dims,
-            cols,
-            node.clone(),
-            allows,
-            min_size,
-            territory,
-            s,
-            d,
-            &cut,
-        ) {
-            cols.partition(node, &s.flags, &mut s.tmp);
-            return Some((cut.left, d, cut.right_start()));
+        if let Some(taken) = take(cols, s, d, &cut) {
+            return Some(taken);
         }
     }
     // No median cut is allowed. The safe engine (the one that gives a
@@ -975,19 +982,8 @@ pub(crate) fn predicate_cut(
             if cut.left < min_size || node.len() - cut.left < min_size {
                 continue;
             }
-            if allowed_cut(
-                dims,
-                cols,
-                node.clone(),
-                allows,
-                min_size,
-                territory,
-                s,
-                d,
-                &cut,
-            ) {
-                cols.partition(node, &s.flags, &mut s.tmp);
-                return Some((cut.left, d, cut.right_start()));
+            if let Some(taken) = take(cols, s, d, &cut) {
+                return Some(taken);
             }
         }
     }

@@ -269,7 +269,7 @@ fn answers(index: &Index, spec: &WorkloadSpec) -> Vec<QueryAnswer> {
     let qs = sa_dims.min(2);
     let fraction = spec.selectivity.powf(1.0 / (spec.q + qs) as f64);
     let mut rng = StdRng::seed_from_u64(spec.seed);
-    let mut out = Vec::with_capacity(spec.queries);
+    let mut queries = Vec::with_capacity(spec.queries);
     for _ in 0..spec.queries {
         let qis: Vec<_> = sample(&mut rng, dims, spec.q)
             .into_iter()
@@ -288,17 +288,20 @@ fn answers(index: &Index, spec: &WorkloadSpec) -> Vec<QueryAnswer> {
             .into_iter()
             .map(|j| (j, index.sa_domains[j].draw(fraction, &mut rng)))
             .collect();
-        out.push(QueryAnswer {
-            qis,
-            sa,
-            actual: 0,
-            estimate: 0.0,
-        });
+        queries.push((qis, sa));
     }
-    out.par_iter_mut().for_each(|q| {
-        (q.actual, q.estimate) = index.answer(&q.qis, &q.sa);
-    });
-    out
+    queries
+        .into_par_iter()
+        .map(|(qis, sa)| {
+            let (actual, estimate) = index.answer(&qis, &sa);
+            QueryAnswer {
+                qis,
+                sa,
+                actual,
+                estimate,
+            }
+        })
+        .collect()
 }
 
 /// Mean and median relative error over the answers with act > 0.
