@@ -69,8 +69,25 @@ pub(crate) fn anonymity_check<N: Neighborhoods>(
     nb: N,
     m: usize,
 ) -> bool {
+    anonymity_peak(n, get, nb, m).is_some()
+}
+
+/// [`anonymity_check`] that also says by how much G passes: the most
+/// tuples of G any one tuple's neighbourhood holds (itself included), or
+/// `None` as soon as one holds more than |G|/m.
+///
+/// Why it is worth keeping: a subset of G holds no more tuples in any
+/// neighbourhood than G does, so a part of G with at least peak·m rows
+/// passes without a sweep of its own.
+pub(crate) fn anonymity_peak<N: Neighborhoods>(
+    n: usize,
+    get: impl Fn(usize) -> f64,
+    nb: N,
+    m: usize,
+) -> Option<usize> {
     let mut i = 0;
     let mut j = 0;
+    let mut peak = 0;
     for x in 0..n {
         let v = get(x);
         // x ∈ I(x), so i stops at x at the latest.
@@ -82,10 +99,11 @@ pub(crate) fn anonymity_check<N: Neighborhoods>(
             j += 1;
         }
         if (j - i).saturating_mul(m) > n {
-            return false;
+            return None;
         }
+        peak = peak.max(j - i);
     }
-    true
+    Some(peak)
 }
 
 /// How far SA-sorted `get` is from passing [`anonymity_check`]: the
@@ -421,6 +439,40 @@ mod tests {
                 None => (0..n).collect(),
             };
             proptest::prop_assert_eq!(window_thinning(&s, 2.0, m, Progress::none()).unwrap(), expected);
+        }
+    }
+
+    proptest::proptest! {
+        /// anonymity_peak is the largest neighbourhood, counted row by row
+        /// here, exactly when anonymity-check passes; and any subset of at
+        /// least peak·m rows passes without being looked at otherwise.
+        #[test]
+        fn the_peak_is_the_largest_neighbourhood_and_bounds_every_subset(
+            values in proptest::collection::vec(0u8..20, 1..60),
+            keep in proptest::collection::vec(proptest::bool::ANY, 60),
+            m in 1usize..5,
+            e in 0u8..3,
+        ) {
+            let mut s: Vec<f64> = values.iter().map(|&v| v as f64).collect();
+            s.sort_unstable_by(f64::total_cmp);
+            let e = e as f64;
+            let nb = Offsets { e1: e, e2: e };
+            let counted = s
+                .iter()
+                .map(|&x| s.iter().filter(|&&y| (y - x).abs() <= e).count())
+                .max()
+                .unwrap();
+            let peak = anonymity_peak(s.len(), |k| s[k], nb, m);
+            let passes = anonymity_check(s.len(), |k| s[k], nb, m);
+            proptest::prop_assert_eq!(peak.is_some(), passes);
+            proptest::prop_assert_eq!(passes, counted * m <= s.len());
+            if let Some(peak) = peak {
+                proptest::prop_assert_eq!(peak, counted);
+                let part: Vec<f64> = s.iter().zip(&keep).filter(|(_, &k)| k).map(|(&v, _)| v).collect();
+                if !part.is_empty() && peak * m <= part.len() {
+                    proptest::prop_assert!(anonymity_check(part.len(), |k| part[k], nb, m));
+                }
+            }
         }
     }
 

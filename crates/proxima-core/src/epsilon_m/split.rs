@@ -307,12 +307,28 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         Some(self.cut_loss(cols, node, left))
     }
 
-    /// Whether both halves of the cut in `self.flags` pass anonymity-check
-    /// (their losses are not computed).
-    fn halves_anonymous(&mut self, cols: &Columns<'_>, node: Range<usize>) -> bool {
+    /// Whether both halves of the cut in `self.flags` pass anonymity-check,
+    /// `node`'s neighbourhoods holding at most `peak` rows: a half of at
+    /// least peak·m rows passes unswept ([`anonymity_peak`]).
+    ///
+    /// [`anonymity_peak`]: super::maxsize::anonymity_peak
+    fn halves_anonymous_within(
+        &mut self,
+        cols: &Columns<'_>,
+        node: Range<usize>,
+        peak: usize,
+    ) -> bool {
+        let n = node.len();
+        let left = self.flags.iter().filter(|&&f| f).count();
+        let free = |rows: usize| peak.saturating_mul(self.m) <= rows;
+        let (l_free, r_free) = (free(left), free(n - left));
+        if l_free && r_free {
+            return true;
+        }
         let (l, r) = self.split_sa(cols, node);
         let ([l_sa, r_sa], nb, m) = (&self.half_sa, self.nb, self.m);
-        anonymity_check(l, |k| l_sa[k], nb, m) && anonymity_check(r, |k| r_sa[k], nb, m)
+        (l_free || anonymity_check(l, |k| l_sa[k], nb, m))
+            && (r_free || anonymity_check(r, |k| r_sa[k], nb, m))
     }
 
     /// The SA values of the cut in `self.flags`'s halves into `half_sa`;

@@ -46,7 +46,7 @@ use std::ops::Range;
 
 use super::{split_halves, Scratch};
 use crate::columnar::{extent, gather, stable_partition_order, Columns, Cut, CutScratch, Dims};
-use crate::epsilon_m::maxsize::anonymity_check;
+use crate::epsilon_m::maxsize::anonymity_peak;
 use crate::epsilon_m::reduce::Neighborhoods;
 use crate::safe_split::part_territory;
 
@@ -90,6 +90,9 @@ pub(crate) struct LookAhead<'d, 'a, N> {
     /// Nodes still to refine, and per node its key extent then its
     /// territory on every dimension (2·dims entries, in stack order).
     stack: Vec<Range<usize>>,
+    /// Per node on the stack, a bound on its [`anonymity_peak`]: a half
+    /// with at least bound·m rows passes without a sweep.
+    peaks: Vec<usize>,
     bounds: Vec<(u32, u32)>,
     order: Vec<(f64, usize)>,
     select: CutScratch,
@@ -112,6 +115,7 @@ impl<'d, 'a, N: Neighborhoods> LookAhead<'d, 'a, N> {
             keys: vec![Vec::new(); dims.len()],
             sa: Vec::new(),
             stack: Vec::new(),
+            peaks: Vec::new(),
             bounds: Vec::new(),
             order: Vec::new(),
             select: CutScratch::default(),
@@ -125,11 +129,12 @@ impl<'d, 'a, N: Neighborhoods> LookAhead<'d, 'a, N> {
     }
 
     /// The refined loss of each candidate (own loss, dimension, cut) of
-    /// `node`: both halves', each refined to the end.
+    /// `node`, whose neighbourhoods hold at most `peak` rows: both
+    /// halves', each refined to the end.
     fn judge(
         &mut self,
         cols: &Columns<'_>,
-        node: Range<usize>,
+        (node, peak): (Range<usize>, usize),
         territory: &[(u32, u32)],
         candidates: &[(f64, usize, Cut)],
     ) -> Vec<f64> {
@@ -145,12 +150,12 @@ impl<'d, 'a, N: Neighborhoods> LookAhead<'d, 'a, N> {
                 cut.flags(&cols.keys[dim][node.clone()], &mut flags);
                 let (lt, rt) = part_territory(territory, dim, cut.right_start());
                 let bound = best * (1.0 + 1e-9);
-                let l = self.refined_loss(cols, node.clone(), &flags, true, &lt, bound);
+                let side = |s: bool| (node.clone(), s, peak);
+                let l = self.refined_loss(cols, side(true), &flags, &lt, bound);
                 if l == f64::INFINITY {
                     return l;
                 }
-                let total =
-                    l + self.refined_loss(cols, node.clone(), &flags, false, &rt, bound - l);
+                let total = l + self.refined_loss(cols, side(false), &flags, &rt, bound - l);
                 best = best.min(total);
                 total
             })
@@ -160,15 +165,14 @@ impl<'d, 'a, N: Neighborhoods> LookAhead<'d, 'a, N> {
     }
 
     /// The loss of one side (`side`: the rows whose flag equals it) of
-    /// `node`, once refined by the quick cuts to the end: Σ over the
-    /// refined groups of |G| · Σ_d width; infinite as soon as it exceeds
-    /// `give_up`.
+    /// `node`, whose neighbourhoods hold at most `peak` rows, once refined
+    /// by the quick cuts to the end: Σ over the refined groups of |G| ·
+    /// Σ_d width; infinite as soon as it exceeds `give_up`.
     fn refined_loss(
         &mut self,
         cols: &Columns<'_>,
-        node: Range<usize>,
+        (node, side, peak): (Range<usize>, bool, usize),
         flags: &[bool],
-        side: bool,
         territory: &[(u32, u32)],
         give_up: f64,
     ) -> f64 {
@@ -194,15 +198,18 @@ impl<'d, 'a, N: Neighborhoods> LookAhead<'d, 'a, N> {
         self.sa.extend(at.iter().map(|&p| cols.payload[p as usize]));
         self.stack.clear();
         self.stack.push(0..self.sa.len());
+        self.peaks.clear();
+        self.peaks.push(peak);
         let mut loss = 0.0;
         while let Some(range) = self.stack.pop() {
+            let peak = self.peaks.pop().expect("a peak per node");
             let at = self.bounds.len() - 2 * d;
             let mut here = [(0u32, 0u32); 2 * MAX_QUICK_DIMS];
             let here = &mut here[..2 * d];
             here.copy_from_slice(&self.bounds[at..]);
             self.bounds.truncate(at);
             let (extents, territory) = here.split_at(d);
-            if !self.quick_cut(range.clone(), extents, territory) {
+            if !self.quick_cut((range.clone(), peak), extents, territory) {
                 let width: f64 = extents
                     .iter()
                     .enumerate()
@@ -225,7 +232,7 @@ impl<'d, 'a, N: Neighborhoods> LookAhead<'d, 'a, N> {
     /// true, or returns false for a leaf.
     fn quick_cut(
         &mut self,
-        range: Range<usize>,
+        (range, peak): (Range<usize>, usize),
         extents: &[(u32, u32)],
         territory: &[(u32, u32)],
     ) -> bool {
@@ -261,9 +268,9 @@ impl<'d, 'a, N: Neighborhoods> LookAhead<'d, 'a, N> {
                     continue;
                 }
             }
-            if !self.halves_pass(range.clone(), dim, &cut) {
+            let Some((l_peak, r_peak)) = self.halves_pass(range.clone(), dim, &cut, peak) else {
                 continue;
-            }
+            };
             // Partition every column stably, the halves' extents with it.
             let mut child = [(u32::MAX, 0u32); 2 * MAX_QUICK_DIMS];
             let (l_ext, r_ext) = child[..2 * d].split_at_mut(d);
@@ -282,9 +289,11 @@ impl<'d, 'a, N: Neighborhoods> LookAhead<'d, 'a, N> {
             let (lt, rt) = part_territory(territory, dim, cut.right_start());
             let mid = range.start + cut.left;
             self.stack.push(mid..range.end);
+            self.peaks.push(r_peak);
             self.bounds.extend_from_slice(r_ext);
             self.bounds.extend_from_slice(&rt);
             self.stack.push(range.start..mid);
+            self.peaks.push(l_peak);
             self.bounds.extend_from_slice(l_ext);
             self.bounds.extend_from_slice(&lt);
             return true;
@@ -293,15 +302,37 @@ impl<'d, 'a, N: Neighborhoods> LookAhead<'d, 'a, N> {
     }
 
     /// Whether both halves of `range` under `cut` on `dim` pass
-    /// anonymity-check (the left one first: a failing left half spares
-    /// the right one's check).
-    fn halves_pass(&mut self, range: Range<usize>, dim: usize, cut: &Cut) -> bool {
+    /// anonymity-check, given that no neighbourhood of `range` holds more
+    /// than `peak` rows; if so, a bound on each half's peak. A half with
+    /// at least peak·m rows passes without a sweep; otherwise the left one
+    /// is swept first (a failing left half spares the right one's sweep).
+    fn halves_pass(
+        &mut self,
+        range: Range<usize>,
+        dim: usize,
+        cut: &Cut,
+        peak: usize,
+    ) -> Option<(usize, usize)> {
+        let m = self.m;
+        let free = |rows: usize| peak.saturating_mul(m) <= rows;
+        let (l_free, r_free) = (free(cut.left), free(range.len() - cut.left));
+        if l_free && r_free {
+            return Some((peak, peak));
+        }
         let keys = &self.keys[dim][range.clone()];
         let sides = keys.iter().zip(&self.sa[range.clone()]);
         let sides = sides.map(|(&k, &v)| (v, cut.goes_left(k)));
         let (l, r) = split_halves(sides, range.len(), &mut self.halves);
-        let ([l_buf, r_buf], nb, m) = (&self.halves, self.nb, self.m);
-        anonymity_check(l, |k| l_buf[k], nb, m) && anonymity_check(r, |k| r_buf[k], nb, m)
+        let ([l_buf, r_buf], nb) = (&self.halves, self.nb);
+        let l_peak = match l_free {
+            true => peak,
+            false => anonymity_peak(l, |k| l_buf[k], nb, m)?,
+        };
+        let r_peak = match r_free {
+            true => peak,
+            false => anonymity_peak(r, |k| r_buf[k], nb, m)?,
+        };
+        Some((l_peak, r_peak))
     }
 }
 
@@ -330,6 +361,10 @@ impl<N: Neighborhoods> Scratch<'_, '_, N> {
         self.extents.clear();
         self.extents
             .extend(cols.keys.iter().map(|k| extent(&k[node.clone()])));
+        // Every node of this tree passes; its peak bounds its halves' (a
+        // node that somehow did not would bound nothing: n rows).
+        let sa = &cols.payload[node.clone()];
+        let peak = anonymity_peak(n, |k| sa[k], self.nb, m).unwrap_or(n);
         // (refined loss, own loss, dimension, cut)
         let mut best: Option<(f64, f64, usize, Cut)> = None;
         let mut seen: Vec<usize> = Vec::new();
@@ -379,7 +414,7 @@ impl<N: Neighborhoods> Scratch<'_, '_, N> {
                 return false;
             }
             cut.flags(&cols.keys[dim][node.clone()], &mut self.flags);
-            let pass = self.halves_anonymous(cols, node.clone());
+            let pass = self.halves_anonymous_within(cols, node.clone(), peak);
             passing += usize::from(pass);
             pass
         });
@@ -391,13 +426,13 @@ impl<N: Neighborhoods> Scratch<'_, '_, N> {
             let cols = &*cols;
             let mut other = LookAhead::new(self.dims, self.nb, self.m);
             let (mut a, b) = crate::parallel::join(
-                || lookahead.judge(cols, node.clone(), territory, first),
-                || other.judge(cols, node.clone(), territory, second),
+                || lookahead.judge(cols, (node.clone(), peak), territory, first),
+                || other.judge(cols, (node.clone(), peak), territory, second),
             );
             a.extend(b);
             a
         } else {
-            lookahead.judge(cols, node.clone(), territory, &valid)
+            lookahead.judge(cols, (node.clone(), peak), territory, &valid)
         };
         for (&(own, dim, cut), &refined) in valid.iter().zip(&refined) {
             let better = best
