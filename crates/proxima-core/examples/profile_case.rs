@@ -34,7 +34,8 @@ use proxima_core::xcolor::XColorOptions;
 use proxima_core::{epsilon_m, mondrian, xcolor, Partition, Progress, Table};
 use proxima_test_support::shared::load_shared;
 
-const CASES: &str = "em-sal em-sal-s25 em-sal-m3 em-sal-rel em-credit em-cup mo-adult mo-600k au-600k \
+const CASES: &str =
+    "em-sal em-sal-s25 em-sal-m3 em-sal-rel em-credit em-cup mo-adult mo-600k au-600k \
                      xc-credit xc-credit-hard xc-adult xc-sal";
 
 fn epsilon_m(e: f64, m: u64, nb: Neighborhood) -> PrivacyModel {

@@ -149,32 +149,53 @@ impl Index {
                 CoreError::internal("a released row is not a row of the original table")
             })
         };
+        // Each group's rows, mapped to the original table and sorted, fill
+        // their own slice: the groups run on the job's pool, and every
+        // position is written by one group, so the order is the same on
+        // any number of threads.
+        use rayon::prelude::*;
+        let partition = &release.partition().groups;
         let mut offsets = Vec::with_capacity(groups + 2);
-        let mut rows = Vec::with_capacity(table.rows());
-        let mut published_row = vec![false; table.rows()];
         offsets.push(0);
-        let by_first = |a: &u32, b: &u32| first[*a as usize].total_cmp(&first[*b as usize]);
-        for group in &release.partition().groups {
-            let start = rows.len();
-            for &r in group {
-                let o = original_row(r)?;
-                published_row[o as usize] = true;
-                rows.push(o);
-            }
-            rows[start..].sort_by(by_first);
-            offsets.push(rows.len());
+        for group in partition {
+            offsets.push(offsets[offsets.len() - 1] + group.len());
         }
-        // The rows left out, in one block after the groups.
-        let start = rows.len();
-        rows.extend((0..table.rows() as u32).filter(|&r| !published_row[r as usize]));
-        rows[start..].sort_by(by_first);
+        let mut rows = vec![0u32; offsets[groups]];
+        let mut slices = Vec::with_capacity(groups);
+        let mut rest = rows.as_mut_slice();
+        for group in partition {
+            let (slice, tail) = std::mem::take(&mut rest).split_at_mut(group.len());
+            slices.push(slice);
+            rest = tail;
+        }
+        let by_first = |a: &u32, b: &u32| first[*a as usize].total_cmp(&first[*b as usize]);
+        slices
+            .into_par_iter()
+            .zip(partition.par_iter())
+            .try_for_each(|(slice, group)| -> CoreResult<()> {
+                for (to, &r) in slice.iter_mut().zip(group) {
+                    *to = original_row(r)?;
+                }
+                slice.sort_by(by_first);
+                Ok(())
+            })?;
+        // The rows left out, in one block after the groups. A release
+        // publishes each row once, so when it publishes as many rows as the
+        // table has, none is left out.
+        if rows.len() < table.rows() {
+            let mut published_row = vec![false; table.rows()];
+            for &o in &rows {
+                published_row[o as usize] = true;
+            }
+            let start = rows.len();
+            rows.extend((0..table.rows() as u32).filter(|&r| !published_row[r as usize]));
+            rows[start..].sort_by(by_first);
+        }
         offsets.push(rows.len());
-        drop(published_row);
         // The gathers read the table in group order, a cache miss per cell
         // on a large table: they run on the job's pool (crate::parallel),
         // each position written once, so the index is the same on any
         // number of threads.
-        use rayon::prelude::*;
         let sa = sa_cols
             .iter()
             .map(|keys| rows.par_iter().map(|&r| keys[r as usize]).collect())

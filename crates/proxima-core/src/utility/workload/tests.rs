@@ -153,6 +153,36 @@ fn deterministic_for_a_seed() {
     );
 }
 
+/// The index is built on the job's pool (groups filled side by side):
+/// the answers are the same on one thread and on several, with and
+/// without rows left out.
+#[test]
+fn the_same_on_any_number_of_threads() {
+    use crate::parallel::{with_threads, Threads};
+    let t = synthetic(6000, 5);
+    let full = mondrian(&t, 5);
+    // Every seventh row left out: a release over the kept rows, mapped
+    // back to the original table; the left-out rows count in the actual
+    // answers only.
+    let keep: Vec<bool> = (0..t.rows()).map(|r| r % 7 != 0).collect();
+    let kept_rows: Vec<u32> = (0..t.rows() as u32).filter(|&r| keep[r as usize]).collect();
+    let kept = t.retain_rows(&keep);
+    let thinned = mondrian(&kept, 5);
+    let whole = Published::whole(&t, &full);
+    let left_out = Published {
+        original: &t,
+        release: &thinned,
+        original_rows: Some(&kept_rows),
+    };
+    for published in [&whole, &left_out] {
+        let on = |n: usize| {
+            let threads = Threads::new(n, "/threads").unwrap();
+            with_threads(threads, || query_error(published, &spec(3, 9)).unwrap())
+        };
+        assert_eq!(on(1), on(3));
+    }
+}
+
 #[test]
 fn predicates_have_the_requested_selectivity() {
     // Uniform, independent attributes: the mean actual count over many
