@@ -259,12 +259,11 @@ fn empty(table: &Table, spec: &WorkloadSpec) -> WorkloadResult {
 }
 
 /// Draws and answers the queries of `spec` (already checked). The queries
-/// are drawn in order from the seed, then answered on the job's pool
-/// (crate::parallel): each answer reads the index alone, so the answers
-/// are the same on any number of threads. On a 5M-row release of 357k
-/// groups the answers were two fifths of a service job's CPU time.
+/// are drawn in order from the seed, then answered together on the job's
+/// pool ([`Index::answer_all`]: the same answers on any number of
+/// threads). On a 5M-row release of 357k groups the answers were two
+/// fifths of a service job's CPU time.
 fn answers(index: &Index, spec: &WorkloadSpec) -> Vec<QueryAnswer> {
-    use rayon::prelude::*;
     let (dims, sa_dims) = (index.qi_domains.len(), index.sa_domains.len());
     let qs = sa_dims.min(2);
     let fraction = spec.selectivity.powf(1.0 / (spec.q + qs) as f64);
@@ -290,16 +289,15 @@ fn answers(index: &Index, spec: &WorkloadSpec) -> Vec<QueryAnswer> {
             .collect();
         queries.push((qis, sa));
     }
+    let counts = index.answer_all(&queries);
     queries
-        .into_par_iter()
-        .map(|(qis, sa)| {
-            let (actual, estimate) = index.answer(&qis, &sa);
-            QueryAnswer {
-                qis,
-                sa,
-                actual,
-                estimate,
-            }
+        .into_iter()
+        .zip(counts)
+        .map(|((qis, sa), (actual, estimate))| QueryAnswer {
+            qis,
+            sa,
+            actual,
+            estimate,
         })
         .collect()
 }
