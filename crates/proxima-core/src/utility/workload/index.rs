@@ -54,7 +54,8 @@ fn sa_bounds(sa: &[f64], a: f64, b: f64) -> (usize, usize) {
 }
 
 /// A query's predicates as the scan reads them: the first SA column's
-/// interval (narrowed by binary search) apart from the other SA columns'.
+/// interval (which narrows each group's sorted rows, [`sa_bounds`]) apart
+/// from the other SA columns' (which filter them).
 struct Prepared<'q> {
     preds: &'q [Pred],
     first: Option<(f64, f64)>,
@@ -301,8 +302,10 @@ impl Index {
             .iter()
             .map(|(preds, sa_preds)| Prepared::new(preds, sa_preds))
             .collect();
+        // The rows left out (a fifth of a suppressed release, one block)
+        // are counted per query, the queries side by side.
         let mut totals: Vec<(u64, f64)> = prepared
-            .iter()
+            .par_iter()
             .map(|q| (self.left_out_matching(q.preds, q.first, &q.others), 0.0))
             .collect();
         let chunks = self.groups.div_ceil(CHUNK_GROUPS);
