@@ -59,10 +59,38 @@ pub(crate) fn generalizable<N: Neighborhoods>(
     find_maxsize(n, get, nb, cap) <= cap
 }
 
+/// Hands `visit`, per tuple x of SA-sorted `get` in order, how many tuples
+/// of G lie in I(x) (x itself included); stops when `visit` says so
+/// (returns false) and says whether the sweep went to the end. The tuples
+/// in I(x) form a run [i, j) of the sorted values whose ends only move
+/// right as x grows, so the sweep is linear.
+fn sweep_neighbourhoods<N: Neighborhoods>(
+    n: usize,
+    get: impl Fn(usize) -> f64,
+    nb: N,
+    mut visit: impl FnMut(usize) -> bool,
+) -> bool {
+    let (mut i, mut j) = (0, 0);
+    for x in 0..n {
+        let v = get(x);
+        // x ∈ I(x), so i stops at x at the latest.
+        while i < x && !nb.covers(v, get(i)) {
+            i += 1;
+        }
+        j = j.max(x + 1);
+        while j < n && nb.covers(v, get(j)) {
+            j += 1;
+        }
+        if !visit(j - i) {
+            return false;
+        }
+    }
+    true
+}
+
 /// anonymity-check (Fig. 3): for every tuple x, the tuples of G in I(x)
-/// form a run [i, j) of the sorted values; both ends only move right as x
-/// grows. Pbrh(x) = (j − i)/|G| > 1/m ⇔ (j − i)·m > |G| (integers: no
-/// division rounding).
+/// are at most |G|/m. Pbrh(x) = (j − i)/|G| > 1/m ⇔ (j − i)·m > |G|
+/// (integers: no division rounding).
 pub(crate) fn anonymity_check<N: Neighborhoods>(
     n: usize,
     get: impl Fn(usize) -> f64,
@@ -85,25 +113,12 @@ pub(crate) fn anonymity_peak<N: Neighborhoods>(
     nb: N,
     m: usize,
 ) -> Option<usize> {
-    let mut i = 0;
-    let mut j = 0;
     let mut peak = 0;
-    for x in 0..n {
-        let v = get(x);
-        // x ∈ I(x), so i stops at x at the latest.
-        while i < x && !nb.covers(v, get(i)) {
-            i += 1;
-        }
-        j = j.max(x + 1);
-        while j < n && nb.covers(v, get(j)) {
-            j += 1;
-        }
-        if (j - i).saturating_mul(m) > n {
-            return None;
-        }
-        peak = peak.max(j - i);
-    }
-    Some(peak)
+    let passed = sweep_neighbourhoods(n, get, nb, |size| {
+        peak = peak.max(size);
+        size.saturating_mul(m) <= n
+    });
+    passed.then_some(peak)
 }
 
 /// How far SA-sorted `get` is from passing [`anonymity_check`]: the
@@ -116,20 +131,11 @@ pub(crate) fn anonymity_excess<N: Neighborhoods>(
     nb: N,
     m: usize,
 ) -> usize {
-    let mut i = 0;
-    let mut j = 0;
-    let mut worst = 0usize;
-    for x in 0..n {
-        let v = get(x);
-        while i < x && !nb.covers(v, get(i)) {
-            i += 1;
-        }
-        j = j.max(x + 1);
-        while j < n && nb.covers(v, get(j)) {
-            j += 1;
-        }
-        worst = worst.max((j - i).saturating_mul(m).saturating_sub(n));
-    }
+    let mut worst = 0;
+    sweep_neighbourhoods(n, get, nb, |size| {
+        worst = worst.max(size.saturating_mul(m).saturating_sub(n));
+        true
+    });
     worst
 }
 

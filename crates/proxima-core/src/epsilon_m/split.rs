@@ -20,8 +20,8 @@
 //! lower dimension index, so the result is deterministic.
 
 use super::maxsize::{
-    anonymity_check, anonymity_excess, anonymity_trim, generalizable, thinning_pass,
-    window_thinning,
+    anonymity_check, anonymity_excess, anonymity_peak, anonymity_trim, generalizable,
+    thinning_pass, window_thinning,
 };
 use super::reduce::Neighborhoods;
 use crate::columnar::{extent, extent_by_side, ColumnStore, Columns, CutScratch, Dims, Tmp};
@@ -307,28 +307,20 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         Some(self.cut_loss(cols, node, left))
     }
 
-    /// Whether both halves of the cut in `self.flags` pass anonymity-check,
-    /// `node`'s neighbourhoods holding at most `peak` rows: a half of at
-    /// least peak·m rows passes unswept ([`anonymity_peak`]).
-    ///
-    /// [`anonymity_peak`]: super::maxsize::anonymity_peak
+    /// Whether both halves of the cut in `self.flags` (`left` rows going
+    /// left) pass anonymity-check, `node`'s neighbourhoods holding at most
+    /// `peak` rows ([`halves_within`]).
     fn halves_anonymous_within(
         &mut self,
         cols: &Columns<'_>,
         node: Range<usize>,
+        left: usize,
         peak: usize,
     ) -> bool {
-        let n = node.len();
-        let left = self.flags.iter().filter(|&&f| f).count();
-        let free = |rows: usize| peak.saturating_mul(self.m) <= rows;
-        let (l_free, r_free) = (free(left), free(n - left));
-        if l_free && r_free {
-            return true;
-        }
-        let (l, r) = self.split_sa(cols, node);
-        let ([l_sa, r_sa], nb, m) = (&self.half_sa, self.nb, self.m);
-        (l_free || anonymity_check(l, |k| l_sa[k], nb, m))
-            && (r_free || anonymity_check(r, |k| r_sa[k], nb, m))
+        let sides = cols.payload[node.clone()].iter().zip(&self.flags);
+        let sides = sides.map(|(&v, &f)| (v, f));
+        let sizes = (left, node.len() - left);
+        halves_within(sides, sizes, peak, &mut self.half_sa, (self.nb, self.m)).is_some()
     }
 
     /// The SA values of the cut in `self.flags`'s halves into `half_sa`;
@@ -350,6 +342,39 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         }
         left as f64 * l_width + (n - left) as f64 * r_width
     }
+}
+
+/// Whether both halves of a node pass anonymity-check, given that no
+/// neighbourhood of the node holds more than `peak` rows; if so, a bound
+/// on each half's peak. A half of at least peak·m rows passes without a
+/// sweep (a subset holds no more in any neighbourhood:
+/// [`anonymity_peak`]); otherwise the halves' values are taken from
+/// `sides` (value, goes left) into `halves` and swept, the left one first
+/// (a failing left half spares the right one's sweep).
+fn halves_within<N: Neighborhoods>(
+    sides: impl Iterator<Item = (f64, bool)>,
+    (left, right): (usize, usize),
+    peak: usize,
+    halves: &mut [Vec<f64>; 2],
+    (nb, m): (N, usize),
+) -> Option<(usize, usize)> {
+    let free = |rows: usize| peak.saturating_mul(m) <= rows;
+    let (l_free, r_free) = (free(left), free(right));
+    if l_free && r_free {
+        return Some((peak, peak));
+    }
+    let (l, r) = split_halves(sides, left + right, halves);
+    debug_assert_eq!((l, r), (left, right));
+    let [l_buf, r_buf] = &*halves;
+    let l_peak = match l_free {
+        true => peak,
+        false => anonymity_peak(l, |k| l_buf[k], nb, m)?,
+    };
+    let r_peak = match r_free {
+        true => peak,
+        false => anonymity_peak(r, |k| r_buf[k], nb, m)?,
+    };
+    Some((l_peak, r_peak))
 }
 
 /// The values of `n` (value, goes left) pairs into `halves` (left, right),

@@ -44,7 +44,7 @@
 
 use std::ops::Range;
 
-use super::{split_halves, Scratch};
+use super::{halves_within, Scratch};
 use crate::columnar::{extent, gather, stable_partition_order, Columns, Cut, CutScratch, Dims};
 use crate::epsilon_m::maxsize::anonymity_peak;
 use crate::epsilon_m::reduce::Neighborhoods;
@@ -302,10 +302,8 @@ impl<'d, 'a, N: Neighborhoods> LookAhead<'d, 'a, N> {
     }
 
     /// Whether both halves of `range` under `cut` on `dim` pass
-    /// anonymity-check, given that no neighbourhood of `range` holds more
-    /// than `peak` rows; if so, a bound on each half's peak. A half with
-    /// at least peak·m rows passes without a sweep; otherwise the left one
-    /// is swept first (a failing left half spares the right one's sweep).
+    /// anonymity-check, no neighbourhood of `range` holding more than
+    /// `peak` rows; if so, a bound on each half's peak ([`halves_within`]).
     fn halves_pass(
         &mut self,
         range: Range<usize>,
@@ -313,26 +311,11 @@ impl<'d, 'a, N: Neighborhoods> LookAhead<'d, 'a, N> {
         cut: &Cut,
         peak: usize,
     ) -> Option<(usize, usize)> {
-        let m = self.m;
-        let free = |rows: usize| peak.saturating_mul(m) <= rows;
-        let (l_free, r_free) = (free(cut.left), free(range.len() - cut.left));
-        if l_free && r_free {
-            return Some((peak, peak));
-        }
         let keys = &self.keys[dim][range.clone()];
         let sides = keys.iter().zip(&self.sa[range.clone()]);
         let sides = sides.map(|(&k, &v)| (v, cut.goes_left(k)));
-        let (l, r) = split_halves(sides, range.len(), &mut self.halves);
-        let ([l_buf, r_buf], nb) = (&self.halves, self.nb);
-        let l_peak = match l_free {
-            true => peak,
-            false => anonymity_peak(l, |k| l_buf[k], nb, m)?,
-        };
-        let r_peak = match r_free {
-            true => peak,
-            false => anonymity_peak(r, |k| r_buf[k], nb, m)?,
-        };
-        Some((l_peak, r_peak))
+        let sizes = (cut.left, range.len() - cut.left);
+        halves_within(sides, sizes, peak, &mut self.halves, (self.nb, self.m))
     }
 }
 
@@ -414,7 +397,7 @@ impl<N: Neighborhoods> Scratch<'_, '_, N> {
                 return false;
             }
             cut.flags(&cols.keys[dim][node.clone()], &mut self.flags);
-            let pass = self.halves_anonymous_within(cols, node.clone(), peak);
+            let pass = self.halves_anonymous_within(cols, node.clone(), cut.left, peak);
             passing += usize::from(pass);
             pass
         });
