@@ -110,6 +110,11 @@ impl TextColumn {
         };
         &self.buf[start..self.ends[row] as usize]
     }
+    /// The bytes of the cells of `rows` together.
+    pub fn bytes_of(&self, rows: std::ops::Range<usize>) -> usize {
+        let end = |r: usize| if r == 0 { 0 } else { self.ends[r - 1] as usize };
+        end(rows.end) - end(rows.start)
+    }
     pub fn len(&self) -> usize {
         self.ends.len()
     }

@@ -9,10 +9,15 @@
 //! a result and render it later without re-running the partitioner.
 
 mod label;
+mod row_text;
 mod rows;
 
 pub use label::{label, parse_date_interval_label, parse_numeric_label};
-pub use rows::{for_each_release_row, for_each_release_row_of, release_chunks, release_header};
+pub use row_text::RowText;
+pub use rows::{
+    for_each_release_row, for_each_release_row_in, for_each_release_row_of, release_chunks,
+    release_header, release_row_text,
+};
 
 use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
 

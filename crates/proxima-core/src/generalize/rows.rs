@@ -16,9 +16,10 @@
 use std::fmt::Write;
 
 use super::label::write_label;
+use super::row_text::RowText;
 use super::Release;
 use crate::schema::Role;
-use crate::table::Table;
+use crate::table::{Table, TextColumn};
 
 /// Where a release column's cells come from.
 #[derive(Debug, Clone, Copy)]
@@ -123,6 +124,33 @@ where
     for_each_release_row_of(table, release, row_id, groups, f)
 }
 
+/// The published text columns, in the release's column order.
+fn text_columns(table: &Table) -> Vec<&TextColumn> {
+    layout(table, false)
+        .into_iter()
+        .filter_map(|c| match c {
+            Cell::Text(i) => Some(
+                table
+                    .text_column(i)
+                    .expect("published columns keep their text"),
+            ),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The table's published text laid out row by row, for rendering a whole
+/// release with [`for_each_release_row_in`]; `None` where that does not
+/// pay (fewer than two text columns, see [`RowText`]) or cannot be built.
+/// Built on the current pool.
+pub fn release_row_text(table: &Table) -> Option<RowText> {
+    let columns = text_columns(table);
+    if !RowText::pays_for(columns.len()) {
+        return None;
+    }
+    RowText::build(&columns)
+}
+
 /// [`for_each_release_row`] for the rows of the groups `range` only (their
 /// `group_id`s stay those of the whole release): consecutive ranges render
 /// consecutive stretches of the release, so a caller may render them on
@@ -132,6 +160,23 @@ pub fn for_each_release_row_of<E, F>(
     release: &Release,
     row_id: bool,
     range: std::ops::Range<usize>,
+    f: F,
+) -> Result<(), E>
+where
+    F: FnMut(&[&str]) -> Result<(), E>,
+{
+    for_each_release_row_in(table, release, row_id, range, None, f)
+}
+
+/// [`for_each_release_row_of`] reading the text cells from `row_text`
+/// ([`release_row_text`] of the same table) when given: the same rows, the
+/// same cells, fewer cache misses.
+pub fn for_each_release_row_in<E, F>(
+    table: &Table,
+    release: &Release,
+    row_id: bool,
+    range: std::ops::Range<usize>,
+    row_text: Option<&RowText>,
     mut f: F,
 ) -> Result<(), E>
 where
@@ -140,21 +185,15 @@ where
     let layout = layout(table, row_id);
     let qis = table.qis();
     let lines = table.source_lines();
-    let mut columns = Vec::new();
+    let columns = text_columns(table);
+    let mut text = 0..;
     let sources: Vec<Source> = layout
         .iter()
         .map(|c| match *c {
             Cell::GroupId => Source::GroupId,
             Cell::RowId => Source::RowId,
             Cell::Qi(d) => Source::Qi(d),
-            Cell::Text(i) => {
-                columns.push(
-                    table
-                        .text_column(i)
-                        .expect("published columns keep their text"),
-                );
-                Source::Gathered(columns.len() - 1)
-            }
+            Cell::Text(_) => Source::Gathered(text.next().expect("an unbounded range")),
         })
         .collect();
     let mut gathered: Vec<Vec<&str>> = vec![Vec::with_capacity(CHUNK_ROWS); columns.len()];
@@ -165,10 +204,21 @@ where
     let groups = &release.partition().groups;
     for chunk in group_runs(groups, range, CHUNK_ROWS) {
         let (first, end) = (chunk.start, chunk.end);
-        for (column, cells) in columns.iter().zip(&mut gathered) {
-            cells.clear();
-            for g in &groups[first..end] {
-                cells.extend(g.iter().map(|&r| column.get(r as usize)));
+        gathered.iter_mut().for_each(Vec::clear);
+        match row_text {
+            Some(rows) => {
+                for g in &groups[first..end] {
+                    for &r in g {
+                        rows.row_into(r as usize, &mut gathered);
+                    }
+                }
+            }
+            None => {
+                for (column, cells) in columns.iter().zip(&mut gathered) {
+                    for g in &groups[first..end] {
+                        cells.extend(g.iter().map(|&r| column.get(r as usize)));
+                    }
+                }
             }
         }
         let mut k = 0;

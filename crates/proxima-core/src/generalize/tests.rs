@@ -494,6 +494,56 @@ fn tied_table(sa: Vec<f64>, a: Vec<String>, b: Vec<String>) -> Table {
     .unwrap()
 }
 
+/// Every row of `release` rendered from the columns and from the row-major
+/// text, in release order.
+fn rows_both_ways(table: &Table, release: &Release, row_id: bool) -> [Vec<Vec<String>>; 2] {
+    let row_text = release_row_text(table).expect("two text columns or more");
+    [None, Some(&row_text)].map(|text| {
+        let mut out = Vec::new();
+        let groups = 0..release.partition().groups.len();
+        for_each_release_row_in(table, release, row_id, groups, text, |cells| {
+            out.push(cells.iter().map(|c| c.to_string()).collect::<Vec<_>>());
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+        out
+    })
+}
+
+#[test]
+fn rows_rendered_from_the_row_major_text_are_those_of_the_columns() {
+    let table = people();
+    let release = generalize(&table, Partition::new(vec![vec![4, 0], vec![1, 3, 2]])).unwrap();
+    for row_id in [false, true] {
+        let [columns, rows] = rows_both_ways(&table, &release, row_id);
+        assert_eq!(columns, collect_rows(&table, &release, row_id));
+        assert_eq!(rows, columns);
+    }
+}
+
+proptest! {
+    #[test]
+    fn the_row_major_text_renders_every_release_as_the_columns_do(
+        cells in proptest::collection::vec(
+            ("(é|a|,|\x22|)[ab]{0,3}", "[ab]{0,2}", 0usize..5),
+            1..60,
+        ),
+    ) {
+        let sa = vec![1.0; cells.len()];
+        let a: Vec<String> = cells.iter().map(|c| c.0.clone()).collect();
+        let b: Vec<String> = cells.iter().map(|c| c.1.clone()).collect();
+        let table = tied_table(sa, a, b);
+        let mut groups = vec![Vec::new(); 5];
+        for (r, c) in cells.iter().enumerate() {
+            groups[c.2].push(r as u32);
+        }
+        groups.retain(|g| !g.is_empty());
+        let release = generalize(&table, Partition::new(groups)).unwrap();
+        let [columns, rows] = rows_both_ways(&table, &release, true);
+        prop_assert_eq!(rows, columns);
+    }
+}
+
 proptest! {
     #[test]
     fn keyed_publication_order_equals_the_plain_comparison(
