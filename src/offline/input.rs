@@ -59,7 +59,7 @@ pub fn parse_hierarchy_arg(value: &str) -> Result<HierarchyArg, String> {
 
 /// Opens a data file, decompressing it when it starts with gzip's magic
 /// bytes (whatever its name).
-pub fn open_data(path: &Path) -> Result<Box<dyn Read>, OfflineError> {
+pub fn open_data(path: &Path) -> Result<Box<dyn Read + Send>, OfflineError> {
     let file = File::open(path).map_err(|e| OfflineError::unreadable(path, e))?;
     let mut reader = BufReader::with_capacity(1 << 16, file);
     let head = reader

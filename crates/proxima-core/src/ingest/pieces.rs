@@ -49,7 +49,7 @@ pub const PIECE_BYTES: usize = 2 << 20;
 /// input again with [`crate::ingest::load_table_with_limits`]. Only
 /// `limits.max_cell` and `limits.max_record` apply. `progress` is asked
 /// between batches; a cancel is the only error returned.
-pub fn try_load_pieces<R: Read>(
+pub fn try_load_pieces<R: Read + Send>(
     schema: Arc<Schema>,
     reader: R,
     limits: &BlockLimits,
@@ -65,54 +65,104 @@ pub fn try_load_pieces<R: Read>(
     let Some(header) = input.header() else {
         return Ok(None);
     };
-    let mut dictionaries = Dictionaries::new(&schema);
-    let mut assembler = Assembler::new(schema.clone());
-    let mut blocks = Vec::new();
-    let (mut kept, mut suppressed, mut lines_before) = (0usize, 0usize, 0u64);
     let batch_pieces = 2 * rayon::current_num_threads().max(1);
-    while let Some((batch, pieces)) = input.next_batch(batch_pieces) {
+    let mut joined = Joined::new(&schema);
+    let mut next = input.next_batch(batch_pieces);
+    // Each batch's pieces are parsed on the pool while the batch before is
+    // joined to the columns and the batch after is read: those two are one
+    // thread's work, and done between the parses they left the other
+    // threads idle (a fifth of the stage on two threads).
+    let mut parsed: Vec<Option<Piece>> = Vec::new();
+    while let Some((batch, pieces)) = next {
         progress.report(0.0)?;
-        let parsed: Vec<Option<Piece>> = pieces
-            .par_iter()
-            .map(|piece| parse_piece(&schema, &header, &batch[piece.clone()], &limits))
-            .collect();
-        drop(batch);
+        let before = std::mem::take(&mut parsed);
+        let (now, (following, joined_ok)) = rayon::join(
+            || {
+                pieces
+                    .par_iter()
+                    .map(|piece| parse_piece(&schema, &header, &batch[piece.clone()], &limits))
+                    .collect::<Vec<_>>()
+            },
+            || {
+                let ok = joined.join(before);
+                (input.next_batch(batch_pieces), ok)
+            },
+        );
+        if !joined_ok {
+            return Ok(None);
+        }
+        parsed = now;
+        next = following;
+    }
+    if !joined.join(parsed) || input.failed {
+        return Ok(None);
+    }
+    Ok(joined.finish())
+}
+
+/// The parsed pieces put together in file order: their blocks joined to
+/// the columns, their lines offset by the lines before, their flat codes
+/// renumbered.
+struct Joined {
+    dictionaries: Dictionaries,
+    assembler: Assembler,
+    kept: usize,
+    suppressed: usize,
+    lines_before: u64,
+}
+
+impl Joined {
+    fn new(schema: &Arc<Schema>) -> Joined {
+        Joined {
+            dictionaries: Dictionaries::new(schema),
+            assembler: Assembler::new(schema.clone()),
+            kept: 0,
+            suppressed: 0,
+            lines_before: 0,
+        }
+    }
+
+    /// Joins a batch's pieces, in order; false when one could not vouch
+    /// for itself or the columns could not take them.
+    fn join(&mut self, parsed: Vec<Option<Piece>>) -> bool {
+        let mut blocks = Vec::new();
         for piece in parsed {
             let Some(mut piece) = piece else {
-                return Ok(None);
+                return false;
             };
-            dictionaries.renumber(&mut piece);
+            self.dictionaries.renumber(&mut piece);
             for mut block in piece.blocks {
                 for line in &mut block.source_lines {
-                    let Some(global) = u32::try_from(lines_before + u64::from(*line)).ok() else {
-                        return Ok(None);
+                    let Ok(global) = u32::try_from(self.lines_before + u64::from(*line)) else {
+                        return false;
                     };
                     *line = global;
                 }
                 blocks.push(block);
             }
-            kept += piece.loaded.rows;
-            suppressed += piece.loaded.suppressed;
-            lines_before += (piece.loaded.rows + piece.loaded.suppressed) as u64;
+            self.kept += piece.loaded.rows;
+            self.suppressed += piece.loaded.suppressed;
+            self.lines_before += (piece.loaded.rows + piece.loaded.suppressed) as u64;
         }
         // Each batch joins the columns as soon as it is parsed, so its
         // blocks are freed (and their memory reused by the next batch)
         // instead of all of them being held until the end beside the
         // whole table. The columns then grow by doubling, which for
         // mapped memory moves pages rather than copying them.
-        if assembler.push_many(std::mem::take(&mut blocks)).is_err() {
-            return Ok(None);
+        blocks.is_empty() || self.assembler.push_many(blocks).is_ok()
+    }
+
+    fn finish(self) -> Option<Table> {
+        if self.kept == 0 {
+            return None;
         }
+        let loaded = Loaded {
+            rows: self.kept,
+            suppressed: self.suppressed,
+            flat_leaves: self.dictionaries.into_leaves(),
+        };
+        self.assembler.finish(loaded).ok()
     }
-    if input.failed || kept == 0 {
-        return Ok(None);
-    }
-    let loaded = Loaded {
-        rows: kept,
-        suppressed,
-        flat_leaves: dictionaries.into_leaves(),
-    };
-    Ok(assembler.finish(loaded).ok())
 }
 
 /// One piece's blocks and end-of-piece facts, as the one-thread loader
