@@ -20,6 +20,7 @@ pub mod parallel;
 pub mod params;
 pub mod partition;
 pub mod population;
+mod prefetch;
 pub mod privacy;
 pub mod progress;
 pub mod risk;

@@ -110,6 +110,23 @@ impl TextColumn {
         };
         &self.buf[start..self.ends[row] as usize]
     }
+    /// A hint to start fetching the offsets of `row`'s cell (see
+    /// [`crate::prefetch`]).
+    #[inline]
+    pub(crate) fn prefetch_offsets(&self, row: usize) {
+        crate::prefetch::line(self.ends[row.saturating_sub(1)..].as_ptr().cast());
+    }
+    /// A hint to start fetching the text of `row`'s cell (reads its
+    /// offset: best a little after [`Self::prefetch_offsets`]).
+    #[inline]
+    pub(crate) fn prefetch_text(&self, row: usize) {
+        let start = if row == 0 {
+            0
+        } else {
+            self.ends[row - 1] as usize
+        };
+        crate::prefetch::line(self.buf.as_bytes()[start..].as_ptr());
+    }
     /// The bytes of the cells of `rows` together.
     pub fn bytes_of(&self, rows: std::ops::Range<usize>) -> usize {
         let end = |r: usize| if r == 0 { 0 } else { self.ends[r - 1] as usize };

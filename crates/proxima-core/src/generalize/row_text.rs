@@ -63,6 +63,29 @@ impl RowText {
         })
     }
 
+    /// Asks the CPU to start fetching row `row`'s end offsets (a hint; no
+    /// effect on results).
+    #[inline]
+    pub fn prefetch_ends(&self, row: usize) {
+        let part = &self.parts[row / PART_ROWS];
+        let first = (row % PART_ROWS) * self.columns;
+        crate::prefetch::line(part.ends[first..].as_ptr().cast());
+    }
+
+    /// Asks the CPU to start fetching row `row`'s text (reads its offsets:
+    /// best after [`prefetch_ends`](Self::prefetch_ends) of the same row).
+    #[inline]
+    pub fn prefetch_text(&self, row: usize) {
+        let part = &self.parts[row / PART_ROWS];
+        let first = (row % PART_ROWS) * self.columns;
+        let start = if first == 0 {
+            0
+        } else {
+            part.ends[first - 1] as usize
+        };
+        crate::prefetch::line(part.text.as_bytes()[start..].as_ptr());
+    }
+
     /// Row `row`'s cells, in the order of the columns given to `build`,
     /// appended to `out`.
     #[inline]

@@ -101,6 +101,9 @@ enum Source {
 /// release rendered ≈ 1.3× faster, BENCHMARKS.md).
 const CHUNK_ROWS: usize = 512;
 
+/// How far ahead the row-major gather asks for a row's offsets.
+const ROW_AHEAD: usize = 16;
+
 /// Calls `f` once per published row, in release order, with the row's
 /// cells in [`release_header`]'s order. Stops at the first error of `f` and
 /// returns it (e.g. the client went away).
@@ -196,6 +199,7 @@ where
             Cell::Text(_) => Source::Gathered(text.next().expect("an unbounded range")),
         })
         .collect();
+    let mut order: Vec<usize> = Vec::with_capacity(CHUNK_ROWS);
     let mut gathered: Vec<Vec<&str>> = vec![Vec::with_capacity(CHUNK_ROWS); columns.len()];
     let mut labels: Vec<String> = vec![String::new(); qis.len()];
     let mut group_buf = String::new();
@@ -206,11 +210,20 @@ where
         let (first, end) = (chunk.start, chunk.end);
         gathered.iter_mut().for_each(Vec::clear);
         match row_text {
-            Some(rows) => {
-                for g in &groups[first..end] {
-                    for &r in g {
-                        rows.row_into(r as usize, &mut gathered);
+            Some(text) => {
+                order.clear();
+                order.extend(groups[first..end].iter().flatten().map(|&r| r as usize));
+                // Rows in group order are scattered over the text: their
+                // offsets are asked for ROW_AHEAD rows ahead and their
+                // bytes half as far, so the loads overlap.
+                for (i, &r) in order.iter().enumerate() {
+                    if let Some(&ahead) = order.get(i + ROW_AHEAD) {
+                        text.prefetch_ends(ahead);
                     }
+                    if let Some(&ahead) = order.get(i + ROW_AHEAD / 2) {
+                        text.prefetch_text(ahead);
+                    }
+                    text.row_into(r, &mut gathered);
                 }
             }
             None => {
