@@ -29,7 +29,16 @@ pub(crate) struct Bvh {
     /// `bounds[node * dims + d]`: the node's bounding interval on QI d.
     bounds: Vec<[f64; 2]>,
     items: Vec<u32>,
+    /// `item_boxes[i * dims + d]`: the box of group `items[i]` on QI d, so
+    /// a leaf's boxes are read side by side rather than from wherever
+    /// their groups sit.
+    item_boxes: Vec<[f64; 2]>,
 }
+
+/// The deepest tree: nodes split at the median, so depth is at most
+/// log2 of the groups (under 32 for any u32 count); a traversal's stack
+/// holds at most one node per level plus one.
+const MAX_STACK: usize = 64;
 
 impl Bvh {
     pub fn new(boxes: &GroupBoxes) -> Bvh {
@@ -40,6 +49,7 @@ impl Bvh {
             nodes: Vec::with_capacity(2 * groups / LEAF_ITEMS + 1),
             bounds: Vec::new(),
             items: (0..groups as u32).collect(),
+            item_boxes: Vec::new(),
         };
         if groups == 0 {
             return bvh;
@@ -91,6 +101,11 @@ impl Bvh {
             stack.push(left);
             stack.push(right);
         }
+        bvh.item_boxes = bvh
+            .items
+            .iter()
+            .flat_map(|&g| boxes.of(g as usize).iter().copied())
+            .collect();
         bvh
     }
 
@@ -121,34 +136,38 @@ impl Bvh {
     /// Calls `f` for every group whose box passes `hit` (given the box),
     /// descending only into nodes whose bounds pass `hit`. `hit` must be
     /// monotone: a box that passes has a bounding box that passes.
-    fn visit(&self, boxes: &GroupBoxes, hit: impl Fn(&[[f64; 2]]) -> bool, mut f: impl FnMut(u32)) {
+    fn visit(&self, hit: impl Fn(&[[f64; 2]]) -> bool, mut f: impl FnMut(u32)) {
         if self.nodes.is_empty() {
             return;
         }
-        let mut stack = vec![0usize];
-        while let Some(id) = stack.pop() {
-            if !hit(&self.bounds[id * self.dims..(id + 1) * self.dims]) {
+        let dims = self.dims;
+        let mut stack = [0u32; MAX_STACK];
+        let mut depth = 1;
+        while depth > 0 {
+            depth -= 1;
+            let id = stack[depth] as usize;
+            if !hit(&self.bounds[id * dims..(id + 1) * dims]) {
                 continue;
             }
             let n = self.nodes[id];
             if n.left == u32::MAX {
-                for &g in &self.items[n.start as usize..n.end as usize] {
-                    if hit(boxes.of(g as usize)) {
-                        f(g);
+                for i in n.start as usize..n.end as usize {
+                    if hit(&self.item_boxes[i * dims..(i + 1) * dims]) {
+                        f(self.items[i]);
                     }
                 }
             } else {
-                stack.push(n.right as usize);
-                stack.push(n.left as usize);
+                stack[depth] = n.right;
+                stack[depth + 1] = n.left;
+                depth += 2;
             }
         }
     }
 
     /// Every group whose box meets `query` (closed intervals on every QI),
     /// in no particular order.
-    pub fn overlapping(&self, boxes: &GroupBoxes, query: &[[f64; 2]], out: &mut Vec<u32>) {
+    pub fn overlapping(&self, query: &[[f64; 2]], out: &mut Vec<u32>) {
         self.visit(
-            boxes,
             |b| {
                 b.iter()
                     .zip(query)
@@ -160,9 +179,8 @@ impl Bvh {
 
     /// Every group whose box contains `point` (closed), in no particular
     /// order.
-    pub fn containing(&self, boxes: &GroupBoxes, point: &[f64], out: &mut Vec<u32>) {
+    pub fn containing(&self, point: &[f64], out: &mut Vec<u32>) {
         self.visit(
-            boxes,
             |b| b.iter().zip(point).all(|(b, &x)| b[0] <= x && x <= b[1]),
             |g| out.push(g),
         );
@@ -216,7 +234,7 @@ mod tests {
                 .map(|&l| [l, l + rng.gen_range(0.0..15.0)])
                 .collect();
             out.clear();
-            bvh.overlapping(&boxes, &query, &mut out);
+            bvh.overlapping(&query, &mut out);
             out.sort_unstable();
             let expected = scan(&|b| {
                 b.iter()
@@ -225,7 +243,7 @@ mod tests {
             });
             assert_eq!(out, expected);
             out.clear();
-            bvh.containing(&boxes, &lo, &mut out);
+            bvh.containing(&lo, &mut out);
             out.sort_unstable();
             let expected = scan(&|b| b.iter().zip(&lo).all(|(b, &x)| b[0] <= x && x <= b[1]));
             assert_eq!(out, expected);
@@ -233,7 +251,7 @@ mod tests {
         // A box's own corner is in it: closed bounds.
         let corner: Vec<f64> = boxes.of(42).iter().map(|b| b[1]).collect();
         out.clear();
-        bvh.containing(&boxes, &corner, &mut out);
+        bvh.containing(&corner, &mut out);
         assert!(out.contains(&42));
     }
 }

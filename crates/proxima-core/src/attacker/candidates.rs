@@ -169,7 +169,7 @@ impl CandidateSets {
                 let mut near: Vec<u32> = Vec::new();
                 for (g, rows) in partition.groups.iter().enumerate() {
                     near.clear();
-                    bvh.overlapping(boxes, boxes.of(g), &mut near);
+                    bvh.overlapping(boxes.of(g), &mut near);
                     near.retain(|&h| h != g as u32);
                     ticker.tick(near.len() + 8)?;
                     if near.is_empty() {
@@ -228,10 +228,17 @@ impl Stabber<'_> {
         let mut found: Vec<u32> = Vec::new();
         let mut near: Vec<u32> = Vec::new();
         let mut near_boxes: Vec<[f64; 2]> = Vec::new();
+        let end = groups.end;
         for g in groups {
             let rows = &partition.groups[g];
+            // A group's rows are scattered over the columns: the next
+            // group's coordinates are asked for now, to arrive while this
+            // group's boxes are searched.
+            if let Some(next) = partition.groups.get(g + 1).filter(|_| g + 1 < end) {
+                next.iter().for_each(|&r| points.prefetch(r));
+            }
             near.clear();
-            bvh.overlapping(boxes, boxes.of(g), &mut near);
+            bvh.overlapping(boxes.of(g), &mut near);
             ticker.tick(near.len() + 8)?;
             if near.len() <= 1 {
                 pairs.extend(rows.iter().map(|&r| (g as u32, r)));
@@ -273,7 +280,7 @@ impl Stabber<'_> {
                                 .map(|(&h, _)| h),
                         );
                     } else {
-                        bvh.containing(boxes, point, &mut found);
+                        bvh.containing(point, &mut found);
                         found.sort_unstable();
                     }
                     // v's own group is always a candidate.
@@ -521,6 +528,20 @@ impl<'t> Points<'t> {
             })
             .collect();
         Points { columns }
+    }
+
+    /// Hints to fetch `row`'s coordinates (see [`crate::prefetch`]).
+    #[inline]
+    fn prefetch(&self, row: u32) {
+        let r = row as usize;
+        for column in &self.columns {
+            let p: *const u8 = match column {
+                PointColumn::Number(v) => v[r..].as_ptr().cast(),
+                PointColumn::Day(v) => v[r..].as_ptr().cast(),
+                PointColumn::Rank(codes, _) => codes[r..].as_ptr().cast(),
+            };
+            crate::prefetch::line(p);
+        }
     }
 
     #[inline]
