@@ -131,11 +131,9 @@ fn inflate<'b>(size: usize, body: &[u8], into: &'b mut Vec<u8>) -> CoreResult<&'
     Ok(&into[..n])
 }
 
-/// The table of a stored stream, decompressed and decoded a few frames at
-/// a time on the current pool (two per thread: never the whole
-/// decompressed stream at once), appended in order.
+/// The table of a stored stream, decompressed one frame at a time into the
+/// decoder (never the whole decompressed stream at once).
 pub fn decode(schema: Arc<Schema>, stored: &[u8]) -> CoreResult<Table> {
-    use rayon::prelude::*;
     let frames = frames(stored)?;
     let Some(((footer_size, footer), blocks)) = frames.split_last() else {
         return Err(corrupt("no frames"));
@@ -144,14 +142,8 @@ pub fn decode(schema: Arc<Schema>, stored: &[u8]) -> CoreResult<Table> {
     let mut scratch = Vec::new();
     let footer = inflate(*footer_size, footer, &mut scratch)?;
     let mut decoder = Decoder::new(schema, footer, block_bytes)?;
-    let wave = 2 * rayon::current_num_threads().max(1);
-    let mut raw: Vec<Vec<u8>> = vec![Vec::new(); wave];
-    for blocks in blocks.chunks(wave) {
-        raw.par_iter_mut()
-            .zip(blocks)
-            .try_for_each(|(into, &(size, body))| inflate(size, body, into).map(|_| ()))?;
-        let bytes: Vec<&[u8]> = raw.iter().zip(blocks).map(|(r, _)| r.as_slice()).collect();
-        decoder.blocks(&bytes)?;
+    for &(size, body) in blocks {
+        decoder.block(inflate(size, body, &mut scratch)?)?;
     }
     decoder.finish()
 }

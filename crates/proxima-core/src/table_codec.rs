@@ -396,78 +396,40 @@ impl Decoder {
 
     /// Decodes the next block frame.
     pub fn block(&mut self, bytes: &[u8]) -> CoreResult<()> {
-        self.count_block(bytes)?;
-        let left = self.rows - self.source_lines.len();
-        self.last_line = decode_block(
-            &mut self.columns,
-            bytes,
-            left,
-            self.last_line,
-            &mut self.source_lines,
-        )?;
-        Ok(())
-    }
-
-    /// Decodes the next block frames, in order, on the current pool: each
-    /// block into buffers of its own at once, then appended in order (a
-    /// copy). The same table and the same refusals as [`Decoder::block`]
-    /// frame by frame; what is held beside the table is these blocks'
-    /// decoded buffers.
-    pub fn blocks(&mut self, frames: &[&[u8]]) -> CoreResult<()> {
-        use rayon::prelude::*;
-        let parts: Vec<CoreResult<Part>> = frames
-            .par_iter()
-            .map(|bytes| Part::decode(&self.columns, bytes, self.rows))
-            .collect();
-        for (bytes, part) in frames.iter().zip(parts) {
-            self.count_block(bytes)?;
-            self.append(part?)?;
-        }
-        Ok(())
-    }
-
-    /// Counts a block frame against what the footer announced.
-    fn count_block(&mut self, bytes: &[u8]) -> CoreResult<()> {
         self.block_bytes_seen = self.block_bytes_seen.saturating_add(bytes.len());
         self.blocks_seen += 1;
         if self.blocks_seen > self.blocks || self.block_bytes_seen > self.block_bytes {
             return Err(corrupt("more blocks than the footer announces"));
         }
-        Ok(())
-    }
-
-    /// Appends a block decoded on its own: its rows counted against the
-    /// footer's, its text offsets moved past the column's text so far (and
-    /// held to the footer's length), its source lines continued from the
-    /// last block's.
-    fn append(&mut self, part: Part) -> CoreResult<()> {
-        if part.source_lines.len() > self.rows - self.source_lines.len() {
+        let mut r = Reader::new(bytes);
+        let rows = r.varint()?;
+        if rows > (self.rows - self.source_lines.len()) as u64 {
             return Err(corrupt("more rows than the footer announces"));
         }
-        for (into, more) in self.columns.iter_mut().zip(part.columns) {
-            match (&mut into.values, more.values) {
-                (Values::None, Values::None) => {}
-                (Values::Numeric(v), Values::Numeric(m)) => v.extend_from_slice(&m),
-                (Values::Date(v), Values::Date(m)) => v.extend_from_slice(&m),
-                (Values::Codes(v), Values::Codes(m)) => v.extend_from_slice(&m),
-                _ => return Err(corrupt("a block's columns changed kind")),
+        let rows = rows as usize;
+        for c in &mut self.columns {
+            let mut derived = false;
+            match &mut c.values {
+                Values::None => {}
+                Values::Numeric(v) => match r.u8()? {
+                    AS_F64 => r.f64s(rows, v)?,
+                    AS_INTEGERS => r.integers(rows, v)?,
+                    AS_INTEGERS_TEXT => {
+                        let (buf, ends) = c.text.as_mut().ok_or_else(|| corrupt("no text"))?;
+                        r.integers_with_text(rows, v, buf, ends, c.text_bytes)?;
+                        derived = true;
+                    }
+                    _ => return Err(corrupt("numeric encoding")),
+                },
+                Values::Date(v) => r.dates(rows, v)?,
+                Values::Codes(v) => r.codes(rows, c.leaves, v)?,
             }
-            if let (Some((buf, ends)), Some((more_buf, more_ends))) = (&mut into.text, more.text) {
-                let base = buf.len();
-                base.checked_add(more_buf.len())
-                    .filter(|&e| e <= into.text_bytes && u32::try_from(e).is_ok())
-                    .ok_or_else(|| corrupt("text longer than the footer announces"))?;
-                ends.extend(more_ends.iter().map(|&e| e + base as u32));
-                buf.push_str(&more_buf);
+            if let (Some((buf, ends)), false) = (&mut c.text, derived) {
+                r.text(rows, buf, ends, c.text_bytes)?;
             }
         }
-        let base = self.last_line;
-        self.source_lines
-            .extend(part.source_lines.iter().map(|&l| base.wrapping_add(l)));
-        if let Some(&last) = self.source_lines.last() {
-            self.last_line = last;
-        }
-        Ok(())
+        self.last_line = r.source_lines(rows, self.last_line, &mut self.source_lines)?;
+        r.end()
     }
 
     /// The table, once every block is decoded.
@@ -532,85 +494,6 @@ impl Decoder {
             self.source_lines,
             self.suppressed,
         )
-    }
-}
-
-/// One block frame decoded into `columns` (appended to what they hold):
-/// at most `max_rows` rows; its source lines continue from `last_line`
-/// into `source_lines`. Returns the block's last line.
-fn decode_block(
-    columns: &mut [Column],
-    bytes: &[u8],
-    max_rows: usize,
-    last_line: u32,
-    source_lines: &mut Vec<u32>,
-) -> CoreResult<u32> {
-    let mut r = Reader::new(bytes);
-    let rows = r.varint()?;
-    if rows > max_rows as u64 {
-        return Err(corrupt("more rows than the footer announces"));
-    }
-    let rows = rows as usize;
-    for c in columns {
-        let mut derived = false;
-        match &mut c.values {
-            Values::None => {}
-            Values::Numeric(v) => match r.u8()? {
-                AS_F64 => r.f64s(rows, v)?,
-                AS_INTEGERS => r.integers(rows, v)?,
-                AS_INTEGERS_TEXT => {
-                    let (buf, ends) = c.text.as_mut().ok_or_else(|| corrupt("no text"))?;
-                    r.integers_with_text(rows, v, buf, ends, c.text_bytes)?;
-                    derived = true;
-                }
-                _ => return Err(corrupt("numeric encoding")),
-            },
-            Values::Date(v) => r.dates(rows, v)?,
-            Values::Codes(v) => r.codes(rows, c.leaves, v)?,
-        }
-        if let (Some((buf, ends)), false) = (&mut c.text, derived) {
-            r.text(rows, buf, ends, c.text_bytes)?;
-        }
-    }
-    let last = r.source_lines(rows, last_line, source_lines)?;
-    r.end()?;
-    Ok(last)
-}
-
-/// A block decoded on its own, for [`Decoder::blocks`]: its columns' values
-/// and text (offsets from the block's own start) and its source lines
-/// (continued from 0).
-struct Part {
-    columns: Vec<Column>,
-    source_lines: Vec<u32>,
-}
-
-impl Part {
-    /// Decodes `bytes` into empty columns shaped as `like` (the same kinds,
-    /// leaf counts and text limits), at most `max_rows` rows.
-    fn decode(like: &[Column], bytes: &[u8], max_rows: usize) -> CoreResult<Part> {
-        let mut columns: Vec<Column> = like
-            .iter()
-            .map(|c| Column {
-                kind: c.kind,
-                values: match c.values {
-                    Values::None => Values::None,
-                    Values::Numeric(_) => Values::Numeric(Vec::new()),
-                    Values::Date(_) => Values::Date(Vec::new()),
-                    Values::Codes(_) => Values::Codes(Vec::new()),
-                },
-                text: c.text.as_ref().map(|_| (String::new(), Vec::new())),
-                text_bytes: c.text_bytes,
-                leaves: c.leaves,
-                hierarchy: None,
-            })
-            .collect();
-        let mut source_lines = Vec::new();
-        decode_block(&mut columns, bytes, max_rows, 0, &mut source_lines)?;
-        Ok(Part {
-            columns,
-            source_lines,
-        })
     }
 }
 

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 
-use super::{decode, Decoder, Encoder};
+use super::{decode, Encoder};
 use crate::error::CoreResult;
 use crate::ingest::block_tests::{arb_csv, schema as block_schema};
 use crate::ingest::{load_blocks, load_table, parse_hierarchy_csv, BlockLimits};
@@ -103,39 +103,8 @@ fn frames(rows: usize) -> (Vec<Vec<u8>>, Vec<u8>) {
     frames_of(&schema(), CSV, rows)
 }
 
-/// The stored frames decoded block by block, after checking that decoding
-/// them several at a time on the pool ([`Decoder::blocks`], in waves of 2,
-/// 3 and all) gives the same table, or refuses them too.
 fn decoded(schema: Arc<Schema>, blocks: &[Vec<u8>], footer: &[u8]) -> CoreResult<Table> {
-    let one = decode(schema.clone(), blocks.iter().map(Vec::as_slice), footer);
-    for wave in [2, 3, blocks.len().max(1)] {
-        let waves = in_waves(schema.clone(), blocks, footer, wave);
-        match (&one, &waves) {
-            (Ok(a), Ok(b)) => assert_eq!(a, b, "waves of {wave}"),
-            (Err(_), Err(_)) => {}
-            _ => panic!(
-                "block by block ({}) and in waves of {wave} ({}) disagree",
-                one.is_ok(),
-                waves.is_ok()
-            ),
-        }
-    }
-    one
-}
-
-fn in_waves(
-    schema: Arc<Schema>,
-    blocks: &[Vec<u8>],
-    footer: &[u8],
-    wave: usize,
-) -> CoreResult<Table> {
-    let total = blocks.iter().map(Vec::len).sum();
-    let mut decoder = Decoder::new(schema, footer, total)?;
-    for frames in blocks.chunks(wave) {
-        let frames: Vec<&[u8]> = frames.iter().map(Vec::as_slice).collect();
-        decoder.blocks(&frames)?;
-    }
-    decoder.finish()
+    decode(schema, blocks.iter().map(Vec::as_slice), footer)
 }
 
 #[test]
