@@ -103,12 +103,7 @@ impl TextColumn {
         TextColumn { buf, ends }
     }
     pub fn get(&self, row: usize) -> &str {
-        let start = if row == 0 {
-            0
-        } else {
-            self.ends[row - 1] as usize
-        };
-        &self.buf[start..self.ends[row] as usize]
+        &self.buf[self.start(row)..self.ends[row] as usize]
     }
     /// A hint to start fetching the offsets of `row`'s cell (see
     /// [`crate::prefetch`]).
@@ -120,17 +115,19 @@ impl TextColumn {
     /// offset: best a little after [`Self::prefetch_offsets`]).
     #[inline]
     pub(crate) fn prefetch_text(&self, row: usize) {
-        let start = if row == 0 {
-            0
-        } else {
-            self.ends[row - 1] as usize
-        };
-        crate::prefetch::line(self.buf.as_bytes()[start..].as_ptr());
+        crate::prefetch::line(self.buf.as_bytes()[self.start(row)..].as_ptr());
     }
     /// The bytes of the cells of `rows` together.
     pub fn bytes_of(&self, rows: std::ops::Range<usize>) -> usize {
-        let end = |r: usize| if r == 0 { 0 } else { self.ends[r - 1] as usize };
-        end(rows.end) - end(rows.start)
+        self.start(rows.end) - self.start(rows.start)
+    }
+    /// Where `row`'s cell starts in the buffer (the end of the one before).
+    #[inline]
+    fn start(&self, row: usize) -> usize {
+        match row {
+            0 => 0,
+            _ => self.ends[row - 1] as usize,
+        }
     }
     pub fn len(&self) -> usize {
         self.ends.len()

@@ -67,8 +67,7 @@ impl RowText {
     /// effect on results).
     #[inline]
     pub fn prefetch_ends(&self, row: usize) {
-        let part = &self.parts[row / PART_ROWS];
-        let first = (row % PART_ROWS) * self.columns;
+        let (part, first) = self.locate(row);
         crate::prefetch::line(part.ends[first..].as_ptr().cast());
     }
 
@@ -76,37 +75,46 @@ impl RowText {
     /// best after [`prefetch_ends`](Self::prefetch_ends) of the same row).
     #[inline]
     pub fn prefetch_text(&self, row: usize) {
-        let part = &self.parts[row / PART_ROWS];
-        let first = (row % PART_ROWS) * self.columns;
-        let start = if first == 0 {
-            0
-        } else {
-            part.ends[first - 1] as usize
-        };
-        crate::prefetch::line(part.text.as_bytes()[start..].as_ptr());
+        let (part, first) = self.locate(row);
+        crate::prefetch::line(part.text.as_bytes()[part.start(first)..].as_ptr());
     }
 
     /// Row `row`'s cells, in the order of the columns given to `build`,
     /// appended to `out`.
     #[inline]
     pub fn row_into<'s>(&'s self, row: usize, out: &mut [Vec<&'s str>]) {
-        let part = &self.parts[row / PART_ROWS];
-        let first = (row % PART_ROWS) * self.columns;
+        let (part, first) = self.locate(row);
+        let mut start = part.start(first);
         let ends = &part.ends[first..first + self.columns];
-        let mut start = if first == 0 {
-            0
-        } else {
-            part.ends[first - 1] as usize
-        };
         for (&end, cells) in ends.iter().zip(out) {
             let end = end as usize;
             cells.push(&part.text[start..end]);
             start = end;
         }
     }
+
+    /// Row `row`'s part and the index of its first end offset there (no
+    /// load of the offsets: [`prefetch_ends`](Self::prefetch_ends) must
+    /// not wait for them).
+    #[inline]
+    fn locate(&self, row: usize) -> (&Part, usize) {
+        (
+            &self.parts[row / PART_ROWS],
+            (row % PART_ROWS) * self.columns,
+        )
+    }
 }
 
 impl Part {
+    /// Where the cell whose end offset is at `at` starts in `text`.
+    #[inline]
+    fn start(&self, at: usize) -> usize {
+        match at {
+            0 => 0,
+            _ => self.ends[at - 1] as usize,
+        }
+    }
+
     fn build(columns: &[&TextColumn], rows: std::ops::Range<usize>) -> Option<Part> {
         let bytes: usize = columns
             .iter()
