@@ -11,14 +11,15 @@ use proxima_core::{CoreError, ErrorKind, Progress, Table};
 
 use super::error::OfflineError;
 use super::input::json_arg;
-use super::load::{load_schema, load_table};
+use super::load::{load_schema, load_table_for_release};
 use super::output::write_output;
 use super::{AnonymizeArgs, FormatArg};
 use crate::api::json::from_json;
 use crate::api::{JobRequest, JobSpec, JobSummaryDto, MetricDto, ModelDto, XColorOptionsDto};
 use crate::render::{write_release, Format};
 
-/// A validated job on a loaded table.
+/// A validated job on a loaded table (without the QIs' text: see
+/// [`load_table_for_release`]).
 pub struct Prepared {
     pub table: Table,
     pub job: JobSpec,
@@ -58,7 +59,9 @@ pub fn prepare(args: &AnonymizeArgs) -> Result<Prepared, OfflineError> {
         )?,
     };
     let job = request.to_spec(&schema)?;
-    let table = load_table(Arc::new(schema), &args.input)?;
+    // Nothing below reads the QIs' cells (the release prints their labels),
+    // and their text is about a sixth of the table.
+    let table = load_table_for_release(Arc::new(schema), &args.input)?;
     Ok(Prepared { table, job })
 }
 
@@ -69,9 +72,6 @@ pub fn anonymize(args: &AnonymizeArgs) -> Result<(), OfflineError> {
     let started = Instant::now();
     let mut clock = Stopwatch::start();
     let Prepared { table, job } = prepare(args)?;
-    // Nothing below reads the QIs' cells (the release prints their labels),
-    // and their text is about a sixth of the table.
-    let table = table.without_qi_text();
     // The load's blocks, freed, would stay resident beside the job.
     crate::allocator::release_after_load(table.rows());
     clock.lap(Stage::Read);

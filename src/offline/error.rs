@@ -50,6 +50,17 @@ impl OfflineError {
         }
     }
 
+    /// The cause of an internal error (the problem object says only that
+    /// one happened).
+    pub fn internal_cause(&self) -> Option<&str> {
+        match self {
+            OfflineError::Core(e) if e.kind == proxima_core::ErrorKind::Internal => {
+                Some(&e.message)
+            }
+            _ => None,
+        }
+    }
+
     /// The problem object printed on stderr.
     pub fn problem(&self) -> Value {
         match self {
@@ -82,6 +93,12 @@ pub fn report(result: Result<(), OfflineError>) -> ExitCode {
             let mut err = std::io::stderr().lock();
             // Nothing more can be done when stderr itself fails.
             let _ = writeln!(err, "{}", e.problem());
+            // The problem object keeps an internal error's cause out, as
+            // the API does; here the one reading stderr runs the command,
+            // so the cause is theirs to see and to report.
+            if let Some(cause) = e.internal_cause() {
+                let _ = writeln!(err, "proxima: internal error: {cause}");
+            }
             ExitCode::from(e.exit_code())
         }
     }
@@ -106,6 +123,8 @@ mod tests {
         let internal = OfflineError::Core(CoreError::internal("bug"));
         assert_eq!(internal.exit_code(), 1);
         assert_eq!(internal.problem()["code"], "internal");
+        assert_eq!(internal.internal_cause(), Some("bug"));
+        assert_eq!(user.internal_cause(), None);
         let missing = OfflineError::unreadable(Path::new("/nope.csv"), "No such file");
         assert_eq!(missing.exit_code(), 2);
         assert_eq!(missing.problem()["code"], "unreadable_input");

@@ -30,9 +30,25 @@ pub fn load_schema(schema_arg: &str, hierarchies: &[HierarchyArg]) -> Result<Sch
 /// pieces cannot vouch for — a bad cell, a quoted line break — is read
 /// again on one thread, which reports the file's own error and lines.
 pub fn load_table(schema: Arc<Schema>, input: &InputArgs) -> Result<Table, OfflineError> {
+    load(schema, input, true)
+}
+
+/// [`load_table`] for a caller that only partitions, judges and writes a
+/// release: the QIs' cells are checked but not kept as text (the release
+/// prints their labels), which spares copying a third of the text and its
+/// memory; the table is the one `Table::without_qi_text` gives.
+pub fn load_table_for_release(
+    schema: Arc<Schema>,
+    input: &InputArgs,
+) -> Result<Table, OfflineError> {
+    load(schema, input, false)
+}
+
+fn load(schema: Arc<Schema>, input: &InputArgs, qi_text: bool) -> Result<Table, OfflineError> {
     let limits = BlockLimits {
         max_cell: input.max_cell_bytes,
         max_record: input.max_record_bytes,
+        qi_text,
         ..BlockLimits::whole()
     };
     if rayon::current_num_threads() > 1 {

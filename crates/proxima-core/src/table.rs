@@ -12,7 +12,7 @@ use std::sync::Arc;
 use crate::error::{CoreError, CoreResult};
 use crate::hierarchy::Hierarchy;
 use crate::progress::{Progress, ROWS_PER_CHECKPOINT};
-use crate::schema::Schema;
+use crate::schema::{Role, Schema};
 
 /// The text of one column, stored as one buffer plus end offsets (far
 /// smaller than a `Vec<String>` for 600k-row tables).
@@ -227,6 +227,47 @@ impl Table {
         source_line: Vec<u32>,
         suppressed_rows: usize,
     ) -> CoreResult<Table> {
+        Table::build(
+            schema,
+            qis,
+            sensitive,
+            text,
+            source_line,
+            suppressed_rows,
+            false,
+        )
+    }
+
+    /// [`Table::new`] for columns loaded without the QIs' text: the table
+    /// [`Table::without_qi_text`] would give.
+    pub(crate) fn new_without_qi_text(
+        schema: Arc<Schema>,
+        qis: Vec<QiColumn>,
+        sensitive: Vec<SaColumn>,
+        text: Vec<Option<TextColumn>>,
+        source_line: Vec<u32>,
+        suppressed_rows: usize,
+    ) -> CoreResult<Table> {
+        Table::build(
+            schema,
+            qis,
+            sensitive,
+            text,
+            source_line,
+            suppressed_rows,
+            true,
+        )
+    }
+
+    fn build(
+        schema: Arc<Schema>,
+        qis: Vec<QiColumn>,
+        sensitive: Vec<SaColumn>,
+        text: Vec<Option<TextColumn>>,
+        source_line: Vec<u32>,
+        suppressed_rows: usize,
+        qi_text_dropped: bool,
+    ) -> CoreResult<Table> {
         let n = source_line.len();
         if u32::try_from(n).is_err() {
             return Err(CoreError::internal("more than 2^32 rows"));
@@ -244,8 +285,15 @@ impl Table {
                 Some(t) if t.len() != n => {
                     return Err(CoreError::internal("a text column differs in length"))
                 }
-                None if schema.is_published(i) => {
+                None if schema.is_published(i)
+                    && !(qi_text_dropped && schema.columns()[i].role == Role::QuasiIdentifier) =>
+                {
                     return Err(CoreError::internal("a published column has no text"))
+                }
+                Some(_) if qi_text_dropped && schema.columns()[i].role == Role::QuasiIdentifier => {
+                    return Err(CoreError::internal(
+                        "a QI's text was kept in a table without it",
+                    ))
                 }
                 _ => {}
             }
@@ -256,7 +304,7 @@ impl Table {
             qis,
             sensitive,
             text,
-            qi_text_dropped: false,
+            qi_text_dropped,
             source_line,
             suppressed_rows,
         })

@@ -15,6 +15,8 @@ pub struct Assembler {
     schema: Arc<Schema>,
     columns: Vec<BlockColumn>,
     source_lines: Vec<u32>,
+    /// The blocks carry the QIs' text ([`BlockLimits::qi_text`](super::BlockLimits::qi_text)).
+    qi_text: bool,
 }
 
 /// `into` extended by `more`; `more` itself when `into` is empty (the one
@@ -102,7 +104,15 @@ impl Assembler {
             schema,
             columns,
             source_lines: Vec::new(),
+            qi_text: true,
         }
+    }
+
+    /// For blocks loaded with `qi_text` as given: without it, the table
+    /// is built without the QIs' text.
+    pub fn with_qi_text(mut self, qi_text: bool) -> Assembler {
+        self.qi_text = qi_text;
+        self
     }
 
     pub fn push(&mut self, block: Block) -> CoreResult<()> {
@@ -171,6 +181,7 @@ impl Assembler {
             schema,
             columns,
             source_lines,
+            qi_text,
         } = self;
         if loaded.rows != source_lines.len() {
             return Err(CoreError::internal("the blocks do not add up to the table"));
@@ -181,9 +192,10 @@ impl Assembler {
         for (i, column) in columns.into_iter().enumerate() {
             let spec = &schema.columns()[i];
             let published = schema.is_published(i);
+            let dropped = !qi_text && spec.role == Role::QuasiIdentifier;
             text.push(match column.text {
                 Some(t) => Some(t),
-                None if published => Some(TextColumn::new()),
+                None if published && !dropped => Some(TextColumn::new()),
                 None => None,
             });
             let flat = loaded.flat_leaves.get(i).and_then(Option::as_ref);
@@ -206,14 +218,12 @@ impl Assembler {
                 Role::Identifier | Role::Insensitive => {}
             }
         }
-        Table::new(
-            schema,
-            qis,
-            sensitive,
-            text,
-            source_lines,
-            loaded.suppressed,
-        )
+        let suppressed = loaded.suppressed;
+        if qi_text {
+            Table::new(schema, qis, sensitive, text, source_lines, suppressed)
+        } else {
+            Table::new_without_qi_text(schema, qis, sensitive, text, source_lines, suppressed)
+        }
     }
 }
 

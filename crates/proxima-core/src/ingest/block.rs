@@ -124,6 +124,13 @@ pub struct BlockLimits {
     /// The largest record (one data row, or the header), in bytes of the
     /// file without its line end.
     pub max_record: usize,
+    /// Whether the QIs' cells are kept as text. A caller that only
+    /// partitions, judges and writes a release never reads them (the
+    /// release prints the QIs' labels): without them the table is the one
+    /// [`Table::without_qi_text`](crate::table::Table::without_qi_text)
+    /// gives, and the load copies a third less text. The cells are checked
+    /// the same either way.
+    pub qi_text: bool,
 }
 
 /// 1 MiB: far above any value a QI, sensitive or notes column holds, far
@@ -148,6 +155,7 @@ impl Default for BlockLimits {
             tally: None,
             max_cell: MAX_CELL_BYTES,
             max_record: MAX_RECORD_BYTES,
+            qi_text: true,
         }
     }
 }

@@ -9,8 +9,8 @@ use std::sync::Arc;
 use proptest::prelude::*;
 
 use super::{
-    column_stats, load_blocks, load_table, parse_hierarchy_csv, Assembler, Block, BlockLimits,
-    BlockTally, StatsBuilder,
+    column_stats, load_blocks, load_table, load_table_with_limits, parse_hierarchy_csv, Assembler,
+    Block, BlockLimits, BlockTally, StatsBuilder,
 };
 use crate::error::CoreResult;
 use crate::progress::Progress;
@@ -163,6 +163,28 @@ proptest! {
             let cut = assembled(&schema, &csv, rows);
             prop_assert_eq!(&cut, &whole, "cut every {} rows", rows);
         }
+    }
+
+    #[test]
+    fn a_load_without_the_qis_text_gives_load_tables_table_without_it(
+        csv in arb_csv(),
+        reject in any::<bool>(),
+        qi_cell in prop::option::of(prop::sample::select(vec!["c\u{1}", "\u{85}", "x\u{7f}"])),
+    ) {
+        let policy = if reject { MissingPolicy::Reject } else { MissingPolicy::Suppress };
+        let schema = schema(policy);
+        // Sometimes a flat QI cell holds a control character: refused the
+        // same way whether its text is kept or not.
+        let csv = match qi_cell {
+            Some(cell) => csv.replacen(",c1,", &format!(",{cell},"), 1),
+            None => csv,
+        };
+        let whole = load_table(schema.clone(), csv.as_bytes()).map(Table::without_qi_text);
+        let limits = BlockLimits { qi_text: false, ..BlockLimits::whole() };
+        let lean = load_table_with_limits(schema.clone(), csv.as_bytes(), &limits, Progress::none());
+        // Equal tables: no QI's text is held (`without_qi_text` holds
+        // none), every other column's is.
+        prop_assert_eq!(lean, whole);
     }
 
     #[test]

@@ -101,12 +101,15 @@ enum Values {
 struct Builder {
     schema_index: usize,
     role: Role,
+    /// Not an identifier: the cells are parsed and checked.
+    published: bool,
     values: Values,
+    /// The cells as uploaded, when kept (see [`BlockLimits::qi_text`]).
     text: Option<TextColumn>,
 }
 
 impl Builder {
-    fn new(schema: &Schema, schema_index: usize) -> Builder {
+    fn new(schema: &Schema, schema_index: usize, qi_text: bool) -> Builder {
         let spec = &schema.columns()[schema_index];
         let typed = matches!(spec.role, Role::QuasiIdentifier | Role::Sensitive);
         let values = match (typed, spec.value_type) {
@@ -125,11 +128,14 @@ impl Builder {
                 },
             },
         };
+        let published = schema.is_published(schema_index);
+        let kept = published && (qi_text || spec.role != Role::QuasiIdentifier);
         Builder {
             schema_index,
             role: spec.role,
+            published,
             values,
-            text: schema.is_published(schema_index).then(TextColumn::new),
+            text: kept.then(TextColumn::new),
         }
     }
 }
@@ -218,7 +224,7 @@ fn utf8_row(
 ) -> CoreResult<csv::StringRecord> {
     let mut row = csv::StringRecord::with_capacity(record.as_slice().len(), record.len());
     for (p, field) in record.iter().enumerate() {
-        if builders[p].text.is_none() {
+        if !builders[p].published {
             row.push_field("");
             continue;
         }
@@ -359,8 +365,9 @@ pub fn load_table_with_progress<R: Read>(
 }
 
 /// [`load_table_with_progress`] with other cell and record limits than the
-/// defaults (`limits.max_cell`, `limits.max_record`; its block cuts are
-/// ignored: the table is put together whole).
+/// defaults (`limits.max_cell`, `limits.max_record`), or without the QIs'
+/// text (`limits.qi_text`); its block cuts are ignored: the table is put
+/// together whole.
 pub fn load_table_with_limits<R: Read>(
     schema: Arc<Schema>,
     reader: R,
@@ -370,9 +377,10 @@ pub fn load_table_with_limits<R: Read>(
     let limits = BlockLimits {
         max_cell: limits.max_cell,
         max_record: limits.max_record,
+        qi_text: limits.qi_text,
         ..BlockLimits::whole()
     };
-    let mut assembler = Assembler::new(schema.clone());
+    let mut assembler = Assembler::new(schema.clone()).with_qi_text(limits.qi_text);
     let loaded = load_blocks(&schema, reader, &limits, progress, |block| {
         assembler.push(block)
     })?;
@@ -408,7 +416,7 @@ pub fn load_blocks<R: Read>(
             "the CSV is empty: a header row and at least one data row are needed".into(),
         ));
     }
-    let mut columns = Columns::new(schema, &record)?;
+    let mut columns = Columns::new(schema, &record, limits.qi_text)?;
     let mut rows = Rows::new(schema.on_missing());
     let mut data_line = 0u64;
     let mut block_bytes = 0usize;
@@ -426,7 +434,7 @@ pub fn load_blocks<R: Read>(
         let at = || records.at(data_line, &record);
         check_cell_sizes(&record, &columns.names, limits.max_cell, data_line, at)?;
         if !schema.csv().allow_line_breaks {
-            let published = |p: usize| columns.builders[p].text.is_some();
+            let published = |p: usize| columns.builders[p].published;
             check_line_breaks(&record, &columns.names, published, data_line, at)?;
         }
         columns.check_width(&record, data_line, at)?;
@@ -523,9 +531,12 @@ struct Columns<'s> {
 }
 
 impl<'s> Columns<'s> {
-    fn new(schema: &'s Schema, header: &csv::ByteRecord) -> CoreResult<Columns<'s>> {
+    fn new(schema: &'s Schema, header: &csv::ByteRecord, qi_text: bool) -> CoreResult<Columns<'s>> {
         let positions = map_header(schema, header)?;
-        let builders: Vec<Builder> = positions.iter().map(|&i| Builder::new(schema, i)).collect();
+        let builders: Vec<Builder> = positions
+            .iter()
+            .map(|&i| Builder::new(schema, i, qi_text))
+            .collect();
         let names = positions
             .iter()
             .map(|&i| schema.columns()[i].name.as_str())
@@ -629,7 +640,7 @@ impl<'s> Columns<'s> {
             let at = || at_of(located);
             for (p, cell) in row.iter().enumerate() {
                 let b = &mut self.builders[p];
-                if b.text.is_some() {
+                if b.published {
                     push_cell(b, self.names[p], cell, &at)?;
                 }
             }

@@ -47,7 +47,7 @@ pub const PIECE_BYTES: usize = 2 << 20;
 /// The table of `reader` loaded on the current pool's threads, or `None`
 /// when a piece could not vouch for itself (see the module doc): read the
 /// input again with [`crate::ingest::load_table_with_limits`]. Only
-/// `limits.max_cell` and `limits.max_record` apply. `progress` is asked
+/// `limits.max_cell`, `limits.max_record` and `limits.qi_text` apply. `progress` is asked
 /// between batches; a cancel is the only error returned.
 pub fn try_load_pieces<R: Read + Send>(
     schema: Arc<Schema>,
@@ -59,6 +59,7 @@ pub fn try_load_pieces<R: Read + Send>(
     let limits = BlockLimits {
         max_cell: limits.max_cell,
         max_record: limits.max_record,
+        qi_text: limits.qi_text,
         ..BlockLimits::whole()
     };
     let mut input = Batches::new(reader, piece_bytes.max(1));
@@ -66,7 +67,7 @@ pub fn try_load_pieces<R: Read + Send>(
         return Ok(None);
     };
     let batch_pieces = 2 * rayon::current_num_threads().max(1);
-    let mut joined = Joined::new(&schema);
+    let mut joined = Joined::new(&schema, limits.qi_text);
     let mut next = input.next_batch(batch_pieces);
     // Each batch's pieces are parsed on the pool while the batch before is
     // joined to the columns and the batch after is read: those two are one
@@ -112,10 +113,10 @@ struct Joined {
 }
 
 impl Joined {
-    fn new(schema: &Arc<Schema>) -> Joined {
+    fn new(schema: &Arc<Schema>, qi_text: bool) -> Joined {
         Joined {
             dictionaries: Dictionaries::new(schema),
-            assembler: Assembler::new(schema.clone()),
+            assembler: Assembler::new(schema.clone()).with_qi_text(qi_text),
             kept: 0,
             suppressed: 0,
             lines_before: 0,

@@ -16,12 +16,21 @@ use crate::schema::{MissingPolicy, Schema};
 use crate::table::Table;
 
 fn pieces(schema: &Arc<Schema>, csv: &str, piece_bytes: usize) -> Option<Table> {
+    pieces_with(schema, csv, piece_bytes, &BlockLimits::whole())
+}
+
+fn pieces_with(
+    schema: &Arc<Schema>,
+    csv: &str,
+    piece_bytes: usize,
+    limits: &BlockLimits,
+) -> Option<Table> {
     let threads = Threads::new(3, crate::error::Field::Data).unwrap();
     with_threads(threads, || {
         try_load_pieces(
             schema.clone(),
             csv.as_bytes(),
-            &BlockLimits::whole(),
+            limits,
             piece_bytes,
             Progress::none(),
         )
@@ -36,15 +45,19 @@ proptest! {
     fn pieces_give_the_table_of_load_table_or_hand_the_file_back(
         csv in arb_csv(),
         reject in any::<bool>(),
+        qi_text in any::<bool>(),
     ) {
         let policy = if reject { MissingPolicy::Reject } else { MissingPolicy::Suppress };
         let schema = schema(policy);
-        let whole = load_table(schema.clone(), csv.as_bytes());
+        // Loaded without the QIs' text: load_table's table without it.
+        let whole = load_table(schema.clone(), csv.as_bytes())
+            .map(|t| if qi_text { t } else { t.without_qi_text() });
+        let limits = BlockLimits { qi_text, ..BlockLimits::whole() };
         // Without missing values and blank lines, every piece of a good
         // file holds rows and parses cleanly: the pieces must not give up.
         let plain = !csv.contains('?') && !csv.contains("\n\n");
         for piece_bytes in [1, 7, 40, 200, 1 << 20] {
-            let got = pieces(&schema, &csv, piece_bytes);
+            let got = pieces_with(&schema, &csv, piece_bytes, &limits);
             match (&got, &whole) {
                 (Some(table), Ok(expected)) => {
                     prop_assert_eq!(table, expected, "pieces of {} bytes", piece_bytes)
