@@ -250,6 +250,29 @@ impl Judged {
         Ok(())
     }
 
+    /// [`Judged::try_each`] by runs of victims that share their figure,
+    /// verdict and set: `f(set, figure, over, victims)` once per set when
+    /// the figures are the sets' own, else once per victim. Every row is
+    /// in exactly one run, as in `try_each`; a caller whose work per
+    /// victim is the same for the whole run does it once.
+    pub fn try_each_run(
+        &self,
+        sets: &CandidateSets,
+        mut f: impl FnMut(usize, f64, bool, &[u32]) -> CoreResult<()>,
+    ) -> CoreResult<()> {
+        match &self.figures {
+            Figures::Sets { figure, over } => {
+                for s in 0..sets.len() {
+                    f(s, figure[s], over[s], sets.victims(s))?;
+                }
+                Ok(())
+            }
+            Figures::Victims { .. } | Figures::Rows(_) => {
+                self.try_each(sets, |r, s, x, o| f(s, x, o, &[r]))
+            }
+        }
+    }
+
     /// Per row: the figure, the verdict and the set giving the figure
     /// (NaN, false and `u32::MAX` for a row no set judged).
     pub fn by_row(&self, sets: &CandidateSets, rows: usize) -> (Vec<f64>, Vec<bool>, Vec<u32>) {

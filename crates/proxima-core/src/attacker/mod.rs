@@ -88,6 +88,8 @@ mod view_check;
 mod tests;
 #[cfg(test)]
 mod tests_labels;
+#[cfg(test)]
+mod tests_report;
 
 pub use boxes::GroupBoxes;
 pub(crate) use boxes::{Axis, Dim};

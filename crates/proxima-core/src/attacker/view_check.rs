@@ -66,20 +66,38 @@ pub(crate) fn assemble(
     let mut group_over = vec![false; groups];
     let mut worst_victims = Top::new(worse, MAX_WORST_VICTIMS);
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-    judged.try_each(cx.sets, |r, s, f, over| {
-        over_bound += over as usize;
+    // By runs of victims with one figure (a set's victims, when the figure
+    // is the set's): most of the work is once per run, not per victim.
+    judged.try_each_run(cx.sets, |s, f, over, run| {
+        if run.is_empty() {
+            return Ok(()); // a set that judges no victim gives no figure
+        }
+        over_bound += over as usize * run.len();
         worst = Some(match worst {
             Some(w) if !worse.worse(f, w) => w,
             _ => f,
         });
-        let g = cx.group_of[r as usize] as usize;
-        if group_value[g].is_nan() || worse.worse(f, group_value[g]) {
-            group_value[g] = f;
+        let mut judge_group = |g: usize| {
+            if group_value[g].is_nan() || worse.worse(f, group_value[g]) {
+                group_value[g] = f;
+            }
+            group_over[g] |= over;
+        };
+        match cx.sets.members(s) {
+            // A victim's own group is always among its candidates: the
+            // victims of a one-group set are that group's rows, and the
+            // scattered lookups of their groups are not needed.
+            &[g] => {
+                debug_assert!(run.iter().all(|&r| cx.group_of[r as usize] == g));
+                judge_group(g as usize);
+            }
+            _ => run
+                .iter()
+                .for_each(|&r| judge_group(cx.group_of[r as usize] as usize)),
         }
-        group_over[g] |= over;
-        worst_victims.offer(f, r, s);
+        run.iter().for_each(|&r| worst_victims.offer(f, r, s));
         (lo, hi) = (lo.min(f), hi.max(f));
-        ticker.tick(1)
+        ticker.tick(run.len())
     })?;
     let worst = worst.unwrap_or(0.0);
     let worst_groups = top(worse, &group_value, MAX_WORST_GROUPS)
@@ -107,9 +125,9 @@ pub(crate) fn assemble(
         (lo, hi)
     };
     let distribution = buckets(victims, range, |count| {
-        judged.try_each(cx.sets, |_, _, f, _| {
-            count(f);
-            ticker.tick(1)
+        judged.try_each_run(cx.sets, |_, f, _, run| {
+            count(f, run.len());
+            ticker.tick(run.len())
         })
     })?;
 
@@ -135,6 +153,10 @@ struct Top {
     worse: Worse,
     limit: usize,
     kept: Vec<(f64, u32, usize)>,
+    /// Once `limit` are kept: the last of them in the order. An offer
+    /// after it can never be among the first `limit` and is turned away
+    /// with one comparison (most offers, over a large table).
+    last: Option<(f64, u32)>,
 }
 
 impl Top {
@@ -143,6 +165,7 @@ impl Top {
             worse,
             limit,
             kept: Vec::with_capacity(2 * limit + 1),
+            last: None,
         }
     }
 
@@ -161,11 +184,18 @@ impl Top {
         if self.limit == 0 {
             return;
         }
+        let order = Self::order(self.worse);
+        if let Some((f, r)) = self.last {
+            if order(&(figure, row, set), &(f, r, 0)) == Ordering::Greater {
+                return;
+            }
+        }
         self.kept.push((figure, row, set));
         if self.kept.len() > 2 * self.limit {
-            let order = Self::order(self.worse);
             self.kept.select_nth_unstable_by(self.limit - 1, &order);
             self.kept.truncate(self.limit);
+            let (f, r, _) = self.kept[self.limit - 1];
+            self.last = Some((f, r));
         }
     }
 
@@ -178,14 +208,15 @@ impl Top {
 
 /// [`BUCKETS`] equal-width buckets `(upper edge, victims)` over
 /// `(lo, hi)` (one bucket when lo = hi) of the `n` figures `each` hands to
-/// its callback: over [0, 1] for probability-like figures, else over
+/// its callback (a figure and how many victims have it): over [0, 1] for
+/// probability-like figures, else over
 /// [min, max]. A figure goes to the first bucket whose upper edge it does
 /// not exceed: buckets are (previous edge, edge], the first also holding
 /// its lower end.
 fn buckets(
     n: usize,
     (lo, hi): (f64, f64),
-    each: impl FnOnce(&mut dyn FnMut(f64)) -> CoreResult<()>,
+    each: impl FnOnce(&mut dyn FnMut(f64, usize)) -> CoreResult<()>,
 ) -> CoreResult<Vec<(f64, usize)>> {
     if n == 0 {
         return Ok(Vec::new());
@@ -203,9 +234,9 @@ fn buckets(
         })
         .collect();
     let mut counts = vec![0usize; BUCKETS];
-    each(&mut |x| {
+    each(&mut |x, victims| {
         let b = edges.partition_point(|&e| e < x).min(BUCKETS - 1);
-        counts[b] += 1;
+        counts[b] += victims;
     })?;
     Ok(edges.into_iter().zip(counts).collect())
 }
@@ -237,7 +268,7 @@ mod tests {
     fn buckets_span_the_range() {
         let figures = [0.0, 0.05, 0.1, 0.55, 1.0];
         let hist = buckets(5, (0.0, 1.0), |count| {
-            figures.iter().for_each(|&x| count(x));
+            figures.iter().for_each(|&x| count(x, 1));
             Ok(())
         })
         .unwrap();
