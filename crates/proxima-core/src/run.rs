@@ -534,6 +534,9 @@ pub fn run_job_with(
     progress.report(0.8)?;
     let boxes = GroupBoxes::from_release_checked(kept, release, progress.sub(0.8, 0.8))?;
     progress.report(0.8)?;
+    // The SA's codes, read by the view and the audit alike: built once
+    // here (on the pool) rather than once by each.
+    let sa = audit::sa_codes_for(kept, &checks, progress.sub(0.8, 0.8))?;
     // The attacker's view, the per-group audit and the summary read the
     // release only: they run at once on the job's pool (crate::parallel),
     // and their results are taken in the sequential order (the view's
@@ -544,22 +547,26 @@ pub fn run_job_with(
         || {
             crate::parallel::join(
                 || {
-                    attacker::evaluate(
+                    attacker::evaluate_with_sa(
                         kept,
                         release.partition(),
                         &boxes,
                         Victims::OriginalPoints,
                         &checks,
                         None,
+                        attacker::DEFAULT_VIEW_BUDGET_BYTES,
+                        sa.as_ref(),
                         Progress::new(&report_progress),
                     )
                 },
                 || {
-                    audit::audit(
+                    audit::audit_with_sa(
                         kept,
                         release.partition(),
                         None,
                         &checks,
+                        crate::risk::suda::PublishedQis::AsStored,
+                        sa.as_ref(),
                         Progress::new(&report_progress),
                     )
                 },

@@ -8,6 +8,8 @@
 //! (the audit's binary searches, on the same arithmetic) for the checks
 //! on a victim's own neighbourhood.
 
+use std::borrow::Cow;
+
 use crate::audit::proximity::{
     count_delta_similar, count_relative, count_scalar, delta_l_sa, delta_similar, epsilon_m_sa,
     neighbour_level,
@@ -72,19 +74,13 @@ impl<'t> Spec<'t> {
     pub fn validate(
         check: &AuditCheck,
         table: &'t Table,
-        sa: &mut Option<SaCodes>,
+        sa: &mut Option<Cow<'_, SaCodes>>,
         field: impl Into<Field>,
         progress: Progress,
     ) -> CoreResult<Spec<'t>> {
         let field = &field.into();
-        let needs_sa = matches!(
-            check,
-            AuditCheck::LDiversity { .. }
-                | AuditCheck::AlphaK { .. }
-                | AuditCheck::TCloseness { .. }
-        );
-        if needs_sa && sa.is_none() {
-            *sa = Some(SaCodes::new_checked(table, field, progress)?);
+        if check.needs_sa_codes() && sa.is_none() {
+            *sa = Some(Cow::Owned(SaCodes::new_checked(table, field, progress)?));
         }
         Ok(match check {
             AuditCheck::KAnonymity { k } => Spec::K { k: k.get() },
@@ -890,7 +886,7 @@ mod tests {
             let rows = n as usize;
             for sets in [&at_points, &anywhere] {
                 let judge = |parts: usize, slots: bool, ticker: &mut Ticker| {
-                    judge_on(&spec, codes.as_ref(), &t, p, sets, ticker, parts, slots).unwrap()
+                    judge_on(&spec, codes.as_deref(), &t, p, sets, ticker, parts, slots).unwrap()
                 };
                 // One thread, per-row tallies: the reference.
                 let one = judge(1, false, &mut ticker);

@@ -95,6 +95,8 @@ pub use boxes::GroupBoxes;
 pub(crate) use boxes::{Axis, Dim};
 pub use budget::DEFAULT_VIEW_BUDGET_BYTES;
 
+use std::borrow::Cow;
+
 use crate::audit::{AuditCheck, WorstGroup};
 use crate::error::{CoreError, CoreResult, Detail, Field};
 use crate::partition::Partition;
@@ -275,6 +277,34 @@ pub fn evaluate_within(
     budget_bytes: usize,
     progress: Progress,
 ) -> CoreResult<Vec<ViewCheck>> {
+    evaluate_with_sa(
+        table,
+        partition,
+        boxes,
+        victims,
+        checks,
+        group_ids,
+        budget_bytes,
+        None,
+        progress,
+    )
+}
+
+/// [`evaluate_within`] with the SA's codes when the caller built them
+/// ([`crate::audit::sa_codes_for`], shared with the audit of the same
+/// checks); built here by the first check that needs them otherwise.
+#[allow(clippy::too_many_arguments)]
+pub fn evaluate_with_sa(
+    table: &Table,
+    partition: &Partition,
+    boxes: &GroupBoxes,
+    victims: Victims,
+    checks: &[AuditCheck],
+    group_ids: Option<&[String]>,
+    budget_bytes: usize,
+    known_sa: Option<&SaCodes>,
+    progress: Progress,
+) -> CoreResult<Vec<ViewCheck>> {
     // Checkpoints between the input checks (each a pass over the table).
     progress.report(0.0)?;
     check_inputs(table, partition, boxes, group_ids)?;
@@ -283,7 +313,7 @@ pub fn evaluate_within(
         boxes.check_points(table)?;
         progress.report(0.0)?;
     }
-    let mut sa: Option<SaCodes> = None;
+    let mut sa: Option<Cow<'_, SaCodes>> = known_sa.map(Cow::Borrowed);
     let specs = checks
         .iter()
         .enumerate()
@@ -314,7 +344,7 @@ pub fn evaluate_within(
         .zip(&specs)
         .map(|(check, spec)| {
             let mut ticker = base.fork();
-            let judged = judge(spec, sa.as_ref(), table, partition, &sets, &mut ticker)?;
+            let judged = judge(spec, sa.as_deref(), table, partition, &sets, &mut ticker)?;
             view_check::assemble(check.kind_name(), spec, &judged, &cx, &mut ticker)
         })
         .collect();
@@ -333,7 +363,7 @@ pub fn victim_figures(
 ) -> CoreResult<Vec<f64>> {
     check_inputs(table, partition, boxes, None)?;
     boxes.check_points(table)?;
-    let mut sa: Option<SaCodes> = None;
+    let mut sa: Option<Cow<'_, SaCodes>> = None;
     let spec = Spec::validate(check, table, &mut sa, Field::Check(0), Progress::none())?;
     let mut ticker = Ticker::new(Progress::none());
     let sets = CandidateSets::build(
@@ -344,6 +374,6 @@ pub fn victim_figures(
         &mut ticker,
         budget::Budget::new(DEFAULT_VIEW_BUDGET_BYTES),
     )?;
-    let judged = judge(&spec, sa.as_ref(), table, partition, &sets, &mut ticker)?;
+    let judged = judge(&spec, sa.as_deref(), table, partition, &sets, &mut ticker)?;
     Ok(judged.by_row(&sets, table.rows()).0)
 }

@@ -10,6 +10,8 @@ pub(crate) mod proximity;
 mod special;
 pub(crate) mod summary;
 
+use std::borrow::Cow;
+
 use crate::error::{CoreError, CoreResult, Detail, Field};
 use crate::metric::{MetricSpec, SensitiveSpace};
 use crate::params::{Dissimilarity, EpsilonM, Fraction, GroundDistance, LDiversityVariant, K};
@@ -65,6 +67,16 @@ pub enum AuditCheck {
 }
 
 impl AuditCheck {
+    /// Whether the check reads the SA's dense codes ([`SaCodes`]).
+    pub fn needs_sa_codes(&self) -> bool {
+        matches!(
+            self,
+            AuditCheck::LDiversity { .. }
+                | AuditCheck::AlphaK { .. }
+                | AuditCheck::TCloseness { .. }
+        )
+    }
+
     pub fn kind_name(&self) -> &'static str {
         match self {
             AuditCheck::KAnonymity { .. } => "k_anonymity",
@@ -203,6 +215,38 @@ pub fn audit_published(
     qis: PublishedQis,
     progress: Progress,
 ) -> CoreResult<AuditReport> {
+    audit_with_sa(table, partition, group_ids, checks, qis, None, progress)
+}
+
+/// The SA's dense codes that `checks` read ([`AuditCheck::needs_sa_codes`]),
+/// built once for a caller that runs several evaluations of the same
+/// checks on the same table (the audit and the attacker's view of a job):
+/// `None` when no check reads them; the error of the first check that
+/// does (a table without exactly one SA column) otherwise.
+pub fn sa_codes_for(
+    table: &Table,
+    checks: &[AuditCheck],
+    progress: Progress,
+) -> CoreResult<Option<SaCodes>> {
+    match checks.iter().position(AuditCheck::needs_sa_codes) {
+        Some(i) => SaCodes::new_checked(table, Field::Check(i), progress).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// [`audit_published`] with the SA's codes when the caller built them
+/// ([`sa_codes_for`]); built here by the first check that needs them
+/// otherwise.
+#[allow(clippy::too_many_arguments)]
+pub fn audit_with_sa(
+    table: &Table,
+    partition: &Partition,
+    group_ids: Option<&[String]>,
+    checks: &[AuditCheck],
+    qis: PublishedQis,
+    known_sa: Option<&SaCodes>,
+    progress: Progress,
+) -> CoreResult<AuditReport> {
     progress.report(0.0)?;
     partition.check_covers(table.rows())?;
     if let Some(ids) = group_ids {
@@ -215,7 +259,7 @@ pub fn audit_published(
         }
     }
     let steps = checks.len() as f64 + 1.0;
-    let mut sa: Option<SaCodes> = None;
+    let mut sa: Option<Cow<'_, SaCodes>> = known_sa.map(Cow::Borrowed);
     let mut reports = Vec::with_capacity(checks.len());
     for (i, check) in checks.iter().enumerate() {
         progress.report(i as f64 / steps)?;
@@ -225,21 +269,15 @@ pub fn audit_published(
         let mut ticker =
             crate::ticker::Ticker::new(progress.sub(i as f64 / steps, (i + 1) as f64 / steps));
         let field = Field::Check(i);
-        let needs_sa = matches!(
-            check,
-            AuditCheck::LDiversity { .. }
-                | AuditCheck::AlphaK { .. }
-                | AuditCheck::TCloseness { .. }
-        );
-        if needs_sa && sa.is_none() {
+        if check.needs_sa_codes() && sa.is_none() {
             // Built once, by the first check that needs the SA's codes.
             // A pass over every row: checkpoints by blocks, at the check's
             // start (its own work reports from there).
             let at_start = progress.sub(i as f64 / steps, i as f64 / steps);
-            sa = Some(SaCodes::new_checked(table, &field, at_start)?);
+            sa = Some(Cow::Owned(SaCodes::new_checked(table, &field, at_start)?));
         }
         let sa_codes = || {
-            sa.as_ref()
+            sa.as_deref()
                 .ok_or_else(|| CoreError::internal("SA codes not built"))
         };
         let report = match check {
@@ -337,4 +375,61 @@ fn under(field: &Field, mut e: CoreError) -> CoreError {
         f.field = Field::Within(Box::new(field.clone()), Box::new(inner));
     }
     e
+}
+
+#[cfg(test)]
+mod shared_sa_tests {
+    use super::*;
+    use crate::table::{QiValues, SaValues};
+
+    fn l2() -> AuditCheck {
+        AuditCheck::LDiversity {
+            l: 2.0,
+            variant: LDiversityVariant::Distinct,
+        }
+    }
+
+    /// The codes a job builds once for its audit and its view: none when
+    /// no check reads them, the first reader's error, and the same report
+    /// as codes built by the audit itself.
+    #[test]
+    fn sa_codes_are_built_for_the_first_check_that_reads_them() {
+        let k = AuditCheck::KAnonymity {
+            k: K::new(2, "/k").unwrap(),
+        };
+        let qi = || vec![("a".into(), QiValues::Numeric(vec![1.0, 1.0, 2.0, 2.0]))];
+        let one = Table::from_columns(
+            qi(),
+            vec![("s".into(), SaValues::Numeric(vec![1.0, 2.0, 1.0, 1.0]))],
+        );
+        let two = Table::from_columns(
+            qi(),
+            vec![
+                ("x".into(), SaValues::Numeric(vec![1.0; 4])),
+                ("y".into(), SaValues::Numeric(vec![1.0; 4])),
+            ],
+        );
+        assert!(sa_codes_for(&one, &[k.clone()], Progress::none())
+            .unwrap()
+            .is_none());
+        let err = sa_codes_for(&two, &[k.clone(), l2()], Progress::none()).unwrap_err();
+        assert_eq!(err.errors[0].field, Field::Check(1));
+        let checks = [k, l2()];
+        let sa = sa_codes_for(&one, &checks, Progress::none()).unwrap();
+        assert!(sa.is_some());
+        let partition = Partition::new(vec![vec![0, 1], vec![2, 3]]);
+        let shared = audit_with_sa(
+            &one,
+            &partition,
+            None,
+            &checks,
+            PublishedQis::AsStored,
+            sa.as_ref(),
+            Progress::none(),
+        )
+        .unwrap();
+        let own = audit(&one, &partition, None, &checks, Progress::none()).unwrap();
+        assert_eq!(shared, own);
+        assert!(!own.checks[1].passed, "the second group has one SA value");
+    }
 }

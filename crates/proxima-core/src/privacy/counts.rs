@@ -2,6 +2,8 @@
 
 use std::sync::Arc;
 
+use rayon::prelude::*;
+
 use crate::columnar::sorted_distinct_checked;
 use crate::error::{CoreError, CoreResult, Field};
 use crate::hierarchy::Hierarchy;
@@ -81,14 +83,21 @@ impl SaCodes {
                 // Ascending in `total_cmp` order (values equal under it have
                 // the same bits); -0.0 and 0.0 are one value.
                 let values = sorted_distinct_checked(v, progress.sub(0.0, 0.6))?;
-                let mut codes = Vec::with_capacity(v.len());
-                for (b, block) in v.chunks(ROWS_PER_CHECKPOINT).enumerate() {
-                    at(0.6, b)?;
-                    codes.extend(
-                        block
-                            .iter()
-                            .map(|x| values.partition_point(|y| y < x) as u32),
-                    );
+                // A search per row (most of the codes' time on a large
+                // table), on every thread of the pool: a wave of blocks,
+                // one per thread, between two checkpoints.
+                let mut codes = vec![0u32; v.len()];
+                let threads = rayon::current_num_threads().max(1);
+                let wave = ROWS_PER_CHECKPOINT * threads;
+                for (w, (from, into)) in v.chunks(wave).zip(codes.chunks_mut(wave)).enumerate() {
+                    at(0.6, w * threads)?;
+                    from.par_chunks(ROWS_PER_CHECKPOINT)
+                        .zip(into.par_chunks_mut(ROWS_PER_CHECKPOINT))
+                        .for_each(|(from, into)| {
+                            for (x, code) in from.iter().zip(into) {
+                                *code = values.partition_point(|y| y < x) as u32;
+                            }
+                        });
                 }
                 (codes, CodeDomain::Numeric { values })
             }
@@ -281,6 +290,31 @@ mod tests {
         assert_eq!(g.entries(), &[(1, 2), (3, 1)]);
         assert_eq!(g.total(), 3);
         assert_eq!(sa.whole_table().total(), 5);
+    }
+
+    /// The codes are searched for on the pool in waves of blocks: the
+    /// same codes on any number of threads, each the rank of its value
+    /// among the distinct values, over several waves and a ragged end.
+    #[test]
+    fn numeric_codes_are_the_same_on_any_number_of_threads() {
+        use crate::parallel::{with_threads, Threads};
+        let n = 5 * ROWS_PER_CHECKPOINT + 123;
+        let sa: Vec<f64> = (0..n).map(|i| ((i * 7919) % 1001) as f64 - 500.0).collect();
+        let t = Table::from_columns(
+            vec![("a".into(), QiValues::Numeric(vec![1.0; n]))],
+            vec![("s".into(), SaValues::Numeric(sa.clone()))],
+        );
+        let on = |threads: usize| {
+            let threads = Threads::new(threads, Field::Model).unwrap();
+            with_threads(threads, || SaCodes::new(&t, Field::Model).unwrap())
+        };
+        let (one, three) = (on(1), on(3));
+        assert_eq!(one.codes, three.codes);
+        assert_eq!(one.table_counts(), three.table_counts());
+        assert_eq!(one.distinct_values(), 1001);
+        for (r, &x) in sa.iter().enumerate() {
+            assert_eq!(one.code(r as u32), (x + 500.0) as u32, "row {r}");
+        }
     }
 
     #[test]
