@@ -409,9 +409,11 @@ mod shared_sa_tests {
                 ("y".into(), SaValues::Numeric(vec![1.0; 4])),
             ],
         );
-        assert!(sa_codes_for(&one, &[k.clone()], Progress::none())
-            .unwrap()
-            .is_none());
+        assert!(
+            sa_codes_for(&one, std::slice::from_ref(&k), Progress::none())
+                .unwrap()
+                .is_none()
+        );
         let err = sa_codes_for(&two, &[k.clone(), l2()], Progress::none()).unwrap_err();
         assert_eq!(err.errors[0].field, Field::Check(1));
         let checks = [k, l2()];
