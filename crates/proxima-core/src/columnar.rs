@@ -466,6 +466,18 @@ fn dense<'a>(
     progress: Progress<'_>,
 ) -> CoreResult<(Dim<'a>, Vec<u32>)> {
     let (lo, hi) = space.extent(dim);
+    let (values, keys) = match dense_by_lookup(column, &progress)? {
+        Some(few) => few,
+        None => dense_by_sort(column, progress)?,
+    };
+    let range = if hi > lo { hi - lo } else { 0.0 };
+    Ok((Dim::Range { range, values }, keys))
+}
+
+/// A column's distinct values ascending (deduplicated by `==`, the lower
+/// in `total_cmp` order standing) and every row's rank among them, by a
+/// sort of the rows.
+fn dense_by_sort(column: &[f64], progress: Progress<'_>) -> CoreResult<(Vec<f64>, Vec<u32>)> {
     let mut values: Vec<f64> = Vec::new();
     let mut keys = vec![0u32; column.len()];
     for row in radix_order_checked(column, progress)? {
@@ -475,8 +487,72 @@ fn dense<'a>(
         }
         keys[row as usize] = (values.len() - 1) as u32;
     }
-    let range = if hi > lo { hi - lo } else { 0.0 };
-    Ok((Dim::Range { range, values }, keys))
+    Ok((values, keys))
+}
+
+/// Columns of at most this many distinct values (bit patterns) are ranked
+/// through a table of their values: small enough to stay in cache, where
+/// two passes of lookups, on every thread, cost less than the radix
+/// passes and their scattered writes (ages, codes, dates of a few years).
+const LOOKUP_DISTINCT: usize = 1 << 12;
+
+/// [`dense_by_sort`]'s values and ranks for a column of at most
+/// [`LOOKUP_DISTINCT`] distinct values, found by lookups on the pool
+/// (`None` for a column of more: a sort is then the way).
+fn dense_by_lookup(
+    column: &[f64],
+    progress: &Progress<'_>,
+) -> CoreResult<Option<(Vec<f64>, Vec<u32>)>> {
+    use rayon::prelude::*;
+    use std::collections::{HashMap, HashSet};
+    type State = foldhash::fast::FixedState;
+    let seen: Vec<CoreResult<Option<HashSet<u64, State>>>> = column
+        .par_chunks(BLOCK)
+        .map(|chunk| {
+            progress.report(0.0)?;
+            let mut bits = HashSet::with_hasher(State::default());
+            for v in chunk {
+                if bits.insert(v.to_bits()) && bits.len() > LOOKUP_DISTINCT {
+                    return Ok(None);
+                }
+            }
+            Ok(Some(bits))
+        })
+        .collect();
+    let mut distinct: HashSet<u64, State> = HashSet::with_hasher(State::default());
+    for chunk in seen {
+        let Some(bits) = chunk? else {
+            return Ok(None);
+        };
+        distinct.extend(bits);
+        if distinct.len() > LOOKUP_DISTINCT {
+            return Ok(None);
+        }
+    }
+    let mut sorted: Vec<f64> = distinct.into_iter().map(f64::from_bits).collect();
+    sorted.sort_unstable_by(f64::total_cmp);
+    // The sort's walk: equal values (-0 and +0) share the rank of the
+    // first, which stands for them.
+    let mut values: Vec<f64> = Vec::with_capacity(sorted.len());
+    let mut rank: HashMap<u64, u32, State> = HashMap::with_hasher(State::default());
+    for v in sorted {
+        if values.last() != Some(&v) {
+            values.push(v);
+        }
+        rank.insert(v.to_bits(), (values.len() - 1) as u32);
+    }
+    let mut keys = vec![0u32; column.len()];
+    column
+        .par_chunks(BLOCK)
+        .zip(keys.par_chunks_mut(BLOCK))
+        .try_for_each(|(from, into)| {
+            progress.report(0.0)?;
+            for (v, key) in from.iter().zip(into) {
+                *key = rank[&v.to_bits()];
+            }
+            Ok::<_, crate::error::CoreError>(())
+        })?;
+    Ok(Some((values, keys)))
 }
 
 /// [`radix_order_checked`] without checkpoints.
@@ -1135,6 +1211,40 @@ mod tests {
     use super::*;
     use crate::table::{SaValues, Table};
     use std::sync::Arc;
+
+    /// A column of few values is ranked by lookups exactly as by the sort
+    /// (signs, both zeros in either order, ties, a ragged last block); one
+    /// of more values is left to the sort.
+    #[test]
+    fn ranks_by_lookup_are_the_ranks_by_sort() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for (rows, spread) in [(10usize, 3u64), (BLOCK * 2 + 17, 40), (BLOCK + 1, 4000)] {
+            let column: Vec<f64> = (0..rows)
+                .map(|_| match next() % spread {
+                    0 => -0.0,
+                    1 => 0.0,
+                    k => (k as f64 - spread as f64 / 2.0) * 0.25,
+                })
+                .collect();
+            let by_lookup = dense_by_lookup(&column, &Progress::none()).unwrap();
+            let by_sort = dense_by_sort(&column, Progress::none()).unwrap();
+            let (values, keys) = by_lookup.expect("few distinct values");
+            assert_eq!(values.len(), by_sort.0.len(), "{rows} rows");
+            assert!(values
+                .iter()
+                .zip(&by_sort.0)
+                .all(|(a, b)| a.to_bits() == b.to_bits()));
+            assert_eq!(keys, by_sort.1, "{rows} rows of {spread} values");
+        }
+        let many: Vec<f64> = (0..LOOKUP_DISTINCT + 1).map(|i| i as f64).collect();
+        assert!(dense_by_lookup(&many, &Progress::none()).unwrap().is_none());
+    }
 
     /// The distinct values from the keys alone are those of a sort by
     /// `total_cmp` deduplicated by `==`, over signs, zeros, ties and
