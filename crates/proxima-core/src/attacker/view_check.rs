@@ -83,11 +83,13 @@ pub(crate) fn assemble(
             }
             group_over[g] |= over;
         };
-        match cx.sets.members(s) {
-            // A victim's own group is always among its candidates: the
-            // victims of a one-group set are that group's rows, and the
-            // scattered lookups of their groups are not needed.
-            &[g] => {
+        // A victim's own group is always among its candidates: the victims
+        // of a one-group set are that group's rows, and the scattered
+        // lookups of their groups are not needed. (A row no set judged
+        // comes with no set: its group is looked up.)
+        let members = (s < cx.sets.len()).then(|| cx.sets.members(s));
+        match members {
+            Some(&[g]) => {
                 debug_assert!(run.iter().all(|&r| cx.group_of[r as usize] == g));
                 judge_group(g as usize);
             }
