@@ -53,8 +53,9 @@ pub fn audit_stored(
                ids: Option<&[String]>,
                qis: PublishedQis,
                boxes: Option<(GroupBoxes, Victims)>| {
-        let report =
-            proxima_core::audit::audit_published(table, partition, ids, checks, qis, progress)?;
+        let report = proxima_core::audit::audit_published(
+            table, partition, ids, checks, qis, None, progress,
+        )?;
         Ok::<_, CoreError>(match boxes {
             None => AuditReportDto::from(&report),
             Some((boxes, victims)) => {
@@ -76,6 +77,7 @@ pub fn audit_stored(
                         &per_victim,
                         ids,
                         view_budget,
+                        None,
                         progress,
                     )?
                 };

@@ -547,7 +547,7 @@ pub fn run_job_with(
         || {
             crate::parallel::join(
                 || {
-                    attacker::evaluate_with_sa(
+                    attacker::evaluate_within(
                         kept,
                         release.partition(),
                         &boxes,
@@ -560,7 +560,7 @@ pub fn run_job_with(
                     )
                 },
                 || {
-                    audit::audit_with_sa(
+                    audit::audit_published(
                         kept,
                         release.partition(),
                         None,

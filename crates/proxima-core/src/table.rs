@@ -238,28 +238,10 @@ impl Table {
         )
     }
 
-    /// [`Table::new`] for columns loaded without the QIs' text: the table
-    /// [`Table::without_qi_text`] would give.
-    pub(crate) fn new_without_qi_text(
-        schema: Arc<Schema>,
-        qis: Vec<QiColumn>,
-        sensitive: Vec<SaColumn>,
-        text: Vec<Option<TextColumn>>,
-        source_line: Vec<u32>,
-        suppressed_rows: usize,
-    ) -> CoreResult<Table> {
-        Table::build(
-            schema,
-            qis,
-            sensitive,
-            text,
-            source_line,
-            suppressed_rows,
-            true,
-        )
-    }
-
-    fn build(
+    /// [`Table::new`], or with `qi_text_dropped` for columns loaded without
+    /// the QIs' text (the table [`Table::without_qi_text`] would give:
+    /// the QIs' text must then be absent).
+    pub(crate) fn build(
         schema: Arc<Schema>,
         qis: Vec<QiColumn>,
         sensitive: Vec<SaColumn>,

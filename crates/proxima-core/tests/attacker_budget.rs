@@ -63,6 +63,7 @@ fn overlapping_boxes_are_refused_within_the_budget() {
         }],
         None,
         budget,
+        None,
         Progress::none(),
     )
     .unwrap_err();
@@ -105,6 +106,7 @@ fn a_release_within_the_budget_is_judged_as_before() {
         }],
         None,
         1 << 20,
+        None,
         Progress::none(),
     )
     .unwrap();

@@ -255,6 +255,7 @@ pub fn evaluate(
         checks,
         group_ids,
         DEFAULT_VIEW_BUDGET_BYTES,
+        None,
         progress,
     )
 }
@@ -266,35 +267,13 @@ pub fn evaluate(
 /// its details. The table, the partition, the per-check figures and one
 /// (set, victim) entry per row (a few words per row) are the caller's and
 /// not counted: they grow with the rows, not with the overlap.
+///
+/// `known_sa`: the SA's codes when the caller built them
+/// ([`crate::audit::sa_codes_for`], shared with the audit of the same
+/// checks); `None` to have them built here by the first check that needs
+/// them.
 #[allow(clippy::too_many_arguments)]
 pub fn evaluate_within(
-    table: &Table,
-    partition: &Partition,
-    boxes: &GroupBoxes,
-    victims: Victims,
-    checks: &[AuditCheck],
-    group_ids: Option<&[String]>,
-    budget_bytes: usize,
-    progress: Progress,
-) -> CoreResult<Vec<ViewCheck>> {
-    evaluate_with_sa(
-        table,
-        partition,
-        boxes,
-        victims,
-        checks,
-        group_ids,
-        budget_bytes,
-        None,
-        progress,
-    )
-}
-
-/// [`evaluate_within`] with the SA's codes when the caller built them
-/// ([`crate::audit::sa_codes_for`], shared with the audit of the same
-/// checks); built here by the first check that needs them otherwise.
-#[allow(clippy::too_many_arguments)]
-pub fn evaluate_with_sa(
     table: &Table,
     partition: &Partition,
     boxes: &GroupBoxes,

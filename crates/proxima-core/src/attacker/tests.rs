@@ -56,7 +56,7 @@ fn release(t: &Table, groups: Vec<Vec<u32>>) -> Release {
     generalize(t, Partition::new(groups)).unwrap()
 }
 
-fn run(t: &Table, r: &Release, checks: &[AuditCheck]) -> Vec<ViewCheck> {
+pub(super) fn run(t: &Table, r: &Release, checks: &[AuditCheck]) -> Vec<ViewCheck> {
     let boxes = GroupBoxes::from_release(t, r);
     evaluate(
         t,
@@ -70,7 +70,7 @@ fn run(t: &Table, r: &Release, checks: &[AuditCheck]) -> Vec<ViewCheck> {
     .unwrap()
 }
 
-fn figures(t: &Table, r: &Release, check: &AuditCheck) -> Vec<f64> {
+pub(super) fn figures(t: &Table, r: &Release, check: &AuditCheck) -> Vec<f64> {
     victim_figures(t, r.partition(), &GroupBoxes::from_release(t, r), check).unwrap()
 }
 

@@ -6,6 +6,7 @@
 
 use proptest::prelude::*;
 
+use super::tests::{figures, run};
 use super::*;
 use crate::audit::AuditCheck;
 use crate::generalize::generalize;
@@ -149,23 +150,13 @@ proptest! {
         l in 1u64..3,
     ) {
         let release = generalize(&table, partition).unwrap();
-        let boxes = GroupBoxes::from_release(&table, &release);
         let checks = [
             AuditCheck::KAnonymity { k: K::new(k, "/k").unwrap() },
             AuditCheck::LDiversity { l: l as f64, variant: LDiversityVariant::Distinct },
         ];
-        let views = evaluate(
-            &table,
-            release.partition(),
-            &boxes,
-            Victims::OriginalPoints,
-            &checks,
-            None,
-            Progress::none(),
-        )
-        .unwrap();
+        let views = run(&table, &release, &checks);
         for ((view, check), bound) in views.iter().zip(&checks).zip([k as f64, l as f64]) {
-            let figures = victim_figures(&table, release.partition(), &boxes, check).unwrap();
+            let figures = figures(&table, &release, check);
             let expected = plain_report(&figures, bound, release.partition());
             prop_assert_eq!(reported(view), expected, "{}", view.kind);
         }

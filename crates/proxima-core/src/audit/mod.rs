@@ -199,23 +199,9 @@ pub fn audit(
         group_ids,
         checks,
         PublishedQis::AsStored,
+        None,
         progress,
     )
-}
-
-/// [`audit`] with the QIs read as `qis` says they are published — the
-/// release's labels for a job's release, the values as stored for an
-/// uploaded table — by the checks that read published values
-/// (`special_uniques`); the others judge the partition as [`audit`] does.
-pub fn audit_published(
-    table: &Table,
-    partition: &Partition,
-    group_ids: Option<&[String]>,
-    checks: &[AuditCheck],
-    qis: PublishedQis,
-    progress: Progress,
-) -> CoreResult<AuditReport> {
-    audit_with_sa(table, partition, group_ids, checks, qis, None, progress)
 }
 
 /// The SA's dense codes that `checks` read ([`AuditCheck::needs_sa_codes`]),
@@ -234,11 +220,14 @@ pub fn sa_codes_for(
     }
 }
 
-/// [`audit_published`] with the SA's codes when the caller built them
-/// ([`sa_codes_for`]); built here by the first check that needs them
-/// otherwise.
-#[allow(clippy::too_many_arguments)]
-pub fn audit_with_sa(
+/// [`audit`] with the QIs read as `qis` says they are published — the
+/// release's labels for a job's release, the values as stored for an
+/// uploaded table — by the checks that read published values
+/// (`special_uniques`); the others judge the partition as [`audit`] does.
+/// `known_sa`: the SA's codes when the caller built them
+/// ([`sa_codes_for`], shared with the attacker's view of the same checks);
+/// `None` to have them built here by the first check that needs them.
+pub fn audit_published(
     table: &Table,
     partition: &Partition,
     group_ids: Option<&[String]>,
@@ -420,7 +409,7 @@ mod shared_sa_tests {
         let sa = sa_codes_for(&one, &checks, Progress::none()).unwrap();
         assert!(sa.is_some());
         let partition = Partition::new(vec![vec![0, 1], vec![2, 3]]);
-        let shared = audit_with_sa(
+        let shared = audit_published(
             &one,
             &partition,
             None,

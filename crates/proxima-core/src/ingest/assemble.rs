@@ -218,12 +218,15 @@ impl Assembler {
                 Role::Identifier | Role::Insensitive => {}
             }
         }
-        let suppressed = loaded.suppressed;
-        if qi_text {
-            Table::new(schema, qis, sensitive, text, source_lines, suppressed)
-        } else {
-            Table::new_without_qi_text(schema, qis, sensitive, text, source_lines, suppressed)
-        }
+        Table::build(
+            schema,
+            qis,
+            sensitive,
+            text,
+            source_lines,
+            loaded.suppressed,
+            !qi_text,
+        )
     }
 }
 
