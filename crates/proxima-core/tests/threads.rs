@@ -244,3 +244,19 @@ fn the_sal_cases_give_the_same_release_on_any_number_of_threads() {
         "mo-sal",
     );
 }
+
+/// cup at (5, 8) with a limit of 0.03: the thinned table wins, and the
+/// thinnings with headroom (tried one after the other, each forking inside)
+/// must give the same release on any number of threads — and a safe one.
+#[test]
+fn the_thinnings_with_headroom_give_the_same_release_on_any_number_of_threads() {
+    let Some(t) = load_shared(SharedTable::Cup) else {
+        return;
+    };
+    let t = t.unwrap();
+    same_on_any_threads(
+        &t,
+        &spec(epsilon_m(5.0, 8), Algorithm::EpsilonM, 0.03),
+        "em-cup, limit 0.03",
+    );
+}

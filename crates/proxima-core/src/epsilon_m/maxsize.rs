@@ -244,6 +244,50 @@ pub(crate) fn window_thinning(
     m: usize,
     progress: Progress<'_>,
 ) -> CoreResult<Vec<usize>> {
+    window_thinning_with_room(sorted, w, m, Headroom::NONE, progress)
+}
+
+/// A share of the thinning's cap left unused, in 64ths: with room r the
+/// thinning takes the largest cap c with c·m ≤ K(c)·(1 − r), so that the
+/// kept rows pass with a margin — every part of them holding at least
+/// c·m rows passes too, which is what lets a tree cut the thinned table
+/// where the plain thinning (no margin) leaves halves that fail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Headroom(u8);
+
+impl Headroom {
+    /// The plain thinning: the cap exactly at K(c)/m.
+    pub(crate) const NONE: Headroom = Headroom(0);
+    /// The largest share: more would leave most rows out.
+    const MAX_64THS: u8 = 32;
+
+    /// `k`/64 of the cap, at most a half.
+    pub(crate) fn in_64ths(k: u8) -> Headroom {
+        Headroom(k.min(Self::MAX_64THS))
+    }
+
+    /// Whether cap `c` holds for `kept` rows: c·m·64 ≤ kept·(64 − room),
+    /// in integers (no rounding).
+    fn holds(self, c: usize, m: usize, kept: usize) -> bool {
+        let free = 64 - usize::from(self.0);
+        c.saturating_mul(m).saturating_mul(64) <= kept.saturating_mul(free)
+    }
+
+    /// The largest cap that `kept` rows could hold: ⌊kept·(64 − room) /
+    /// (64·m)⌋.
+    fn cap_for(self, m: usize, kept: usize) -> usize {
+        kept.saturating_mul(64 - usize::from(self.0)) / (64 * m)
+    }
+}
+
+/// [`window_thinning`] with `room` of the cap left unused ([`Headroom`]).
+pub(crate) fn window_thinning_with_room(
+    sorted: &[f64],
+    w: f64,
+    m: usize,
+    room: Headroom,
+    progress: Progress<'_>,
+) -> CoreResult<Vec<usize>> {
     let n = sorted.len();
     if m <= 1 {
         return Ok(Vec::new());
@@ -267,23 +311,27 @@ pub(crate) fn window_thinning(
         }
         Ok(kept)
     };
-    let (mut lo, mut hi) = (0usize, n / m);
-    // The answer c* is at most ⌊K(c)/m⌋ for any c ≥ c* (c*·m ≤ K(c*) ≤
-    // K(c): a larger cap keeps more), and a c ≥ c* with c·m ≤ K(c) is c*
-    // itself. So a few steps c ← ⌊K(c)/m⌋ from n/m close in from above —
-    // usually onto c* — before the bisection takes what is left.
+    let (mut lo, mut hi) = (0usize, room.cap_for(m, n));
+    // The answer c* is at most cap_for(K(c)) for any c ≥ c* (c* holds for
+    // K(c*) ≤ K(c): a larger cap keeps more), and a c ≥ c* that holds for
+    // K(c) is c* itself. So a few steps c ← cap_for(K(c)) from the top
+    // close in from above — usually onto c* — before the bisection takes
+    // what is left.
     for _ in 0..FIXED_POINT_STEPS {
+        if hi == 0 {
+            break;
+        }
         let kept = thin(hi, None)?;
-        if hi * m <= kept {
+        if room.holds(hi, m, kept) {
             lo = hi;
             break;
         }
-        hi = (kept / m).min(hi - 1);
+        hi = room.cap_for(m, kept).min(hi - 1);
     }
-    // Invariant: cap lo satisfies lo·m ≤ K(lo) (0 trivially).
+    // Invariant: cap lo holds for K(lo) (0 trivially).
     while lo < hi {
         let mid = (lo + hi).div_ceil(2);
-        if mid * m <= thin(mid, None)? {
+        if room.holds(mid, m, thin(mid, None)?) {
             lo = mid;
         } else {
             hi = mid - 1;
@@ -445,6 +493,41 @@ mod tests {
                 None => (0..n).collect(),
             };
             proptest::prop_assert_eq!(window_thinning(&s, 2.0, m, Progress::none()).unwrap(), expected);
+        }
+
+        /// With headroom r (in 64ths) the same search finds the largest
+        /// cap c with c·m ≤ K(c)·(1 − r), written here in floating point;
+        /// what it keeps passes anonymity-check, and more room never
+        /// keeps more rows.
+        #[test]
+        fn window_thinning_with_room_leaves_the_share_unused(
+            values in proptest::collection::vec(0u8..20, 1..80),
+            m in 2usize..6,
+            room in 0u8..=32,
+        ) {
+            let mut s: Vec<f64> = values.iter().map(|&v| v as f64).collect();
+            s.sort_unstable_by(f64::total_cmp);
+            let n = s.len();
+            let free = 1.0 - f64::from(room) / 64.0;
+            let best = (1..=n)
+                .rev()
+                .find(|&c| (c * m) as f64 <= (n - thinned_at(&s, 2.0, c).len()) as f64 * free);
+            let expected = match best {
+                Some(c) => thinned_at(&s, 2.0, c),
+                None => (0..n).collect(),
+            };
+            let out = window_thinning_with_room(&s, 2.0, m, Headroom::in_64ths(room), Progress::none())
+                .unwrap();
+            proptest::prop_assert_eq!(&out, &expected);
+            let kept: Vec<f64> = (0..n).filter(|p| !out.contains(p)).map(|p| s[p]).collect();
+            let nb = Offsets { e1: 1.0, e2: 1.0 };
+            proptest::prop_assert!(kept.is_empty() || anonymity_check(kept.len(), |k| kept[k], nb, m));
+            if room > 0 {
+                let less = window_thinning_with_room(
+                    &s, 2.0, m, Headroom::in_64ths(room - 1), Progress::none(),
+                ).unwrap();
+                proptest::prop_assert!(less.len() <= out.len());
+            }
         }
     }
 
