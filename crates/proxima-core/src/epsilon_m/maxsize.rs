@@ -70,6 +70,17 @@ fn sweep_neighbourhoods<N: Neighborhoods>(
     nb: N,
     mut visit: impl FnMut(usize) -> bool,
 ) -> bool {
+    sweep_runs(n, get, nb, |_, run| visit(run.len()))
+}
+
+/// [`sweep_neighbourhoods`] handing `visit` the run itself: x and the
+/// positions [i, j) of the tuples in I(x).
+fn sweep_runs<N: Neighborhoods>(
+    n: usize,
+    get: impl Fn(usize) -> f64,
+    nb: N,
+    mut visit: impl FnMut(usize, std::ops::Range<usize>) -> bool,
+) -> bool {
     let (mut i, mut j) = (0, 0);
     for x in 0..n {
         let v = get(x);
@@ -81,11 +92,33 @@ fn sweep_neighbourhoods<N: Neighborhoods>(
         while j < n && nb.covers(v, get(j)) {
             j += 1;
         }
-        if !visit(j - i) {
+        if !visit(x, i..j) {
             return false;
         }
     }
     true
+}
+
+/// Per tuple x of SA-sorted `get`, the run [i, j) of positions whose
+/// values lie in I(x), as `starts[x]` = i and `ends[x]` = j.
+///
+/// Why it is worth keeping: the run of x in any subset S (kept in the
+/// same order) is S's members among [i, j), so a subset's counts come
+/// from a prefix count of membership — integers, no value read again —
+/// which is how the look-ahead tests cut after cut of one node.
+pub(crate) fn neighbourhood_runs<N: Neighborhoods>(
+    n: usize,
+    get: impl Fn(usize) -> f64,
+    nb: N,
+    (starts, ends): (&mut Vec<u32>, &mut Vec<u32>),
+) {
+    starts.clear();
+    ends.clear();
+    sweep_runs(n, get, nb, |_, run| {
+        starts.push(run.start as u32);
+        ends.push(run.end as u32);
+        true
+    });
 }
 
 /// anonymity-check (Fig. 3): for every tuple x, the tuples of G in I(x)

@@ -20,8 +20,8 @@
 //! lower dimension index, so the result is deterministic.
 
 use super::maxsize::{
-    anonymity_check, anonymity_excess, anonymity_peak, anonymity_trim, generalizable,
-    thinning_pass, window_thinning,
+    anonymity_check, anonymity_excess, anonymity_trim, generalizable, thinning_pass,
+    window_thinning,
 };
 use super::reduce::Neighborhoods;
 use crate::columnar::{extent, extent_by_side, ColumnStore, Columns, CutScratch, Dims, Tmp};
@@ -82,7 +82,7 @@ pub(crate) fn split_looking_ahead<N: Neighborhoods>(
     progress: Progress<'_>,
 ) -> CoreResult<Vec<Vec<u32>>> {
     let looking_ahead = |scratch: &mut Scratch<'_, '_, N>| {
-        scratch.lookahead = Some(Box::new(LookAhead::new(scratch.dims, nb, m)));
+        scratch.lookahead = Some(Box::new(LookAhead::new(scratch.dims, m)));
     };
     let (groups, unplaced) = grow_tree(
         space,
@@ -148,7 +148,7 @@ struct Scratch<'d, 'a, N> {
     /// With it, cuts by the model itself (`exact`) are chosen by what
     /// their halves lose once refined ([`lookahead`]), not by the halves'
     /// own loss.
-    lookahead: Option<Box<LookAhead<'d, 'a, N>>>,
+    lookahead: Option<Box<LookAhead<'d, 'a>>>,
     tmp: Tmp,
 }
 
@@ -307,22 +307,6 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         Some(self.cut_loss(cols, node, left))
     }
 
-    /// Whether both halves of the cut in `self.flags` (`left` rows going
-    /// left) pass anonymity-check, `node`'s neighbourhoods holding at most
-    /// `peak` rows ([`halves_within`]).
-    fn halves_anonymous_within(
-        &mut self,
-        cols: &Columns<'_>,
-        node: Range<usize>,
-        left: usize,
-        peak: usize,
-    ) -> bool {
-        let sides = cols.payload[node.clone()].iter().zip(&self.flags);
-        let sides = sides.map(|(&v, &f)| (v, f));
-        let sizes = (left, node.len() - left);
-        halves_within(sides, sizes, peak, &mut self.half_sa, (self.nb, self.m)).is_some()
-    }
-
     /// The SA values of the cut in `self.flags`'s halves into `half_sa`;
     /// their sizes.
     fn split_sa(&mut self, cols: &Columns<'_>, node: Range<usize>) -> (usize, usize) {
@@ -342,39 +326,6 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         }
         left as f64 * l_width + (n - left) as f64 * r_width
     }
-}
-
-/// Whether both halves of a node pass anonymity-check, given that no
-/// neighbourhood of the node holds more than `peak` rows; if so, a bound
-/// on each half's peak. A half of at least peak·m rows passes without a
-/// sweep (a subset holds no more in any neighbourhood:
-/// [`anonymity_peak`]); otherwise the halves' values are taken from
-/// `sides` (value, goes left) into `halves` and swept, the left one first
-/// (a failing left half spares the right one's sweep).
-fn halves_within<N: Neighborhoods>(
-    sides: impl Iterator<Item = (f64, bool)>,
-    (left, right): (usize, usize),
-    peak: usize,
-    halves: &mut [Vec<f64>; 2],
-    (nb, m): (N, usize),
-) -> Option<(usize, usize)> {
-    let free = |rows: usize| peak.saturating_mul(m) <= rows;
-    let (l_free, r_free) = (free(left), free(right));
-    if l_free && r_free {
-        return Some((peak, peak));
-    }
-    let (l, r) = split_halves(sides, left + right, halves);
-    debug_assert_eq!((l, r), (left, right));
-    let [l_buf, r_buf] = &*halves;
-    let l_peak = match l_free {
-        true => peak,
-        false => anonymity_peak(l, |k| l_buf[k], nb, m)?,
-    };
-    let r_peak = match r_free {
-        true => peak,
-        false => anonymity_peak(r, |k| r_buf[k], nb, m)?,
-    };
-    Some((l_peak, r_peak))
 }
 
 /// The values of `n` (value, goes left) pairs into `halves` (left, right),
@@ -452,7 +403,7 @@ impl<N: Neighborhoods> Rules for Scratch<'_, '_, N> {
         let mut fork = Scratch::new(self.dims, self.nb, self.m);
         fork.trim_nodes = self.trim_nodes;
         if self.lookahead.is_some() {
-            fork.lookahead = Some(Box::new(LookAhead::new(self.dims, self.nb, self.m)));
+            fork.lookahead = Some(Box::new(LookAhead::new(self.dims, self.m)));
         }
         fork
     }
