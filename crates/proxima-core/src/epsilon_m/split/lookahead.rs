@@ -333,12 +333,14 @@ impl<'d, 'a> LookAhead<'d, 'a> {
         prefix_count(keys.iter().map(|&k| cut.goes_left(k)), &mut self.before);
         let before = &self.before;
         let (starts, ends) = (&self.starts[range.clone()], &self.ends[range.clone()]);
-        self.cut_starts.clear();
-        self.cut_ends.clear();
-        let (cut_starts, cut_ends) = (&mut self.cut_starts, &mut self.cut_ends);
-        let (l_peak, r_peak) = split_runs(before, (starts, ends), |start, end| {
-            cut_starts.push(start);
-            cut_ends.push(end);
+        // Written in place (a push per position would store the length
+        // back each time).
+        self.cut_starts.resize(keys.len(), 0);
+        self.cut_ends.resize(keys.len(), 0);
+        let (cut_starts, cut_ends) = (&mut self.cut_starts[..], &mut self.cut_ends[..]);
+        let (l_peak, r_peak) = split_runs(before, (starts, ends), |p, start, end| {
+            cut_starts[p] = start;
+            cut_ends[p] = end;
         });
         fits((l_peak, r_peak), (cut.left, keys.len() - cut.left), self.m)
     }
@@ -351,8 +353,8 @@ type Runs<'r> = (&'r [u32], &'r [u32]);
 /// The runs of a cut's halves from the node's `runs` and the prefix count
 /// `before` of the positions going left: each position's run in its own
 /// half (its half's members among its run in the node, counted from the
-/// half's start) goes to `emit` in the node's order; returns the longest
-/// run of each half (left, right), its peak.
+/// half's start) goes to `emit` with the position, in the node's order;
+/// returns the longest run of each half (left, right), its peak.
 ///
 /// Without data-dependent branches (a median cut's sides are a coin toss
 /// for the branch predictor): each position's counts for both sides, the
@@ -360,7 +362,7 @@ type Runs<'r> = (&'r [u32], &'r [u32]);
 fn split_runs(
     before: &[u32],
     (starts, ends): Runs<'_>,
-    mut emit: impl FnMut(u32, u32),
+    mut emit: impl FnMut(usize, u32, u32),
 ) -> (u32, u32) {
     let (mut l_peak, mut r_peak) = (0u32, 0u32);
     for (p, (&a, &b)) in starts.iter().zip(ends).enumerate() {
@@ -368,7 +370,7 @@ fn split_runs(
         let (la, lb) = (before[a as usize], before[b as usize]);
         let start = left * la + (1 - left) * (a - la);
         let end = left * lb + (1 - left) * (b - lb);
-        emit(start, end);
+        emit(p, start, end);
         l_peak = l_peak.max(left * (end - start));
         r_peak = r_peak.max((1 - left) * (end - start));
     }
@@ -486,7 +488,7 @@ impl<N: Neighborhoods> Scratch<'_, '_, N> {
             // A half of at least peak·m rows passes without a count.
             let pass = peak.saturating_mul(m) <= sizes.0.min(sizes.1) || {
                 prefix_count(self.flags.iter().copied(), &mut before);
-                fits(split_runs(&before, runs, |_, _| {}), sizes, m)
+                fits(split_runs(&before, runs, |_, _, _| {}), sizes, m)
             };
             passing += usize::from(pass);
             pass
@@ -749,7 +751,7 @@ mod tests {
             let mut before = Vec::new();
             prefix_count(sides.iter().copied(), &mut before);
             let mut got = Vec::new();
-            let peaks = split_runs(&before, (&starts, &ends), |a, b| got.push((a, b)));
+            let peaks = split_runs(&before, (&starts, &ends), |_, a, b| got.push((a, b)));
             for (side, peak) in [(true, peaks.0), (false, peaks.1)] {
                 let half: Vec<f64> = (0..n).filter(|&p| sides[p] == side).map(|p| sa[p]).collect();
                 let (mut hs, mut he) = (Vec::new(), Vec::new());
