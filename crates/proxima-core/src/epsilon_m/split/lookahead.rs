@@ -346,6 +346,76 @@ impl<'d, 'a> LookAhead<'d, 'a> {
     }
 }
 
+/// Per key of one dimension of a node, every dimension's extent over the
+/// rows with a smaller key and over those with that key or a larger one:
+/// the halves' extents of every cut of the dimension (a threshold on its
+/// keys) from one pass over the node, where each cut read every column.
+struct SideExtents {
+    dims: usize,
+    /// The dimension's lowest key in the node.
+    lo: u32,
+    /// `below[i·dims + e]`: dimension e's extent over the rows whose key is
+    /// below lo + i; `from[i·dims + e]`: over those at or above it.
+    below: Vec<(u32, u32)>,
+    from: Vec<(u32, u32)>,
+}
+
+impl SideExtents {
+    /// The tables for `dim` of `node`, whose keys on it span `extent`;
+    /// `None` when that span is much wider than the node (a sparse
+    /// dimension: the tables would cost more than the cuts).
+    fn of(cols: &Columns<'_>, node: Range<usize>, dim: usize, extent: (u32, u32)) -> Option<Self> {
+        let (lo, hi) = extent;
+        let span = (hi.checked_sub(lo)? as usize).checked_add(1)?;
+        if span > 4 * node.len() + 1024 {
+            return None;
+        }
+        let d = cols.keys.len();
+        let merge = |a: (u32, u32), b: (u32, u32)| (a.0.min(b.0), a.1.max(b.1));
+        let empty = (u32::MAX, 0);
+        // Per key, each dimension's extent over the rows with that key.
+        let mut at = vec![empty; span * d];
+        for (e, keys) in cols.keys.iter().enumerate() {
+            let by = cols.keys[dim][node.clone()].iter();
+            for (&k, &v) in by.zip(&keys[node.clone()]) {
+                let slot = &mut at[(k - lo) as usize * d + e];
+                *slot = merge(*slot, (v, v));
+            }
+        }
+        let mut below = vec![empty; (span + 1) * d];
+        let mut from = vec![empty; (span + 1) * d];
+        for i in 0..span {
+            for e in 0..d {
+                below[(i + 1) * d + e] = merge(below[i * d + e], at[i * d + e]);
+                let j = span - 1 - i;
+                from[j * d + e] = merge(from[(j + 1) * d + e], at[j * d + e]);
+            }
+        }
+        Some(SideExtents {
+            dims: d,
+            lo,
+            below,
+            from,
+        })
+    }
+
+    /// `loss(left) + loss(right)` of `cut` on the tables' dimension in a
+    /// node of `n` rows: [`Scratch::cut_loss`]'s figure, to the bit (the
+    /// same widths summed in the same order).
+    ///
+    /// [`Scratch::cut_loss`]: super::Scratch
+    fn cut_loss(&self, dims: &Dims<'_>, n: usize, cut: &Cut) -> f64 {
+        let i = (cut.right_start() - self.lo) as usize * self.dims;
+        let (left, right) = (&self.below[i..][..self.dims], &self.from[i..][..self.dims]);
+        let (mut l_width, mut r_width) = (0.0, 0.0);
+        for (e, (&(l_lo, l_hi), &(r_lo, r_hi))) in left.iter().zip(right).enumerate() {
+            l_width += dims.width(e, l_lo, l_hi);
+            r_width += dims.width(e, r_lo, r_hi);
+        }
+        cut.left as f64 * l_width + (n - cut.left) as f64 * r_width
+    }
+}
+
 /// Per position of a node, the run of the node's positions whose SA values
 /// lie in its neighbourhood ([`neighbourhood_runs`]): starts, ends.
 type Runs<'r> = (&'r [u32], &'r [u32]);
@@ -452,6 +522,9 @@ impl<N: Neighborhoods> Scratch<'_, '_, N> {
                 &FRACTIONS,
                 &mut self.select,
             ));
+            // Every cut of this dimension is a threshold on its keys: the
+            // extents on both sides of any threshold, from one pass.
+            let sides = SideExtents::of(cols, node.clone(), dim, self.extents[dim]);
             // Two cuts of one dimension with as many rows on the left are
             // the same cut.
             seen.clear();
@@ -463,14 +536,22 @@ impl<N: Neighborhoods> Scratch<'_, '_, N> {
                 if cut.left < m || n - cut.left < m {
                     continue;
                 }
-                cut.flags(keys, &mut self.flags);
-                if !self
-                    .dims
-                    .keeps_labels_inside(dim, keys, &self.flags, &cut, room)
-                {
-                    continue;
+                if !self.dims.is_range(dim) {
+                    cut.flags(keys, &mut self.flags);
+                    if !self
+                        .dims
+                        .keeps_labels_inside(dim, keys, &self.flags, &cut, room)
+                    {
+                        continue;
+                    }
                 }
-                let own = self.cut_loss(cols, node.clone(), cut.left);
+                let own = match &sides {
+                    Some(sides) => sides.cut_loss(self.dims, n, &cut),
+                    None => {
+                        cut.flags(keys, &mut self.flags);
+                        self.cut_loss(cols, node.clone(), cut.left)
+                    }
+                };
                 valid.push((own, dim, cut));
             }
         }
@@ -529,7 +610,8 @@ impl<N: Neighborhoods> Scratch<'_, '_, N> {
 mod tests {
     use super::super::tests::{hierarchy, sorted_by_sa};
     use super::super::{split_looking_ahead, split_phase};
-    use super::{fits, prefix_count, split_runs};
+    use super::{fits, prefix_count, split_runs, SideExtents};
+    use crate::columnar::ColumnStore;
     use crate::epsilon_m::maxsize::anonymity_check;
     use crate::epsilon_m::maxsize::neighbourhood_runs;
     use crate::epsilon_m::reduce::Offsets;
@@ -766,6 +848,44 @@ mod tests {
                 let sizes = if side { (half.len(), 0) } else { (0, half.len()) };
                 let one = if side { (peak, 0) } else { (0, peak) };
                 prop_assert_eq!(fits(one, sizes, m), passes);
+            }
+        }
+    }
+
+    proptest! {
+        /// The halves' extents of every threshold of a dimension, read from
+        /// the per-key tables, equal each side's extent counted row by row
+        /// (on a node that starts and ends inside the columns).
+        #[test]
+        fn the_side_tables_give_every_thresholds_extents(
+            rows in proptest::collection::vec((0u32..40, 0u32..9, 100u32..110), 2..70),
+            dim in 0usize..3,
+            start in 0usize..3,
+        ) {
+            let row_keys: Vec<Vec<u32>> = vec![
+                rows.iter().map(|r| r.0).collect(),
+                rows.iter().map(|r| r.1).collect(),
+                rows.iter().map(|r| r.2).collect(),
+            ];
+            let n = rows.len();
+            let node = start.min(n - 1)..n;
+            let mut store = ColumnStore::new(row_keys, (0..n as u32).collect(), vec![0.0; n]);
+            let cols = store.view();
+            let keys = &cols.keys[dim][node.clone()];
+            let (lo, hi) = keys.iter().fold((u32::MAX, 0), |(a, b), &k| (a.min(k), b.max(k)));
+            let sides = SideExtents::of(&cols, node.clone(), dim, (lo, hi)).unwrap();
+            for threshold in lo + 1..=hi {
+                let i = (threshold - lo) as usize * 3;
+                for e in 0..3 {
+                    let side = |left: bool| {
+                        node.clone()
+                            .filter(|&p| (cols.keys[dim][p] < threshold) == left)
+                            .map(|p| cols.keys[e][p])
+                            .fold((u32::MAX, 0), |(a, b), k| (a.min(k), b.max(k)))
+                    };
+                    prop_assert_eq!(sides.below[i + e], side(true));
+                    prop_assert_eq!(sides.from[i + e], side(false));
+                }
             }
         }
     }
