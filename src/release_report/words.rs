@@ -49,6 +49,7 @@ pub fn key_name(key: &str) -> String {
         "suppression_limit" => "suppression allowed".into(),
         "rows_needing_suppression" => "rows that would have to be left out".into(),
         "share_needing_suppression" => "share that would have to be left out".into(),
+        "rows_for_least_loss" => "rows left out by the finest release".into(),
         "sensitive_metric" => "SA distance".into(),
         "ground_distance" => "ground distance".into(),
         other => other.replace('_', " "),
@@ -80,6 +81,10 @@ pub fn key_meaning(key: &str) -> Option<&'static str> {
         "max_frequency" => "the largest share one SA value has in a group; at most α passes",
         "max_k" | "max_l" => "the whole table as one group reaches it: ask for at most this",
         "share_needing_suppression" => "the same as a share of the rows (1 = all of them)",
+        "rows_for_least_loss" => {
+            "rows the release with the least information loss leaves out; a \
+             suppression_limit of this share publishes it instead of a coarser one"
+        }
         "suppression_limit" => "the share of rows the job allowed to be left out",
         "rows_needing_suppression" => {
             "rows the job would have to leave out; a suppression_limit at least this \

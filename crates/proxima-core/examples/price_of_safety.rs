@@ -30,6 +30,7 @@ use proxima_core::{epsilon_m, Progress, Table};
 
 const CASES: &[&str] = &[
     "em-credit",
+    "em-sal-s15",
     "em-sal-s25",
     "em-sal-m3",
     "em-sal-rel",
@@ -69,6 +70,8 @@ fn case(name: &str) -> Option<(SharedTable, PrivacyModel, f64)> {
     Some(match name {
         "em-credit" => (CreditCard, epsilon_m(1000.0, 4, Absolute), 0.0),
         "em-sal" => (SalSynthetic, epsilon_m(4500.0, 5, Absolute), 0.0),
+        "em-sal-s15" => (SalSynthetic, epsilon_m(4500.0, 5, Absolute), 0.15),
+        "em-sal-s17" => (SalSynthetic, epsilon_m(4500.0, 5, Absolute), 0.17),
         "em-sal-s25" => (SalSynthetic, epsilon_m(4500.0, 5, Absolute), 0.25),
         "em-sal-m3" => (SalSynthetic, epsilon_m(4500.0, 3, Absolute), 0.0),
         "em-sal-rel" => (SalSynthetic, epsilon_m(0.125, 5, Relative), 0.0),

@@ -94,6 +94,11 @@ pub struct Placement {
     pub partition: Partition,
     /// Row indices, ascending.
     pub unplaced: Vec<u32>,
+    /// When the partitioner built other placements too (ways of leaving
+    /// rows out, the one with the least loss chosen), the fewest rows any
+    /// of them leaves out: a job allowed that many would have published
+    /// (with coarser groups). At most `unplaced.len()`.
+    pub fewest_unplaced: Option<usize>,
 }
 
 impl Placement {
@@ -102,6 +107,7 @@ impl Placement {
         Placement {
             partition,
             unplaced,
+            fewest_unplaced: None,
         }
     }
 
@@ -110,7 +116,21 @@ impl Placement {
         Placement {
             partition,
             unplaced: Vec::new(),
+            fewest_unplaced: None,
         }
+    }
+
+    /// Records the fewest rows another way of placing leaves out (kept
+    /// only when fewer than this placement's).
+    pub fn with_fewest_unplaced(mut self, fewest: usize) -> Self {
+        self.fewest_unplaced = (fewest < self.unplaced.len()).then_some(fewest);
+        self
+    }
+
+    /// The fewest rows a job must be allowed to leave out to publish:
+    /// [`Self::fewest_unplaced`] when known, else this placement's own.
+    pub fn rows_needed(&self) -> usize {
+        self.fewest_unplaced.unwrap_or(self.unplaced.len())
     }
 
     /// Checks that the groups and the unplaced rows together cover `0..n`

@@ -349,6 +349,67 @@ impl Anonymized {
     }
 }
 
+/// `model_not_satisfied` for a placement that leaves out more rows than the
+/// job's limit allows: how many rows stand in the way, as a count, a share
+/// and the limit that would publish. When the partitioner also found a
+/// coarser way that leaves out fewer rows, the figures are that way's (a
+/// job with that limit publishes), and the message gives both limits.
+fn too_many_left_out(placement: &Placement, n: usize, limit: SuppressionLimit) -> CoreError {
+    let unplaced = placement.unplaced.len();
+    let needed = placement.rows_needed();
+    let share = |rows: usize| rows as f64 / n.max(1) as f64;
+    let allowed = limit.max_rows(n);
+    let message = if needed < unplaced {
+        format!(
+            "{unplaced} of {n} rows ({:.2} %) would have to be left out for the release with the \
+             least information loss, and {needed} ({:.2} %) for the coarsest the engine found; the \
+             suppression limit allows {allowed}: {} (coarser groups; {} for the finer), or relax \
+             the parameters; nothing was published",
+            100.0 * share(unplaced),
+            100.0 * share(needed),
+            limit_advice(needed, n),
+            limit_for(unplaced, n).map_or("none".to_string(), |l| format!("{l:.4}")),
+        )
+    } else {
+        format!(
+            "{unplaced} of {n} rows ({:.2} %) cannot be placed in any group that satisfies the \
+             model in the attacker's view; the suppression limit allows {allowed}: {}, or relax \
+             the parameters; nothing was published",
+            100.0 * share(unplaced),
+            limit_advice(unplaced, n),
+        )
+    };
+    let mut error = CoreError::new(crate::error::ErrorKind::ModelNotSatisfied, message)
+        .with_detail("rows_needing_suppression", needed)
+        .with_detail("share_needing_suppression", share(needed))
+        .with_detail("suppression_limit", limit.get());
+    if needed < unplaced {
+        error = error.with_detail("rows_for_least_loss", unplaced);
+    }
+    error
+}
+
+/// The smallest limit with four decimals that lets a job of `n` rows leave
+/// out `rows` (⌊limit · n⌋ ≥ rows, as [`SuppressionLimit::max_rows`]
+/// counts), as the message prints it; none below 1 (limits are below 1).
+fn limit_for(rows: usize, n: usize) -> Option<f64> {
+    let n = n.max(1) as f64;
+    let mut ten_thousandths = (rows as f64 * 1e4 / n).ceil();
+    while (ten_thousandths / 1e4 * n).floor() < rows as f64 {
+        ten_thousandths += 1.0;
+    }
+    (ten_thousandths < 1e4).then_some(ten_thousandths / 1e4)
+}
+
+/// "set suppression_limit to at least L" for `rows` of `n`, or that no
+/// limit does.
+fn limit_advice(rows: usize, n: usize) -> String {
+    match limit_for(rows, n) {
+        Some(limit) => format!("set suppression_limit to at least {limit:.4}"),
+        None => "no suppression_limit below 1 allows that many".to_string(),
+    }
+}
+
 /// Runs the partitioner a request names, suppresses the rows it could not
 /// place (within the request's suppression limit, else
 /// `model_not_satisfied` saying how many rows would have to go) and
@@ -382,19 +443,7 @@ fn anonymize_timed(
     let unplaced = placement.unplaced.len();
     let allowed = spec.suppression_limit.max_rows(n);
     if unplaced > allowed {
-        let share = unplaced as f64 / n.max(1) as f64;
-        return Err(CoreError::new(
-            crate::error::ErrorKind::ModelNotSatisfied,
-            format!(
-                "{unplaced} of {n} rows ({:.2} %) cannot be placed in any group that satisfies the model \
-                 in the attacker's view; the suppression limit allows {allowed}: raise suppression_limit \
-                 above {share:.4} or relax the parameters; nothing was published",
-                100.0 * share
-            ),
-        )
-        .with_detail("rows_needing_suppression", unplaced)
-        .with_detail("share_needing_suppression", share)
-        .with_detail("suppression_limit", spec.suppression_limit.get()));
+        return Err(too_many_left_out(&placement, n, spec.suppression_limit));
     }
     if unplaced == 0 {
         let release = generalize::generalize_with_progress(
@@ -739,5 +788,34 @@ pub fn summary(table: &Table, release: &Release) -> Summary {
         information_loss: gcp(table, release),
         suppressed_by_model: 0,
         attacker_view: None,
+    }
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::limit_for;
+    use crate::params::SuppressionLimit;
+
+    /// The limit named for `rows` of `n` lets a job leave them out, and the
+    /// next smaller four-decimal limit does not — including shares that are
+    /// exact decimals (floating point must not round them below).
+    #[test]
+    fn the_named_limit_is_the_smallest_that_publishes() {
+        for n in [1usize, 7, 100, 63_441, 500_000, 1_000_003] {
+            for rows in [0, 1, n / 4, n / 3, n / 2, n.saturating_sub(1), n] {
+                let allows = |l: f64| SuppressionLimit::new(l, "/s").unwrap().max_rows(n) >= rows;
+                let Some(limit) = limit_for(rows, n) else {
+                    // Only when even 0.9999 is too little.
+                    assert!(!allows(0.9999), "{rows} of {n}");
+                    continue;
+                };
+                assert!(allows(limit), "{rows} of {n}: {limit}");
+                let smaller = ((limit * 1e4).round() - 1.0) / 1e4;
+                assert!(
+                    smaller < 0.0 || !allows(smaller),
+                    "{rows} of {n}: {smaller} suffices"
+                );
+            }
+        }
     }
 }

@@ -298,3 +298,40 @@ fn cup_thinned_with_headroom_is_cut_within_the_limit() {
         assert!(loss <= at_most, "limit {limit}: GCP {loss}");
     }
 }
+
+/// cup at (5, 8) with no suppression allowed: the job is refused, and the
+/// error names the fewest rows any of the engine's ways leaves out (the
+/// whole table thinned, 1.09 %) with the limit that publishes, beside the
+/// rows the release with the least loss needs (the leaves' trimming,
+/// 4.13 %). A job given the first limit publishes.
+#[test]
+fn a_refused_job_names_the_limit_that_publishes() {
+    let Some(t) = load_shared(SharedTable::Cup) else {
+        return;
+    };
+    let t = t.unwrap();
+    let p = params(5.0, 8, Neighborhood::Absolute);
+    let spec = |limit: f64| JobSpec {
+        model: PrivacyModel::EpsilonM(p),
+        algorithm: Algorithm::EpsilonM,
+        metric: None,
+        xcolor: XColorOptions::default(),
+        suppression_limit: SuppressionLimit::new(limit, "/s").unwrap(),
+    };
+    let err = run_job(&t, &spec(0.0), Progress::none()).expect_err("refused");
+    assert_eq!(err.kind, ErrorKind::ModelNotSatisfied);
+    let detail = |k: &str| match err.detail(k) {
+        Some(Detail::Int(c)) => *c as usize,
+        other => panic!("{k}: {other:?} in {err}"),
+    };
+    let (needed, finest) = (
+        detail("rows_needing_suppression"),
+        detail("rows_for_least_loss"),
+    );
+    assert!(needed < finest, "{err}");
+    assert!(err.message.contains("0.0109"), "{}", err.message);
+    eprintln!("{}", err.message);
+    // The limit the message names, as printed.
+    let published = run_job(&t, &spec(0.0109), Progress::none()).unwrap();
+    assert_eq!(published.summary.suppressed_by_model, needed);
+}

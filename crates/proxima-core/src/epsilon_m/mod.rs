@@ -117,6 +117,7 @@ pub fn place_within(
     progress.report(0.0)?;
 
     let e = params.epsilon.get();
+    let mut fewest = None;
     let (groups, unplaced) = match params.neighborhood {
         Neighborhood::Absolute => run(
             table,
@@ -124,6 +125,7 @@ pub fn place_within(
             Offsets { e1: e, e2: e },
             params,
             (rows, allowed),
+            &mut fewest,
             progress,
         )?,
         Neighborhood::Relative => run(
@@ -132,11 +134,15 @@ pub fn place_within(
             RelativeBand { epsilon: e },
             params,
             (rows, allowed),
+            &mut fewest,
             progress,
         )?,
     };
     verify::verify_groups(&groups, sa, params)?;
-    let placement = Placement::new(Partition::new(groups), unplaced);
+    let mut placement = Placement::new(Partition::new(groups), unplaced);
+    if let Some(fewest) = fewest {
+        placement = placement.with_fewest_unplaced(fewest);
+    }
     placement.check_covers(sa.len())?;
     Ok(placement)
 }
@@ -254,13 +260,15 @@ const STRATEGIES_SIDE_BY_SIDE_MAX_ROWS: usize = 1 << 20;
 /// them leaves out at most `allowed` rows (the job's suppression limit).
 /// When the thinned table wins, thinnings with headroom (a little more
 /// left out, so that the tree can cut) are tried within the limit, and the
-/// lowest loss is kept.
+/// lowest loss is kept. `fewest` hears the fewest rows either way leaves
+/// out, when both were built.
 fn run<N: Neighborhoods>(
     table: &Table,
     sa: &[f64],
     nb: N,
     params: &EpsilonM,
     (rows, allowed): (Vec<u32>, usize),
+    fewest: &mut Option<usize>,
     progress: Progress<'_>,
 ) -> CoreResult<(Vec<Vec<u32>>, Vec<u32>)> {
     let m = params.m.get();
@@ -354,6 +362,9 @@ fn run<N: Neighborhoods>(
         }
         (by_leaf, by_table)
     };
+    // Whichever is published, a job with a limit of the other's rows
+    // left out would publish too: the error of a job refused says so.
+    *fewest = Some(by_leaf.1.len().min(by_table.1.len()));
     let within = |p: &(Vec<Vec<u32>>, Vec<u32>)| p.1.len() <= allowed;
     let table_wins = match (within(&by_table), within(&by_leaf)) {
         (true, false) => true,
