@@ -416,6 +416,11 @@ pub fn all() -> Vec<Case> {
         case("em-sal-s25", Utility, sal,
              Work::Job(suppressing(epsilon_m(4500.0, 5, abs), 0.25)), Some(0.5),
              Stated::default(), "em-sal with suppression_limit 0.25 (m=5 in the attacker's view)"),
+        // Where only the whole table's thinning fits the limit: the
+        // thinned table with headroom is cut (one group at GCP 1.0 before).
+        case("em-cup-s03", Utility, Source::Shared(Cup),
+             Work::Job(suppressing(epsilon_m(5.0, 8, abs), 0.03)), Some(1.0),
+             Stated::default(), "em-cup with suppression_limit 0.03 (the thinned table with headroom)"),
         // The utility bar: XColor below 15 % query error at ε=0.1, δ=0.8, k=10.
         case("util-xc-adult", Utility, full, Work::Job(xcolor(0.1, 0.8, 10, QiAware)), None,
              Stated { rows: Some(30_162), ..Stated::default() },
