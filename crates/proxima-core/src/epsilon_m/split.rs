@@ -142,6 +142,8 @@ struct Scratch<'d, 'a, N> {
     best_flags: Vec<bool>,
     /// SA values of the two halves of the cut being evaluated.
     half_sa: [Vec<f64>; 2],
+    /// [`sort_values`]'s keys.
+    sort_keys: Vec<u64>,
     /// Whether a node may leave out its own densest rows
     /// ([`Rules::node_trim`]): only where the whole table fails.
     trim_nodes: bool,
@@ -163,6 +165,7 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
             flags: Vec::new(),
             best_flags: Vec::new(),
             half_sa: [Vec::new(), Vec::new()],
+            sort_keys: Vec::new(),
             trim_nodes: false,
             lookahead: None,
             tmp: Tmp::default(),
@@ -328,6 +331,30 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
     }
 }
 
+/// Sorts `values` as `sort_by(f64::total_cmp)` does, through integer keys
+/// in the same order: a merge of sorted runs compares integers instead of
+/// re-deriving each value's order from its bits at every comparison.
+fn sort_values(values: &mut [f64], keys: &mut Vec<u64>) {
+    const SIGN: u64 = 1 << 63;
+    // Negative values' bits reversed, positive ones' above them: the
+    // order of `f64::total_cmp`.
+    let key = |v: f64| {
+        let bits = v.to_bits();
+        if bits & SIGN != 0 {
+            !bits
+        } else {
+            bits | SIGN
+        }
+    };
+    let value = |k: u64| f64::from_bits(if k & SIGN != 0 { k & !SIGN } else { !k });
+    keys.clear();
+    keys.extend(values.iter().map(|&v| key(v)));
+    keys.sort();
+    for (v, &k) in values.iter_mut().zip(keys.iter()) {
+        *v = value(k);
+    }
+}
+
 /// The values of `n` (value, goes left) pairs into `halves` (left, right),
 /// each in its previous order, and the halves' sizes. Written without
 /// data-dependent branches (a median cut's sides are a coin toss for the
@@ -445,7 +472,7 @@ impl<N: Neighborhoods> Rules for Scratch<'_, '_, N> {
         }
         // Each range is SA-sorted already (cuts are stable, merges are put
         // back in order): the stable sort merges the runs it finds.
-        sorted.sort_by(f64::total_cmp);
+        sort_values(sorted, &mut self.sort_keys);
         Some(anonymity_excess(sorted.len(), |k| sorted[k], nb, m))
     }
 
@@ -537,6 +564,32 @@ mod tests {
     use crate::table::{QiValues, SaValues, Table};
     use proptest::prelude::*;
     use std::sync::Arc;
+
+    proptest! {
+        /// The integer keys sort exactly as `f64::total_cmp` does, bit for
+        /// bit (negative zero below zero, subnormals, runs already sorted).
+        #[test]
+        fn values_sort_as_total_cmp_does(
+            values in proptest::collection::vec(
+                prop_oneof![
+                    Just(0.0f64), Just(-0.0f64), Just(f64::MIN_POSITIVE / 4.0),
+                    Just(-f64::MIN_POSITIVE / 4.0), -1e9f64..1e9, Just(f64::MAX), Just(f64::MIN),
+                ],
+                0..80,
+            ),
+            presorted in 0usize..80,
+        ) {
+            let mut values = values;
+            let k = presorted.min(values.len());
+            values[..k].sort_by(f64::total_cmp);
+            let mut want = values.clone();
+            want.sort_by(f64::total_cmp);
+            let mut keys = Vec::new();
+            sort_values(&mut values, &mut keys);
+            let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            prop_assert_eq!(bits(&values), bits(&want));
+        }
+    }
 
     /// The split phase by its definition, on row-id lists: every
     /// dimension's [`QiSpace::cut`] whose halves have m rows and are
