@@ -698,12 +698,12 @@ pub(crate) fn sorted_distinct_checked(
 }
 
 /// The inverse of [`total_order_bits`].
-fn from_total_order_bits(k: u64) -> f64 {
+pub(crate) fn from_total_order_bits(k: u64) -> f64 {
     f64::from_bits(if k >> 63 == 1 { k & !(1 << 63) } else { !k })
 }
 
 /// Maps an f64 to a u64 whose unsigned order is `f64::total_cmp`'s.
-fn total_order_bits(v: f64) -> u64 {
+pub(crate) fn total_order_bits(v: f64) -> u64 {
     let bits = v.to_bits();
     if bits >> 63 == 1 {
         !bits

@@ -104,6 +104,21 @@ impl SuppressionLimit {
     pub fn max_rows(self, rows: usize) -> usize {
         (self.0 * rows as f64).floor() as usize
     }
+
+    /// The smallest limit with four decimals whose [`Self::max_rows`] of
+    /// `n` rows allows leaving out `rows` (what an error tells a job to
+    /// ask for); `None` when no limit below 1 does.
+    pub fn least_allowing(rows: usize, n: usize) -> Option<SuppressionLimit> {
+        let mut ten_thousandths = (rows as f64 * 1e4 / n.max(1) as f64).ceil();
+        while ten_thousandths < 1e4 {
+            let limit = SuppressionLimit(ten_thousandths / 1e4);
+            if limit.max_rows(n) >= rows {
+                return Some(limit);
+            }
+            ten_thousandths += 1.0;
+        }
+        None
+    }
 }
 
 /// Absolute (|x−y| ≤ ε) or relative (y ∈ [x(1−ε), x(1+ε)]) neighbourhoods.
@@ -376,6 +391,30 @@ impl PrivacyModel {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The limit named for `rows` of `n` lets a job leave them out, and the
+    /// next smaller four-decimal limit does not — including shares that are
+    /// exact decimals (floating point must not round them below).
+    #[test]
+    fn the_least_limit_allowing_rows_is_the_smallest_that_does() {
+        for n in [1usize, 7, 100, 63_441, 500_000, 1_000_003] {
+            for rows in [0, 1, n / 4, n / 3, n / 2, n.saturating_sub(1), n] {
+                let allows = |l: f64| SuppressionLimit::new(l, "/s").unwrap().max_rows(n) >= rows;
+                let Some(limit) = SuppressionLimit::least_allowing(rows, n) else {
+                    // Only when even 0.9999 is too little.
+                    assert!(!allows(0.9999), "{rows} of {n}");
+                    continue;
+                };
+                let limit = limit.get();
+                assert!(allows(limit), "{rows} of {n}: {limit}");
+                let smaller = ((limit * 1e4).round() - 1.0) / 1e4;
+                assert!(
+                    smaller < 0.0 || !allows(smaller),
+                    "{rows} of {n}: {smaller} suffices"
+                );
+            }
+        }
+    }
 
     #[test]
     fn domains_are_enforced() {

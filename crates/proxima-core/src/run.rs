@@ -368,7 +368,8 @@ fn too_many_left_out(placement: &Placement, n: usize, limit: SuppressionLimit) -
             100.0 * share(unplaced),
             100.0 * share(needed),
             limit_advice(needed, n),
-            limit_for(unplaced, n).map_or("none".to_string(), |l| format!("{l:.4}")),
+            SuppressionLimit::least_allowing(unplaced, n)
+                .map_or("none".to_string(), |l| format!("{:.4}", l.get())),
         )
     } else {
         format!(
@@ -389,23 +390,11 @@ fn too_many_left_out(placement: &Placement, n: usize, limit: SuppressionLimit) -
     error
 }
 
-/// The smallest limit with four decimals that lets a job of `n` rows leave
-/// out `rows` (⌊limit · n⌋ ≥ rows, as [`SuppressionLimit::max_rows`]
-/// counts), as the message prints it; none below 1 (limits are below 1).
-fn limit_for(rows: usize, n: usize) -> Option<f64> {
-    let n = n.max(1) as f64;
-    let mut ten_thousandths = (rows as f64 * 1e4 / n).ceil();
-    while (ten_thousandths / 1e4 * n).floor() < rows as f64 {
-        ten_thousandths += 1.0;
-    }
-    (ten_thousandths < 1e4).then_some(ten_thousandths / 1e4)
-}
-
 /// "set suppression_limit to at least L" for `rows` of `n`, or that no
 /// limit does.
 fn limit_advice(rows: usize, n: usize) -> String {
-    match limit_for(rows, n) {
-        Some(limit) => format!("set suppression_limit to at least {limit:.4}"),
+    match SuppressionLimit::least_allowing(rows, n) {
+        Some(limit) => format!("set suppression_limit to at least {:.4}", limit.get()),
         None => "no suppression_limit below 1 allows that many".to_string(),
     }
 }
@@ -788,34 +777,5 @@ pub fn summary(table: &Table, release: &Release) -> Summary {
         information_loss: gcp(table, release),
         suppressed_by_model: 0,
         attacker_view: None,
-    }
-}
-
-#[cfg(test)]
-mod limit_tests {
-    use super::limit_for;
-    use crate::params::SuppressionLimit;
-
-    /// The limit named for `rows` of `n` lets a job leave them out, and the
-    /// next smaller four-decimal limit does not — including shares that are
-    /// exact decimals (floating point must not round them below).
-    #[test]
-    fn the_named_limit_is_the_smallest_that_publishes() {
-        for n in [1usize, 7, 100, 63_441, 500_000, 1_000_003] {
-            for rows in [0, 1, n / 4, n / 3, n / 2, n.saturating_sub(1), n] {
-                let allows = |l: f64| SuppressionLimit::new(l, "/s").unwrap().max_rows(n) >= rows;
-                let Some(limit) = limit_for(rows, n) else {
-                    // Only when even 0.9999 is too little.
-                    assert!(!allows(0.9999), "{rows} of {n}");
-                    continue;
-                };
-                assert!(allows(limit), "{rows} of {n}: {limit}");
-                let smaller = ((limit * 1e4).round() - 1.0) / 1e4;
-                assert!(
-                    smaller < 0.0 || !allows(smaller),
-                    "{rows} of {n}: {smaller} suffices"
-                );
-            }
-        }
     }
 }

@@ -85,6 +85,47 @@ fn sal() -> Option<&'static Table> {
         .as_ref()
 }
 
+fn cup() -> Option<&'static Table> {
+    static T: OnceLock<Option<Table>> = OnceLock::new();
+    T.get_or_init(|| load_shared(SharedTable::Cup).map(|t| t.unwrap()))
+        .as_ref()
+}
+
+/// Every row of every group has at most |G|/m rows of its group in its
+/// neighbourhood, counted by the definition (sort plus binary search).
+fn assert_groups_by_definition(
+    part: &Partition,
+    sa: &[f64],
+    (e, m): (f64, usize),
+    nb: Neighborhood,
+) {
+    let mut sorted = Vec::new();
+    for g in &part.groups {
+        sorted.clear();
+        sorted.extend(g.iter().map(|&r| sa[r as usize]));
+        sorted.sort_unstable_by(f64::total_cmp);
+        for &row in g {
+            let count = sorted_count(&sorted, sa[row as usize], e, nb);
+            assert!(
+                count * m <= g.len(),
+                "row {row}: {count} of {} in its neighbourhood",
+                g.len()
+            );
+        }
+    }
+}
+
+/// An (ε,m) job on the model `p` with suppression limit `limit`.
+fn job(p: EpsilonM, limit: f64) -> JobSpec {
+    JobSpec {
+        model: PrivacyModel::EpsilonM(p),
+        algorithm: Algorithm::EpsilonM,
+        metric: None,
+        xcolor: XColorOptions::default(),
+        suppression_limit: SuppressionLimit::new(limit, "/s").unwrap(),
+    }
+}
+
 #[test]
 fn creditcard_bill_amt1_epsilon_1000_m_4() {
     let Some(t) = credit() else { return };
@@ -179,20 +220,7 @@ fn check_sal(e: f64, nb: Neighborhood) -> usize {
     let elapsed = start.elapsed();
     placement.check_covers(t.rows()).unwrap();
     let part = &placement.partition;
-    let mut sorted = Vec::new();
-    for g in &part.groups {
-        sorted.clear();
-        sorted.extend(g.iter().map(|&r| sa[r as usize]));
-        sorted.sort_unstable_by(f64::total_cmp);
-        for &row in g {
-            let count = sorted_count(&sorted, sa[row as usize], e, nb);
-            assert!(
-                count * 5 <= g.len(),
-                "row {row}: {count} of {} in its neighbourhood",
-                g.len()
-            );
-        }
-    }
+    assert_groups_by_definition(part, sa, (e, 5), nb);
     eprintln!(
         "sal {nb:?} ε={e} m=5: {}, {} rows left out ({elapsed:?})",
         sizes_summary(part),
@@ -255,39 +283,22 @@ fn the_two_checkers_agree() {
 /// suppressed rows are counted at loss 1 in the GCP.
 #[test]
 fn cup_thinned_with_headroom_is_cut_within_the_limit() {
-    let Some(t) = load_shared(SharedTable::Cup) else {
-        return;
-    };
-    let t = t.unwrap();
+    let Some(t) = cup() else { return };
     let sa = t.single_numeric_sa().unwrap();
     let p = params(5.0, 8, Neighborhood::Absolute);
     // (limit, GCP at most): 0.271 and 0.208 today.
     for (limit, at_most) in [(0.02, 0.30), (0.03, 0.24)] {
         let allowed = (limit * t.rows() as f64) as usize;
-        let placement = place_within(&t, &p, allowed, Progress::none()).unwrap();
+        let placement = place_within(t, &p, allowed, Progress::none()).unwrap();
         placement.check_covers(t.rows()).unwrap();
         assert!(placement.unplaced.len() <= allowed, "limit {limit}");
         let part = &placement.partition;
         assert!(part.len() > 100, "limit {limit}: {}", sizes_summary(part));
-        let mut sorted = Vec::new();
-        for g in &part.groups {
-            sorted.clear();
-            sorted.extend(g.iter().map(|&r| sa[r as usize]));
-            sorted.sort_unstable_by(f64::total_cmp);
-            for &row in g {
-                let count = sorted_count(&sorted, sa[row as usize], 5.0, Neighborhood::Absolute);
-                assert!(count * 8 <= g.len(), "row {row}: {count} of {}", g.len());
-            }
-        }
+        assert_groups_by_definition(part, sa, (5.0, 8), Neighborhood::Absolute);
         // The job's GCP (suppressed rows at loss 1) of the same placement.
-        let spec = JobSpec {
-            model: PrivacyModel::EpsilonM(p),
-            algorithm: Algorithm::EpsilonM,
-            metric: None,
-            xcolor: XColorOptions::default(),
-            suppression_limit: SuppressionLimit::new(limit, "/s").unwrap(),
-        };
-        let summary = run_job(&t, &spec, Progress::none()).unwrap().summary;
+        let summary = run_job(t, &job(p, limit), Progress::none())
+            .unwrap()
+            .summary;
         assert_eq!(summary.suppressed_by_model, placement.unplaced.len());
         let loss = summary.information_loss;
         eprintln!(
@@ -306,19 +317,9 @@ fn cup_thinned_with_headroom_is_cut_within_the_limit() {
 /// 4.13 %). A job given the first limit publishes.
 #[test]
 fn a_refused_job_names_the_limit_that_publishes() {
-    let Some(t) = load_shared(SharedTable::Cup) else {
-        return;
-    };
-    let t = t.unwrap();
+    let Some(t) = cup() else { return };
     let p = params(5.0, 8, Neighborhood::Absolute);
-    let spec = |limit: f64| JobSpec {
-        model: PrivacyModel::EpsilonM(p),
-        algorithm: Algorithm::EpsilonM,
-        metric: None,
-        xcolor: XColorOptions::default(),
-        suppression_limit: SuppressionLimit::new(limit, "/s").unwrap(),
-    };
-    let err = run_job(&t, &spec(0.0), Progress::none()).expect_err("refused");
+    let err = run_job(t, &job(p, 0.0), Progress::none()).expect_err("refused");
     assert_eq!(err.kind, ErrorKind::ModelNotSatisfied);
     let detail = |k: &str| match err.detail(k) {
         Some(Detail::Int(c)) => *c as usize,
@@ -332,6 +333,6 @@ fn a_refused_job_names_the_limit_that_publishes() {
     assert!(err.message.contains("0.0109"), "{}", err.message);
     eprintln!("{}", err.message);
     // The limit the message names, as printed.
-    let published = run_job(&t, &spec(0.0109), Progress::none()).unwrap();
+    let published = run_job(t, &job(p, 0.0109), Progress::none()).unwrap();
     assert_eq!(published.summary.suppressed_by_model, needed);
 }

@@ -299,15 +299,9 @@ impl Headroom {
         Headroom(k.min(Self::MAX_64THS))
     }
 
-    /// Whether cap `c` holds for `kept` rows: c·m·64 ≤ kept·(64 − room),
-    /// in integers (no rounding).
-    fn holds(self, c: usize, m: usize, kept: usize) -> bool {
-        let free = 64 - usize::from(self.0);
-        c.saturating_mul(m).saturating_mul(64) <= kept.saturating_mul(free)
-    }
-
-    /// The largest cap that `kept` rows could hold: ⌊kept·(64 − room) /
-    /// (64·m)⌋.
+    /// The largest cap that `kept` rows hold: ⌊kept·(64 − room) / (64·m)⌋,
+    /// in integers (no rounding); cap c holds for K(c) kept rows when
+    /// c ≤ cap_for(K(c)), i.e. c·m ≤ K(c)·(1 − room).
     fn cap_for(self, m: usize, kept: usize) -> usize {
         kept.saturating_mul(64 - usize::from(self.0)) / (64 * m)
     }
@@ -351,11 +345,8 @@ pub(crate) fn window_thinning_with_room(
     // close in from above — usually onto c* — before the bisection takes
     // what is left.
     for _ in 0..FIXED_POINT_STEPS {
-        if hi == 0 {
-            break;
-        }
         let kept = thin(hi, None)?;
-        if room.holds(hi, m, kept) {
+        if hi <= room.cap_for(m, kept) {
             lo = hi;
             break;
         }
@@ -364,7 +355,7 @@ pub(crate) fn window_thinning_with_room(
     // Invariant: cap lo holds for K(lo) (0 trivially).
     while lo < hi {
         let mid = (lo + hi).div_ceil(2);
-        if room.holds(mid, m, thin(mid, None)?) {
+        if mid <= room.cap_for(m, thin(mid, None)?) {
             lo = mid;
         } else {
             hi = mid - 1;

@@ -24,7 +24,10 @@ use super::maxsize::{
     window_thinning,
 };
 use super::reduce::Neighborhoods;
-use crate::columnar::{extent, extent_by_side, ColumnStore, Columns, CutScratch, Dims, Tmp};
+use crate::columnar::{
+    extent, extent_by_side, from_total_order_bits, total_order_bits, ColumnStore, Columns,
+    CutScratch, Dims, Tmp,
+};
 use crate::error::CoreResult;
 use crate::progress::Progress;
 use crate::safe_split::{safe_partition, Growth, Rules};
@@ -320,38 +323,37 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
     /// `loss(left) + loss(right)` of the cut in `self.flags` (`left` rows
     /// going left), whether or not its halves pass.
     fn cut_loss(&self, cols: &Columns<'_>, node: Range<usize>, left: usize) -> f64 {
-        let n = node.len();
-        let (mut l_width, mut r_width) = (0.0, 0.0);
-        for (d, keys) in cols.keys.iter().enumerate() {
-            let [(l_lo, l_hi), (r_lo, r_hi)] = extent_by_side(&keys[node.clone()], &self.flags);
-            l_width += self.dims.width(d, l_lo, l_hi);
-            r_width += self.dims.width(d, r_lo, r_hi);
-        }
-        left as f64 * l_width + (n - left) as f64 * r_width
+        let sides = cols.keys.iter();
+        let sides = sides.map(|keys| extent_by_side(&keys[node.clone()], &self.flags));
+        halves_loss(self.dims, (node.len(), left), sides)
     }
 }
 
+/// `loss(left) + loss(right)` of a cut of `n` rows, `left` of them on the
+/// left, from each dimension's [left, right] key extents in order.
+fn halves_loss(
+    dims: &Dims<'_>,
+    (n, left): (usize, usize),
+    sides: impl Iterator<Item = [(u32, u32); 2]>,
+) -> f64 {
+    let (mut l_width, mut r_width) = (0.0, 0.0);
+    for (d, [(l_lo, l_hi), (r_lo, r_hi)]) in sides.enumerate() {
+        l_width += dims.width(d, l_lo, l_hi);
+        r_width += dims.width(d, r_lo, r_hi);
+    }
+    left as f64 * l_width + (n - left) as f64 * r_width
+}
+
 /// Sorts `values` as `sort_by(f64::total_cmp)` does, through integer keys
-/// in the same order: a merge of sorted runs compares integers instead of
-/// re-deriving each value's order from its bits at every comparison.
+/// in the same order ([`total_order_bits`]): a merge of sorted runs
+/// compares integers instead of re-deriving each value's order from its
+/// bits at every comparison.
 fn sort_values(values: &mut [f64], keys: &mut Vec<u64>) {
-    const SIGN: u64 = 1 << 63;
-    // Negative values' bits reversed, positive ones' above them: the
-    // order of `f64::total_cmp`.
-    let key = |v: f64| {
-        let bits = v.to_bits();
-        if bits & SIGN != 0 {
-            !bits
-        } else {
-            bits | SIGN
-        }
-    };
-    let value = |k: u64| f64::from_bits(if k & SIGN != 0 { k & !SIGN } else { !k });
     keys.clear();
-    keys.extend(values.iter().map(|&v| key(v)));
+    keys.extend(values.iter().map(|&v| total_order_bits(v)));
     keys.sort();
     for (v, &k) in values.iter_mut().zip(keys.iter()) {
-        *v = value(k);
+        *v = from_total_order_bits(k);
     }
 }
 

@@ -48,7 +48,7 @@
 
 use std::ops::Range;
 
-use super::Scratch;
+use super::{halves_loss, Scratch};
 use crate::columnar::{extent, gather, stable_partition_order, Columns, Cut, CutScratch, Dims};
 use crate::epsilon_m::maxsize::neighbourhood_runs;
 use crate::epsilon_m::reduce::Neighborhoods;
@@ -400,19 +400,13 @@ impl SideExtents {
     }
 
     /// `loss(left) + loss(right)` of `cut` on the tables' dimension in a
-    /// node of `n` rows: [`Scratch::cut_loss`]'s figure, to the bit (the
-    /// same widths summed in the same order).
-    ///
-    /// [`Scratch::cut_loss`]: super::Scratch
+    /// node of `n` rows: the ordinary cut's figure ([`halves_loss`], from
+    /// the same extents).
     fn cut_loss(&self, dims: &Dims<'_>, n: usize, cut: &Cut) -> f64 {
         let i = (cut.right_start() - self.lo) as usize * self.dims;
         let (left, right) = (&self.below[i..][..self.dims], &self.from[i..][..self.dims]);
-        let (mut l_width, mut r_width) = (0.0, 0.0);
-        for (e, (&(l_lo, l_hi), &(r_lo, r_hi))) in left.iter().zip(right).enumerate() {
-            l_width += dims.width(e, l_lo, l_hi);
-            r_width += dims.width(e, r_lo, r_hi);
-        }
-        cut.left as f64 * l_width + (n - cut.left) as f64 * r_width
+        let sides = left.iter().zip(right).map(|(&l, &r)| [l, r]);
+        halves_loss(dims, (n, cut.left), sides)
     }
 }
 
@@ -490,10 +484,9 @@ impl<N: Neighborhoods> Scratch<'_, '_, N> {
         self.extents.clear();
         self.extents
             .extend(cols.keys.iter().map(|k| extent(&k[node.clone()])));
-        // Every node of this tree passes; its peak bounds its halves' (a
-        // node that somehow did not would bound nothing: n rows).
         // The node's runs, once: the candidates' test and both judges
-        // count their halves from them.
+        // count their halves from them. Its peak (longest run) bounds its
+        // halves': a half of at least peak·m rows passes without a count.
         let sa = &cols.payload[node.clone()];
         let (mut starts, mut ends) = (Vec::new(), Vec::new());
         neighbourhood_runs(n, |k| sa[k], self.nb, (&mut starts, &mut ends));
@@ -566,7 +559,6 @@ impl<N: Neighborhoods> Scratch<'_, '_, N> {
             }
             cut.flags(&cols.keys[dim][node.clone()], &mut self.flags);
             let sizes = (cut.left, n - cut.left);
-            // A half of at least peak·m rows passes without a count.
             let pass = peak.saturating_mul(m) <= sizes.0.min(sizes.1) || {
                 prefix_count(self.flags.iter().copied(), &mut before);
                 fits(split_runs(&before, runs, |_, _, _| {}), sizes, m)
