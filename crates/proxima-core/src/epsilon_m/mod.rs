@@ -28,9 +28,12 @@
 //!    ancestor can absorb (only when the whole table fails anonymity-check)
 //!    are returned as unplaced: the job suppresses them within its
 //!    suppression limit or fails.
-//!    Where the whole table's thinning is the suppression chosen, the
-//!    plain thinning (to the cap) leaves halves that fail, so the thinned
-//!    table is published as one or a few wide groups; thinnings that leave
+//!    The table thinned to the cap is cut by the model alone (only where
+//!    both halves pass): its halves almost always fail, and the paper's
+//!    tree with merges only climbed back to one group, at the per-leaf
+//!    partition's cost. Where the whole table's thinning is the
+//!    suppression chosen, it is thus published as one or a few wide
+//!    groups; thinnings that leave
 //!    a share of the cap unused (`maxsize::Headroom`: 1/64, 2/64, 4/64 …)
 //!    are tried while they stay within the job's limit and lower the
 //!    loss. On cup at (5, 8) with a limit of 0.03: one group (GCP 1.0,
@@ -312,12 +315,27 @@ fn run<N: Neighborhoods>(
         }
         Ok((kept, unplaced))
     };
-    // The split of the thinned table; its unplaced rows after the thinned.
-    let split_thinned = |(kept, mut unplaced): (Vec<u32>, Vec<u32>), progress: Progress<'_>| {
-        let (groups, more) = split::split_phase(&space, sa, nb, m, kept, progress)?;
-        unplaced.extend(more);
-        CoreResult::Ok((groups, unplaced))
-    };
+    // The split of the table thinned with `room`; its unplaced rows after
+    // the thinned. Thinned to the cap (no room), every ε-window of the
+    // kept rows that reaches the cap leaves one half of almost any cut
+    // over its share: the paper's tree grows deep there, every leaf fails
+    // and the merges climb back to the root, as costly as the per-leaf
+    // partition beside it and for one group on every shared table (sal at
+    // (4500, 5): 1.3 s; cup at (5, 8): 0.12 s). So that table is cut by the
+    // model alone — only where both halves pass, nothing to merge — which
+    // finds the same single group in milliseconds and still takes any cut
+    // that keeps both halves valid. With room, the paper's tree and its
+    // merges find the detail (cup at 0.02: 197 groups).
+    let split_thinned =
+        |room: Headroom, (kept, mut unplaced): (Vec<u32>, Vec<u32>), progress: Progress<'_>| {
+            let (groups, more) = if room == Headroom::NONE {
+                split::split_by_model(&space, sa, nb, m, kept, progress)?
+            } else {
+                split::split_phase(&space, sa, nb, m, kept, progress)?
+            };
+            unplaced.extend(more);
+            CoreResult::Ok((groups, unplaced))
+        };
     // On a large table the two run one after the other even on several
     // threads (each still forking inside): side by side, both partitions'
     // working sets (the QI keys, the column store and the cut's buffers,
@@ -339,7 +357,10 @@ fn run<N: Neighborhoods>(
         if thin.1.len() >= by_leaf.1.len() {
             return Ok(by_leaf);
         }
-        (by_leaf, split_thinned(thin, progress.sub(0.5, 1.0))?)
+        (
+            by_leaf,
+            split_thinned(Headroom::NONE, thin, progress.sub(0.5, 1.0))?,
+        )
     } else {
         // On several threads both run at once (each forking further) and
         // the same rule picks one: the result is the sequential one.
@@ -353,7 +374,7 @@ fn run<N: Neighborhoods>(
             || {
                 let thin = thinned(Headroom::NONE, Progress::new(&report))?;
                 let thinning = thin.1.len();
-                split_thinned(thin, Progress::new(&report)).map(|t| (t, thinning))
+                split_thinned(Headroom::NONE, thin, Progress::new(&report)).map(|t| (t, thinning))
             },
         );
         let (by_leaf, (by_table, thinning)) = (by_leaf?, by_table?);
@@ -384,11 +405,12 @@ fn run<N: Neighborhoods>(
     let mut best_loss = loss(&space, &by_table);
     let mut room = 1;
     while room <= 32 {
-        let thin = thinned(Headroom::in_64ths(room), progress.sub(1.0, 1.0))?;
+        let headroom = Headroom::in_64ths(room);
+        let thin = thinned(headroom, progress.sub(1.0, 1.0))?;
         if thin.1.len() > allowed {
             break;
         }
-        let roomier = split_thinned(thin, progress.sub(1.0, 1.0))?;
+        let roomier = split_thinned(headroom, thin, progress.sub(1.0, 1.0))?;
         let roomier_loss = loss(&space, &roomier);
         if roomier.1.len() > allowed || roomier_loss >= best_loss {
             break;

@@ -72,6 +72,23 @@ pub(crate) fn split_phase_leaving<N: Neighborhoods>(
 }
 
 /// A partition of SA-sorted `rows`, which pass anonymity-check as a whole,
+/// grown by the model itself with the ordinary cuts: a node is cut only
+/// where both halves pass (the median, other positions on nodes of at least
+/// [`OFF_MEDIAN_MIN_GROUPS`]·m rows), so no leaf fails and nothing is
+/// merged. Rows come back unplaced only if `rows` fail as a whole.
+pub(crate) fn split_by_model<N: Neighborhoods>(
+    space: &QiSpace<'_>,
+    sa: &[f64],
+    nb: N,
+    m: usize,
+    rows: Vec<u32>,
+    progress: Progress<'_>,
+) -> CoreResult<(Vec<Vec<u32>>, Vec<u32>)> {
+    let plain = |_: &mut Scratch<'_, '_, N>| {};
+    grow_tree(space, sa, (nb, m), rows, (Growth::Model, plain), progress)
+}
+
+/// A partition of SA-sorted `rows`, which pass anonymity-check as a whole,
 /// grown by the model itself with look-ahead cuts ([`lookahead`]): every
 /// node is (ε,m)-anonymous and each is cut where its halves, refined, lose
 /// least. Returns the groups in depth-first order (rows SA-sorted inside
@@ -793,6 +810,52 @@ mod tests {
             if anonymous && clean {
                 prop_assert!(unplaced.is_empty());
                 prop_assert_eq!(groups, leaves);
+            }
+        }
+    }
+
+    proptest! {
+        /// The tree grown by the model alone: on rows that pass as a whole,
+        /// every group passes, nothing is left unplaced and the rows are
+        /// covered; and where the root has a median cut whose halves both
+        /// pass (and publish disjoint labels), the root is cut.
+        #[test]
+        fn the_tree_by_the_model_cuts_where_both_halves_pass(
+            rows in proptest::collection::vec((0u8..7, 0u8..6, 0u8..9), 1..120),
+            m in 1usize..4,
+            e in prop::sample::select(vec![0.0, 1.0, 2.5]),
+        ) {
+            let t = Table::from_columns(
+                vec![
+                    ("a".into(), QiValues::Numeric(rows.iter().map(|r| r.0 as f64).collect())),
+                    ("c".into(), QiValues::Categorical {
+                        codes: rows.iter().map(|r| r.1 as u32).collect(),
+                        hierarchy: hierarchy(),
+                    }),
+                ],
+                vec![("s".into(), SaValues::Numeric(rows.iter().map(|r| r.2 as f64).collect()))],
+            );
+            let sa = t.single_numeric_sa().unwrap().to_vec();
+            let space = QiSpace::new(&t);
+            let nb = Offsets { e1: e, e2: e };
+            let sorted = sorted_by_sa(&sa);
+            let passes = |g: &[u32]| anonymity_check(g.len(), |k| sa[g[k] as usize], nb, m);
+            prop_assume!(passes(&sorted));
+            let (groups, unplaced) =
+                split_by_model(&space, &sa, nb, m, sorted.clone(), Progress::none()).unwrap();
+            prop_assert!(unplaced.is_empty());
+            crate::Partition::new(groups.clone()).check_covers(sa.len()).unwrap();
+            for g in &groups {
+                prop_assert!(g.len() >= m && passes(g));
+            }
+            let root_cut = (0..space.dims()).any(|dim| {
+                space.cut(&sorted, dim).is_some_and(|(l, r)| {
+                    l.len() >= m && r.len() >= m && passes(&l) && passes(&r)
+                        && labels_apart(&space, dim, &l, &r)
+                })
+            });
+            if root_cut {
+                prop_assert!(groups.len() >= 2, "a valid median cut was not taken");
             }
         }
     }
