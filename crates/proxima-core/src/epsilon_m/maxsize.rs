@@ -84,12 +84,13 @@ fn sweep_runs<N: Neighborhoods>(
     let (mut i, mut j) = (0, 0);
     for x in 0..n {
         let v = get(x);
-        // x ∈ I(x), so i stops at x at the latest.
-        while i < x && !nb.covers(v, get(i)) {
+        // x ∈ I(x), so i stops at x at the latest. Sorted: the values
+        // behind x are at most v, those ahead at least v.
+        while i < x && !nb.covers_below(v, get(i)) {
             i += 1;
         }
         j = j.max(x + 1);
-        while j < n && nb.covers(v, get(j)) {
+        while j < n && nb.covers_above(v, get(j)) {
             j += 1;
         }
         if !visit(x, i..j) {

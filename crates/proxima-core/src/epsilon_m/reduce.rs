@@ -57,6 +57,21 @@ pub(crate) trait Neighborhoods: Copy + Send + Sync {
     /// y ∈ I(x).
     fn covers(self, x: f64, y: f64) -> bool;
 
+    /// y ∈ I(x) for y ≤ x: what a sweep over sorted values asks of the
+    /// values behind x. The same answer as [`Self::covers`] (at y = x both
+    /// hold: x ∈ I(x)); a family may answer without asking which side y
+    /// lies on.
+    #[inline]
+    fn covers_below(self, x: f64, y: f64) -> bool {
+        self.covers(x, y)
+    }
+
+    /// y ∈ I(x) for y ≥ x: the values ahead of x ([`Self::covers_below`]).
+    #[inline]
+    fn covers_above(self, x: f64, y: f64) -> bool {
+        self.covers(x, y)
+    }
+
     /// The width e1 + e2 of every neighbourhood, when it is the same for
     /// all values (absolute neighbourhoods); `None` for relative ones.
     fn fixed_width(self) -> Option<f64> {
@@ -89,6 +104,19 @@ impl Neighborhoods for Offsets {
         }
     }
 
+    /// Without the branch on the side, which ties in the SA values make
+    /// a coin toss for the branch predictor in a sweep: at y = x the
+    /// difference is 0 and either offset (≥ 0) admits it, as `covers` does.
+    #[inline]
+    fn covers_below(self, x: f64, y: f64) -> bool {
+        within(x - y, self.e1)
+    }
+
+    #[inline]
+    fn covers_above(self, x: f64, y: f64) -> bool {
+        within(y - x, self.e2)
+    }
+
     /// Fig. 1 verbatim: t_j.S − t_i.S ≤ emax.
     #[inline]
     fn fixed_width(self) -> Option<f64> {
@@ -111,6 +139,19 @@ impl Neighborhoods for RelativeBand {
     fn covers(self, x: f64, y: f64) -> bool {
         let (lo, hi) = relative_interval(x, self.epsilon);
         in_closed_interval(y, lo, hi)
+    }
+
+    /// One end only: for x > 0, fl(x·(1+ε)) ≥ x ≥ y (rounding is
+    /// monotone and x is a float), so the upper test always holds.
+    #[inline]
+    fn covers_below(self, x: f64, y: f64) -> bool {
+        relative_interval(x, self.epsilon).0 <= y
+    }
+
+    /// Symmetrically, fl(x·(1−ε)) ≤ x ≤ y.
+    #[inline]
+    fn covers_above(self, x: f64, y: f64) -> bool {
+        y <= relative_interval(x, self.epsilon).1
     }
 }
 
@@ -174,6 +215,35 @@ pub(crate) fn check_relative_epsilon(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The one-sided tests the sweeps use answer as `covers` does on
+        /// their side, for both families: ties, values a rounding apart,
+        /// and the neighbourhoods' exact ends.
+        #[test]
+        fn one_sided_tests_answer_as_covers(
+            x in prop_oneof![1e-3f64..1e6, Just(8000.0), Just(1.0)],
+            step in prop_oneof![Just(0.0), 0.0f64..2.0, Just(f64::EPSILON)],
+            e1 in prop_oneof![Just(0.0), 0.0f64..1.5, Just(0.125)],
+            e2 in prop_oneof![Just(0.0), 0.0f64..1.5, Just(0.125)],
+            relative_e in 0.001f64..0.999,
+        ) {
+            let offsets = Offsets { e1, e2 };
+            let band = RelativeBand { epsilon: relative_e };
+            let (lo, hi) = relative_interval(x, relative_e);
+            let below = [x, x - step * x, x - e1, lo, x.next_down(), x - e1 * x];
+            let above = [x, x + step * x, x + e2, hi, x.next_up(), x + e2 * x];
+            for y in below.into_iter().filter(|&y| y <= x && y > 0.0) {
+                prop_assert_eq!(offsets.covers_below(x, y), offsets.covers(x, y));
+                prop_assert_eq!(band.covers_below(x, y), band.covers(x, y));
+            }
+            for y in above.into_iter().filter(|&y| y >= x) {
+                prop_assert_eq!(offsets.covers_above(x, y), offsets.covers(x, y));
+                prop_assert_eq!(band.covers_above(x, y), band.covers(x, y));
+            }
+        }
+    }
 
     #[test]
     fn relative_reduction_matches_the_paper_example() {
