@@ -27,6 +27,11 @@ const BLOCK_GROUPS: usize = 64;
 /// query reads it (about 7,000 rows of sal: 250 KB).
 const CHUNK_GROUPS: usize = 8 * BLOCK_GROUPS;
 
+/// Rows a query reads in one pass over a chunk's groups, or over the
+/// rows left out: with their SA values and QI keys (8 bytes each) about
+/// half of a core's second-level cache on sal.
+pub(super) const PASS_ROWS: usize = 16 * 1024;
+
 /// Chunks answered side by side before their partial sums are added: a
 /// fixed number, so the sums are the same on any number of threads, and
 /// the partial sums held at once stay small.
@@ -302,11 +307,26 @@ impl Index {
             .iter()
             .map(|(preds, sa_preds)| Prepared::new(preds, sa_preds))
             .collect();
-        // The rows left out (a fifth of a suppressed release, one block)
-        // are counted per query, the queries side by side.
-        let mut totals: Vec<(u64, f64)> = prepared
+        // The rows left out (a fifth of a suppressed release) are counted
+        // by pieces of rows, every query reading a piece while it is in
+        // the core's cache; integer counts, so the order does not matter.
+        let (first_out, end) = (self.offsets[self.groups], self.offsets[self.groups + 1]);
+        let pieces: Vec<Range<usize>> = (first_out..end)
+            .step_by(PASS_ROWS)
+            .map(|p| p..(p + PASS_ROWS).min(end))
+            .collect();
+        let mut totals: Vec<(u64, f64)> = pieces
             .par_iter()
-            .map(|q| (self.left_out_matching(q.preds, q.first, &q.others), 0.0))
+            .map(|rows| {
+                let count = |q: &Prepared<'_>| self.left_out_matching(q, rows.clone());
+                prepared.iter().map(count).collect::<Vec<u64>>()
+            })
+            .reduce(
+                || vec![0; prepared.len()],
+                |a, b| a.iter().zip(&b).map(|(x, y)| x + y).collect(),
+            )
+            .into_iter()
+            .map(|actual| (actual, 0.0))
             .collect();
         let chunks = self.groups.div_ceil(CHUNK_GROUPS);
         for wave in (0..chunks).step_by(WAVE_CHUNKS) {
@@ -314,10 +334,18 @@ impl Index {
                 .into_par_iter()
                 .map(|c| {
                     let groups = c * CHUNK_GROUPS..((c + 1) * CHUNK_GROUPS).min(self.groups);
-                    prepared
-                        .iter()
-                        .map(|q| self.answer_groups(q, groups.clone()))
-                        .collect()
+                    // A chunk of large groups (5M rows in 4,348 groups: 11 MB)
+                    // outgrows the core's cache: it is read in passes of whole
+                    // groups of about PASS_ROWS rows, each query continuing
+                    // its running sums — the same additions in the same
+                    // order as one pass over the chunk.
+                    let mut sums = vec![(0u64, 0.0f64); prepared.len()];
+                    for pass in self.passes(groups) {
+                        for (q, sum) in prepared.iter().zip(sums.iter_mut()) {
+                            *sum = self.answer_groups(q, pass.clone(), *sum);
+                        }
+                    }
+                    sums
                 })
                 .collect();
             for chunk in partials {
@@ -330,13 +358,33 @@ impl Index {
         totals
     }
 
-    /// (actual, estimated) counts of one query over the groups `groups`
-    /// (whole blocks), the rows left out not included.
-    fn answer_groups(&self, q: &Prepared<'_>, groups: Range<usize>) -> (u64, f64) {
+    /// `groups` cut into runs of whole groups of about [`PASS_ROWS`] rows
+    /// (a group larger than that is a run of its own).
+    fn passes(&self, groups: Range<usize>) -> Vec<Range<usize>> {
+        let mut out = Vec::new();
+        let mut start = groups.start;
+        for g in groups.clone() {
+            if g > start && self.offsets[g + 1] - self.offsets[start] > PASS_ROWS {
+                out.push(start..g);
+                start = g;
+            }
+        }
+        if start < groups.end {
+            out.push(start..groups.end);
+        }
+        out
+    }
+
+    /// (actual, estimated) counts of one query over the groups `groups`,
+    /// the rows left out not included, added to `sums` group by group.
+    fn answer_groups(
+        &self,
+        q: &Prepared<'_>,
+        groups: Range<usize>,
+        (mut actual, mut estimate): (u64, f64),
+    ) -> (u64, f64) {
         let dims = self.qi_domains.len();
         let (preds, first, others) = (q.preds, q.first, &q.others);
-        let mut actual = 0;
-        let mut estimate = 0.0;
         let misses = |bx: &[(f64, f64)]| {
             preds
                 .iter()
@@ -345,7 +393,9 @@ impl Index {
         let blocks = groups.start / BLOCK_GROUPS..groups.end.div_ceil(BLOCK_GROUPS);
         let in_reach = blocks
             .filter(|&b| dims == 0 || !misses(&self.block_boxes[b * dims..(b + 1) * dims]))
-            .flat_map(|b| b * BLOCK_GROUPS..((b + 1) * BLOCK_GROUPS).min(groups.end));
+            .flat_map(|b| {
+                (b * BLOCK_GROUPS).max(groups.start)..((b + 1) * BLOCK_GROUPS).min(groups.end)
+            });
         for g in in_reach {
             let gbox = &self.boxes[g * dims..(g + 1) * dims];
             // Comparisons first: most groups miss some predicate entirely,
@@ -409,11 +459,13 @@ impl Index {
         (actual, estimate)
     }
 
-    /// The rows the release left out that match the query: they count in
-    /// the actual answer and add nothing to the estimate.
-    fn left_out_matching(&self, preds: &[Pred], first: Option<(f64, f64)>, others: &[Pred]) -> u64 {
+    /// The rows the release left out, of those at positions `rows`, that
+    /// match the query: they count in the actual answer and add nothing to
+    /// the estimate.
+    fn left_out_matching(&self, q: &Prepared<'_>, rows: Range<usize>) -> u64 {
+        let (preds, first, others) = (q.preds, q.first, &q.others);
         let dims = self.qi_domains.len();
-        let (mut i0, mut i1) = (self.offsets[self.groups], self.offsets[self.groups + 1]);
+        let (mut i0, mut i1) = (rows.start, rows.end);
         if let Some((a, b)) = first {
             let sa = &self.sa[0][i0..i1];
             (i0, i1) = (

@@ -792,3 +792,42 @@ fn left_out_rows_count_in_the_truth_and_not_in_the_estimate() {
     }
     assert!(lost > 0);
 }
+
+/// A group larger than a pass, passes that start inside a block of
+/// groups, and more rows left out than a pass: read in passes, every
+/// query's truth is the whole table's and its estimate the release's, as
+/// the slow way counts them.
+#[test]
+fn groups_and_rows_left_out_are_read_in_passes_as_one() {
+    use crate::run::{Anonymized, SUPPRESSED};
+    use crate::utility::workload::index::PASS_ROWS;
+    let n = 4 * PASS_ROWS + 5000;
+    let big = (2 * PASS_ROWS + 100) as u32;
+    let t = synthetic(n, 23);
+    // Odd rows left out; of the even ones, those below `big` form one
+    // group of more than PASS_ROWS rows, the rest groups of 200.
+    let assignment: Vec<u32> = (0..n as u32)
+        .map(|r| match r {
+            _ if r % 2 == 1 => SUPPRESSED,
+            _ if r < big => 0,
+            _ => 1 + (r - big) / 400,
+        })
+        .collect();
+    let released = Anonymized::from_assignment(&t, &assignment).unwrap();
+    assert!(released.suppressed_by_model() > 2 * PASS_ROWS);
+    let few = WorkloadSpec {
+        queries: 100,
+        ..spec(2, 8)
+    };
+    let answers = query_answers(&released.published(&t), &few).unwrap();
+    let kept = released.table(&t);
+    for a in &answers {
+        let (actual, _) = brute_force(&t, &one_group(&t), a);
+        let (_, estimate) = brute_force(kept, &released.release, a);
+        assert_eq!(a.actual, actual, "{a:?}");
+        assert!(
+            (a.estimate - estimate).abs() < 1e-9 * estimate.max(1.0),
+            "{a:?}: {estimate}"
+        );
+    }
+}
