@@ -376,7 +376,8 @@ impl Index {
     }
 
     /// (actual, estimated) counts of one query over the groups `groups`,
-    /// the rows left out not included, added to `sums` group by group.
+    /// the rows left out not included, added group by group to the running
+    /// sums passed in (so that passes over a chunk add as one pass does).
     fn answer_groups(
         &self,
         q: &Prepared<'_>,
