@@ -760,6 +760,30 @@ mod tests {
         Arc::new(crate::Hierarchy::from_paths(&paths).unwrap())
     }
 
+    /// The random tables of the split's proptests: per row (a, c, b, s) a
+    /// numeric QI a, a categorical QI c over [`hierarchy`]'s six leaves, a
+    /// numeric QI b², and the numeric SA s.
+    fn row_table(rows: &[(u8, u8, u8, u8)]) -> Table {
+        let numeric = |f: fn(&(u8, u8, u8, u8)) -> f64| rows.iter().map(f).collect();
+        Table::from_columns(
+            vec![
+                ("a".into(), QiValues::Numeric(numeric(|r| r.0 as f64))),
+                (
+                    "c".into(),
+                    QiValues::Categorical {
+                        codes: rows.iter().map(|r| r.1 as u32).collect(),
+                        hierarchy: hierarchy(),
+                    },
+                ),
+                (
+                    "b".into(),
+                    QiValues::Numeric(numeric(|r| (r.2 as f64).powi(2))),
+                ),
+            ],
+            vec![("s".into(), SaValues::Numeric(numeric(|r| r.3 as f64)))],
+        )
+    }
+
     proptest! {
         /// When every leaf of the paper's split (the definition, on row
         /// lists, taking only categorical cuts whose halves publish disjoint
@@ -773,17 +797,7 @@ mod tests {
             m in 1usize..4,
             e in prop::sample::select(vec![0.0, 1.0, 2.5]),
         ) {
-            let t = Table::from_columns(
-                vec![
-                    ("a".into(), QiValues::Numeric(rows.iter().map(|r| r.0 as f64).collect())),
-                    ("c".into(), QiValues::Categorical {
-                        codes: rows.iter().map(|r| r.1 as u32).collect(),
-                        hierarchy: hierarchy(),
-                    }),
-                    ("b".into(), QiValues::Numeric(rows.iter().map(|r| (r.2 as f64).powi(2)).collect())),
-                ],
-                vec![("s".into(), SaValues::Numeric(rows.iter().map(|r| r.3 as f64).collect()))],
-            );
+            let t = row_table(&rows);
             let sa = t.single_numeric_sa().unwrap().to_vec();
             let space = QiSpace::new(&t);
             let nb = Offsets { e1: e, e2: e };
@@ -821,20 +835,11 @@ mod tests {
         /// pass (and publish disjoint labels), the root is cut.
         #[test]
         fn the_tree_by_the_model_cuts_where_both_halves_pass(
-            rows in proptest::collection::vec((0u8..7, 0u8..6, 0u8..9), 1..120),
+            rows in proptest::collection::vec((0u8..7, 0u8..6, 0u8..4, 0u8..9), 1..120),
             m in 1usize..4,
             e in prop::sample::select(vec![0.0, 1.0, 2.5]),
         ) {
-            let t = Table::from_columns(
-                vec![
-                    ("a".into(), QiValues::Numeric(rows.iter().map(|r| r.0 as f64).collect())),
-                    ("c".into(), QiValues::Categorical {
-                        codes: rows.iter().map(|r| r.1 as u32).collect(),
-                        hierarchy: hierarchy(),
-                    }),
-                ],
-                vec![("s".into(), SaValues::Numeric(rows.iter().map(|r| r.2 as f64).collect()))],
-            );
+            let t = row_table(&rows);
             let sa = t.single_numeric_sa().unwrap().to_vec();
             let space = QiSpace::new(&t);
             let nb = Offsets { e1: e, e2: e };

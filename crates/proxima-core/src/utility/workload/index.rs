@@ -412,12 +412,7 @@ impl Index {
             if i1 <= i0 {
                 continue;
             }
-            let sa_ok = |pos: usize| {
-                others.iter().all(|&(j, (a, b))| {
-                    let x = self.sa[j][pos];
-                    a <= x && x <= b
-                })
-            };
+            let sa_ok = |pos: usize| self.other_sa_match(others, pos);
             let matching = if others.is_empty() {
                 i1 - i0
             } else {
@@ -441,11 +436,6 @@ impl Index {
                 continue;
             }
             let rows = self.qi[i0 * dims..i1 * dims].chunks_exact(dims);
-            let in_preds = |keys: &[f64]| {
-                preds
-                    .iter()
-                    .all(|&(d, (pa, pb))| pa <= keys[d] && keys[d] <= pb)
-            };
             // The single-column SA (the common case) needs no SA filter.
             // Counted without branches: whether a row of a straddled group
             // matches is a coin toss for the branch predictor.
@@ -453,7 +443,7 @@ impl Index {
                 rows.map(|keys| usize::from(matches_all(preds, keys))).sum()
             } else {
                 rows.zip(i0..i1)
-                    .filter(|&(keys, pos)| sa_ok(pos) && in_preds(keys))
+                    .filter(|&(keys, pos)| sa_ok(pos) && matches_all(preds, keys))
                     .count()
             } as u64;
         }
@@ -481,15 +471,19 @@ impl Index {
         }
         (i0..i1.max(i0))
             .filter(|&pos| {
-                others.iter().all(|&(j, (a, b))| {
-                    let x = self.sa[j][pos];
-                    a <= x && x <= b
-                }) && preds.iter().all(|&(d, (pa, pb))| {
-                    let x = self.qi[pos * dims + d];
-                    pa <= x && x <= pb
-                })
+                self.other_sa_match(others, pos)
+                    && matches_all(preds, &self.qi[pos * dims..(pos + 1) * dims])
             })
             .count() as u64
+    }
+
+    /// Whether the row at `pos` meets the SA predicates `others` (every
+    /// SA column's but the first, which narrows the rows before).
+    fn other_sa_match(&self, others: &[Pred], pos: usize) -> bool {
+        others.iter().all(|&(j, (a, b))| {
+            let x = self.sa[j][pos];
+            a <= x && x <= b
+        })
     }
 }
 
