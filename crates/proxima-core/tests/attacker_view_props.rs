@@ -17,6 +17,17 @@ const CASES: u32 = 200;
 const ROWS: std::ops::RangeInclusive<usize> = 5..=60;
 
 fn em_survey(name: &str, algorithm: Algorithm, neighborhood: Neighborhood) {
+    em_survey_within(name, algorithm, neighborhood, 0.0);
+}
+
+/// [`em_survey`] for jobs that may leave out up to `limit` of the rows;
+/// returns the survey's tally.
+fn em_survey_within(
+    name: &str,
+    algorithm: Algorithm,
+    neighborhood: Neighborhood,
+    limit: f64,
+) -> attacker_twin::jobs::Tally {
     let eps: &[f64] = match neighborhood {
         Neighborhood::Absolute => &[0.0, 1.0, 2.0, 4.0, 8.0],
         Neighborhood::Relative => &[0.05, 0.1, 0.2, 0.4],
@@ -27,12 +38,28 @@ fn em_survey(name: &str, algorithm: Algorithm, neighborhood: Neighborhood) {
         2usize..=4,
     );
     let tally = survey(CASES, strategy, |(case, e, m)| {
-        (
-            case.build(),
-            spec(epsilon_m(*e, *m, neighborhood), algorithm, None),
-        )
+        let mut job = spec(epsilon_m(*e, *m, neighborhood), algorithm, None);
+        job.suppression_limit = SuppressionLimit::new(limit, "/suppression_limit").unwrap();
+        (case.build(), job)
     });
     assert_safe(name, &tally);
+    tally
+}
+
+/// Jobs allowed to leave rows out: where the whole table fails, the
+/// release is the leaves' trimming or the whole table thinned (to the cap,
+/// then cut by the model alone; or with headroom, cut by the paper's tree)
+/// — each published release safe for the twin on the rows it kept.
+#[test]
+fn epsilon_m_partitioner_with_suppression_is_safe_in_the_attackers_view() {
+    for neighborhood in [Neighborhood::Absolute, Neighborhood::Relative] {
+        let name = format!("epsilon_m/{neighborhood:?} with suppression");
+        let tally = em_survey_within(&name, Algorithm::EpsilonM, neighborhood, 0.5);
+        assert!(
+            tally.published_with_rows_left_out > 0,
+            "{name}: no release left rows out; the test checks no suppression"
+        );
+    }
 }
 
 #[test]

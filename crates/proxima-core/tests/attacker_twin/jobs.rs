@@ -138,6 +138,9 @@ pub fn runner(cases: u32) -> TestRunner {
 #[derive(Debug, Default)]
 pub struct Tally {
     pub published: usize,
+    /// Of those, releases that left rows out (a job with a suppression
+    /// limit).
+    pub published_with_rows_left_out: usize,
     pub refused: usize,
     /// Breaching releases: (rows of the table, account of the worst victim).
     pub breaches: Vec<(usize, String)>,
@@ -158,11 +161,17 @@ pub fn survey<S: Strategy>(
             let (table, spec) = job(&value);
             match run::run_job(&table, &spec, Progress::none()) {
                 Ok(outcome) => {
-                    let view = AttackerView::from_release(&table, &outcome.anonymized.release);
+                    // The release's groups index the rows it kept: rows
+                    // left out are not published, so they are no victims.
+                    let table = outcome.anonymized.table(&table);
+                    let view = AttackerView::from_release(table, &outcome.anonymized.release);
                     let mut t = tally.borrow_mut();
                     t.published += 1;
-                    for check in twin_checks(&table, &spec) {
-                        let figures = evaluate(&view, &table, &check, 0..table.rows());
+                    if outcome.anonymized.suppressed_by_model() > 0 {
+                        t.published_with_rows_left_out += 1;
+                    }
+                    for check in twin_checks(table, &spec) {
+                        let figures = evaluate(&view, table, &check, 0..table.rows());
                         let bad = breaches(&check, &figures);
                         if let Some(worst) = bad.first() {
                             t.victims_over += bad.len();
