@@ -30,7 +30,7 @@ use crate::columnar::{
 };
 use crate::error::CoreResult;
 use crate::progress::Progress;
-use crate::safe_split::{safe_partition, Growth, Rules};
+use crate::safe_split::{safe_partition, Growth, Measured, Rules};
 use lookahead::LookAhead;
 
 mod lookahead;
@@ -196,25 +196,30 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
     /// generalizable (or, when `exact`, both pass anonymity-check), if any:
     /// partitions the node in place and returns its left size and the
     /// dimension cut.
+    /// `own`: what is known of the node (its trimming's estimate, from its
+    /// parent's cut), completed when this cut measures it; returns with the
+    /// cut what was measured of each half.
     fn best_cut(
         &mut self,
         cols: &mut Columns<'_>,
         node: Range<usize>,
         exact: bool,
         territory: &[(u32, u32)],
-    ) -> Option<(usize, usize, u32)> {
+        own: &mut Measured,
+    ) -> Option<((usize, usize, u32), [Measured; 2])> {
         let (m, n) = (self.m, node.len());
         // Each half needs at least m rows to be generalizable.
         if n < 2 * m {
             return None;
         }
         if exact && self.lookahead.is_some() {
-            return self.best_cut_looking_ahead(cols, node, territory);
+            let cut = self.best_cut_looking_ahead(cols, node, territory)?;
+            return Some((cut, [Measured::default(); 2]));
         }
         self.extents.clear();
         self.extents
             .extend(cols.keys.iter().map(|k| extent(&k[node.clone()])));
-        let mut best: Option<(f64, usize, usize, u32)> = None;
+        let mut best: Option<Candidate> = None;
         for (dim, &room) in territory.iter().enumerate().take(self.dims.len()) {
             let keys = &cols.keys[dim][node.clone()];
             if let Some(cut) = self
@@ -240,20 +245,25 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
                 }
             }
         }
-        let (cost, left, dim, right_start) = best?;
+        let best = best?;
         if self.trim_nodes && !exact {
             // Where rows must be left out, a cut is taken only when its
             // halves, each trimmed, cost less than the node trimmed whole.
-            let whole = LeavingCost::of(&cols.payload[node.clone()], self.nb, m, self.dims.len());
-            let width: f64 = (0..self.dims.len())
+            let d = self.dims.len();
+            let measure = || left_out_estimate(&cols.payload[node.clone()], self.nb, m);
+            // Measured by the parent's cut, on the same rows (`Measured`).
+            debug_assert!(own.left_out.is_none_or(|known| known == measure()));
+            let left_out = *own.left_out.get_or_insert_with(measure);
+            let whole = LeavingCost::counting(left_out, n, d);
+            let width: f64 = (0..d)
                 .map(|d| self.dims.width(d, self.extents[d].0, self.extents[d].1))
                 .sum();
-            if cost >= whole.left_out + whole.kept * width {
+            if best.loss >= whole.left_out + whole.kept * width {
                 return None;
             }
         }
         cols.partition(node, &self.best_flags, &mut self.tmp);
-        Some((left, dim, right_start))
+        Some(((best.left, best.dim, best.right_start), best.halves))
     }
 
     /// Takes `cut` on `dim` as the best so far (its flags into
@@ -266,7 +276,7 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         exact: bool,
         (dim, room): (usize, (u32, u32)),
         cut: &crate::columnar::Cut,
-        best: &mut Option<(f64, usize, usize, u32)>,
+        best: &mut Option<Candidate>,
     ) {
         let (m, n) = (self.m, node.len());
         if cut.left < m || n - cut.left < m {
@@ -280,25 +290,31 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         {
             return;
         }
-        let Some(loss) = self.evaluate(cols, node, cut.left, exact) else {
+        let Some((loss, halves)) = self.evaluate(cols, node, cut.left, exact) else {
             return;
         };
-        if best.is_none_or(|(b, ..)| loss < b) {
-            *best = Some((loss, cut.left, dim, cut.right_start()));
+        if best.as_ref().is_none_or(|b| loss < b.loss) {
+            *best = Some(Candidate {
+                loss,
+                left: cut.left,
+                dim,
+                right_start: cut.right_start(),
+                halves,
+            });
             std::mem::swap(&mut self.flags, &mut self.best_flags);
         }
     }
 
     /// `loss(left) + loss(right)` of the cut in `self.flags` when both
     /// halves are generalizable (anonymous, when `exact`); widths are only
-    /// computed then.
+    /// computed then. With it, what was measured of each half.
     fn evaluate(
         &mut self,
         cols: &Columns<'_>,
         node: Range<usize>,
         left: usize,
         exact: bool,
-    ) -> Option<f64> {
+    ) -> Option<(f64, [Measured; 2])> {
         let (l, r) = self.split_sa(cols, node.clone());
         debug_assert_eq!(l, left);
         let (l_sa, r_sa) = (&self.half_sa[0][..l], &self.half_sa[1][..r]);
@@ -315,7 +331,8 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
                 cost += l_cost.kept * self.dims.width(d, l_lo, l_hi);
                 cost += r_cost.kept * self.dims.width(d, r_lo, r_hi);
             }
-            return Some(cost + l_cost.left_out + r_cost.left_out);
+            let halves = [l_cost.measured(), r_cost.measured()];
+            return Some((cost + l_cost.left_out + r_cost.left_out, halves));
         }
         let passes = |half: &[f64]| {
             if exact {
@@ -327,7 +344,7 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         if !passes(l_sa) || !passes(r_sa) {
             return None;
         }
-        Some(self.cut_loss(cols, node, left))
+        Some((self.cut_loss(cols, node, left), [Measured::default(); 2]))
     }
 
     /// The SA values of the cut in `self.flags`'s halves into `half_sa`;
@@ -405,18 +422,44 @@ fn split_halves(
 struct LeavingCost {
     left_out: f64,
     kept: f64,
+    /// The rows left out, counted.
+    rows_left_out: usize,
 }
 
 impl LeavingCost {
     /// [`LeavingCost`] of a group with SA-sorted values `sa` (`dims` QIs),
     /// from [`left_out_estimate`].
     fn of<N: Neighborhoods>(sa: &[f64], nb: N, m: usize, dims: usize) -> LeavingCost {
-        let left_out = left_out_estimate(sa, nb, m);
+        LeavingCost::counting(left_out_estimate(sa, nb, m), sa.len(), dims)
+    }
+
+    /// [`LeavingCost`] of a group of `rows` rows of which [`left_out_estimate`]
+    /// said `left_out` go.
+    fn counting(left_out: usize, rows: usize, dims: usize) -> LeavingCost {
         LeavingCost {
             left_out: left_out as f64 * dims as f64,
-            kept: (sa.len() - left_out) as f64,
+            kept: (rows - left_out) as f64,
+            rows_left_out: left_out,
         }
     }
+
+    /// The estimate, kept with the half when it becomes a node: its own
+    /// cut and its settling read it instead of measuring it again.
+    fn measured(&self) -> Measured {
+        Measured {
+            left_out: Some(self.rows_left_out),
+        }
+    }
+}
+
+/// A cut under consideration: its loss, left size, dimension, smallest key
+/// going right, and what was measured of its halves.
+struct Candidate {
+    loss: f64,
+    left: usize,
+    dim: usize,
+    right_start: u32,
+    halves: [Measured; 2],
 }
 
 /// How many rows trimming a group with SA-sorted values `sa` leaves out,
@@ -461,7 +504,19 @@ impl<N: Neighborhoods> Rules for Scratch<'_, '_, N> {
         exact: bool,
         territory: &[(u32, u32)],
     ) -> Option<(usize, usize, u32)> {
-        self.best_cut(cols, node, exact, territory)
+        let own = &mut Measured::default();
+        Some(self.best_cut(cols, node, exact, territory, own)?.0)
+    }
+
+    fn cut_measured(
+        &mut self,
+        cols: &mut Columns<'_>,
+        node: Range<usize>,
+        exact: bool,
+        territory: &[(u32, u32)],
+        own: &mut Measured,
+    ) -> Option<((usize, usize, u32), [Measured; 2])> {
+        self.best_cut(cols, node, exact, territory, own)
     }
 
     fn satisfied(&mut self, cols: &Columns<'_>, node: Range<usize>, in_order: bool) -> bool {
@@ -507,16 +562,31 @@ impl<N: Neighborhoods> Rules for Scratch<'_, '_, N> {
         cols.keep_in_front(node, |p, _| out.binary_search(&p).is_ok(), &mut self.tmp)
     }
 
-    fn node_trim_at_least(&mut self, cols: &Columns<'_>, node: Range<usize>) -> Option<usize> {
+    fn node_trim_at_least(
+        &mut self,
+        cols: &Columns<'_>,
+        node: Range<usize>,
+        measured: Measured,
+    ) -> Option<usize> {
         if !self.trim_nodes || node.len() < 2 * self.m {
             return None;
         }
         // The node is a run of SA-sorted pieces: the stable sort merges them.
-        let sorted = &mut self.half_sa[0];
-        sorted.clear();
-        sorted.extend_from_slice(&cols.payload[node]);
-        sorted.sort_by(f64::total_cmp);
-        Some(left_out_estimate(sorted, self.nb, self.m))
+        let mut measure = || {
+            let sorted = &mut self.half_sa[0];
+            sorted.clear();
+            sorted.extend_from_slice(&cols.payload[node.clone()]);
+            sorted.sort_by(f64::total_cmp);
+            left_out_estimate(sorted, self.nb, self.m)
+        };
+        // Measured at the node's cut, on the same rows (`Measured`).
+        match measured.left_out {
+            Some(left_out) => {
+                debug_assert_eq!(left_out, measure(), "the node's rows changed since its cut");
+                Some(left_out)
+            }
+            None => Some(measure()),
+        }
     }
 
     fn node_trim(&mut self, cols: &Columns<'_>, node: Range<usize>) -> Option<Vec<bool>> {
@@ -862,6 +932,40 @@ mod tests {
             if root_cut {
                 prop_assert!(groups.len() >= 2, "a valid median cut was not taken");
             }
+        }
+    }
+
+    proptest! {
+        /// Where rows must be left out, a cut hands each half the estimate
+        /// of its own trimming, and fills in the node's: both equal the
+        /// estimate measured afresh on those rows, which the half's own cut
+        /// and the node's settling then read instead.
+        #[test]
+        fn a_cut_hands_its_halves_their_measured_trimming(
+            rows in proptest::collection::vec((0u8..7, 0u8..6, 0u8..4, 0u8..3), 4..120),
+            m in 2usize..5,
+        ) {
+            let t = row_table(&rows);
+            let sa = t.single_numeric_sa().unwrap().to_vec();
+            let space = QiSpace::new(&t);
+            let (dims, keys) = Dims::new(&space);
+            let sorted = sorted_by_sa(&sa);
+            let values: Vec<f64> = sorted.iter().map(|&r| sa[r as usize]).collect();
+            let mut store = ColumnStore::new(keys, sorted, values.clone());
+            let mut cols = store.view();
+            let nb = Offsets { e1: 0.0, e2: 0.0 };
+            let mut scratch = Scratch::new(&dims, nb, m);
+            scratch.trim_nodes = true;
+            let territory = vec![(0, u32::MAX); dims.len()];
+            let mut own = Measured::default();
+            let n = values.len();
+            let cut = scratch.cut_measured(&mut cols, 0..n, false, &territory, &mut own);
+            prop_assume!(cut.is_some());
+            let ((left, ..), [l, r]) = cut.unwrap();
+            prop_assert_eq!(own.left_out, Some(left_out_estimate(&values, nb, m)));
+            let halves = [&cols.payload[..left], &cols.payload[left..]];
+            prop_assert_eq!(l.left_out, Some(left_out_estimate(halves[0], nb, m)));
+            prop_assert_eq!(r.left_out, Some(left_out_estimate(halves[1], nb, m)));
         }
     }
 

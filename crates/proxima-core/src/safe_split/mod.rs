@@ -87,6 +87,23 @@ pub(crate) trait Rules: Send {
         exact: bool,
         territory: &[(u32, u32)],
     ) -> Option<(usize, usize, u32)>;
+    /// [`Rules::cut`], with what the rules measured of the node's rows
+    /// (`own`: given when its parent's cut measured it, filled in when the
+    /// cut measures it) and returning what they measured of each half. A
+    /// node's rows stay the same multiset from its cut to its settling
+    /// (its children move rows only inside their own ranges), so a
+    /// measurement taken at the cut still holds when the node is settled.
+    fn cut_measured(
+        &mut self,
+        cols: &mut Columns<'_>,
+        node: Range<usize>,
+        exact: bool,
+        territory: &[(u32, u32)],
+        _own: &mut Measured,
+    ) -> Option<((usize, usize, u32), [Measured; 2])> {
+        let cut = self.cut(cols, node, exact, territory)?;
+        Some((cut, [Measured::default(); 2]))
+    }
     /// Whether the rows of `node` satisfy the model as one group.
     /// `in_order`: the range is in the order the cuts keep (a leaf, or a node
     /// after [`Rules::restore_order`]); false for a node whose children were
@@ -129,9 +146,25 @@ pub(crate) trait Rules: Send {
     /// A cheap lower bound on how many rows [`Rules::node_trim`] would
     /// leave out of `node`, so that the engine can skip a trimming that
     /// cannot pay; `None` when the rules offer no node trimming.
-    fn node_trim_at_least(&mut self, _cols: &Columns<'_>, _node: Range<usize>) -> Option<usize> {
+    /// `measured`: what [`Rules::cut_measured`] learned of the node.
+    fn node_trim_at_least(
+        &mut self,
+        _cols: &Columns<'_>,
+        _node: Range<usize>,
+        _measured: Measured,
+    ) -> Option<usize> {
         None
     }
+}
+
+/// What the rules measured of a node's rows when it, or its parent, was
+/// cut ([`Rules::cut_measured`]), kept with the node so that it is not
+/// measured again when the node is settled.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Measured {
+    /// How many rows trimming the node as a whole would leave out, as the
+    /// rules estimate it ([`Rules::node_trim_at_least`]).
+    pub left_out: Option<usize>,
 }
 
 /// The result of [`safe_partition`]: ranges of `cols` positions.
@@ -185,6 +218,8 @@ struct Node {
     children: Option<(usize, usize)>,
     /// Per dimension, the inclusive key range the ancestors' cuts left.
     territory: Territory,
+    /// What the rules measured of its rows at its parent's cut or its own.
+    measured: Measured,
 }
 
 /// Partitions every position of `cols` into clean groups that satisfy the
@@ -222,7 +257,8 @@ pub(crate) fn safe_partition<R: Rules>(
     let exact = growth == Growth::Model;
     // A tree grown by the model has no failing leaf to absorb; refining
     // would only find its own cuts again.
-    engine.solve(rules, cols, territory, exact, !exact, &mut out)?;
+    let root = (territory, Measured::default());
+    engine.solve(rules, cols, root, exact, !exact, &mut out)?;
     checkpoints.finish()?;
     Ok(out)
 }
@@ -242,23 +278,25 @@ impl Engine<'_, '_, '_, '_> {
         &self,
         rules: &mut R,
         cols: &mut Columns<'_>,
-        territory: Territory,
+        (territory, mut measured): (Territory, Measured),
         exact: bool,
         refine: bool,
         out: &mut Outcome,
     ) -> CoreResult<bool> {
         let n = cols.len();
         if !crate::parallel::fork_worthwhile(n) {
-            let nodes = self.grow(rules, cols, 0..n, territory, exact)?;
+            let nodes = self.grow(rules, cols, 0..n, (territory, measured), exact)?;
             return self.settle(rules, cols, &nodes, 0, refine, out);
         }
         self.checkpoints.before_node()?;
-        let Some((left, dim, first_right)) = rules.cut(cols, 0..n, exact, &territory) else {
+        let cut = rules.cut_measured(cols, 0..n, exact, &territory, &mut measured);
+        let Some(((left, dim, first_right), [l_measured, r_measured])) = cut else {
             self.checkpoints.final_group(n)?;
             let leaf = [Node {
                 range: 0..n,
                 children: None,
                 territory,
+                measured,
             }];
             return self.settle(rules, cols, &leaf, 0, refine, out);
         };
@@ -279,11 +317,14 @@ impl Engine<'_, '_, '_, '_> {
             *rules = rules.fork();
             let (l_ok, r_ok) = crate::parallel::join(
                 || {
-                    let ok = self.solve(rules, &mut l, lt, exact, refine, out);
+                    let ok = self.solve(rules, &mut l, (lt, l_measured), exact, refine, out);
                     *rules = rules.fork();
                     ok
                 },
-                || self.solve(&mut r_rules, &mut r, rt, exact, refine, &mut r_out),
+                || {
+                    let half = (rt, r_measured);
+                    self.solve(&mut r_rules, &mut r, half, exact, refine, &mut r_out)
+                },
             );
             out.append_at(r_out, left);
             (l_ok?, r_ok?)
@@ -294,7 +335,7 @@ impl Engine<'_, '_, '_, '_> {
         self.place_pending(
             rules,
             cols,
-            0..n,
+            (0..n, measured),
             &territory,
             refine,
             (groups_before, unplaced_before),
@@ -308,20 +349,26 @@ impl Engine<'_, '_, '_, '_> {
         rules: &mut R,
         cols: &mut Columns<'_>,
         root: Range<usize>,
-        territory: Territory,
+        (territory, measured): (Territory, Measured),
         exact: bool,
     ) -> CoreResult<Vec<Node>> {
         let mut nodes = vec![Node {
             range: root,
             children: None,
             territory,
+            measured,
         }];
         let mut stack = vec![0usize];
         while let Some(i) = stack.pop() {
             self.checkpoints.before_node()?;
             let range = nodes[i].range.clone();
-            let cut = rules.cut(cols, range.clone(), exact, &nodes[i].territory);
-            let Some((left, dim, first_right)) = cut else {
+            let Node {
+                territory,
+                measured,
+                ..
+            } = &mut nodes[i];
+            let cut = rules.cut_measured(cols, range.clone(), exact, territory, measured);
+            let Some(((left, dim, first_right), [l_measured, r_measured])) = cut else {
                 self.checkpoints.final_group(range.len())?;
                 continue;
             };
@@ -334,11 +381,13 @@ impl Engine<'_, '_, '_, '_> {
                 range: range.start..mid,
                 children: None,
                 territory: lt,
+                measured: l_measured,
             });
             nodes.push(Node {
                 range: mid..range.end,
                 children: None,
                 territory: rt,
+                measured: r_measured,
             });
             nodes[i].children = Some((l, l + 1));
             stack.push(l + 1);
@@ -393,7 +442,16 @@ impl Engine<'_, '_, '_, '_> {
             return Ok(true);
         }
         let before = (groups_before, unplaced_before);
-        self.place_pending(rules, cols, range, &node.territory, refine, before, out)
+        let node_measured = (range, node.measured);
+        self.place_pending(
+            rules,
+            cols,
+            node_measured,
+            &node.territory,
+            refine,
+            before,
+            out,
+        )
     }
 
     /// Whether every categorical label of `node`'s rows covers only ranks of

@@ -36,7 +36,7 @@
 
 use std::ops::Range;
 
-use super::{Engine, Outcome, Rules, Territory};
+use super::{Engine, Measured, Outcome, Rules, Territory};
 use crate::columnar::{extent, Columns, Tmp};
 use crate::error::CoreResult;
 
@@ -147,7 +147,7 @@ impl Engine<'_, '_, '_, '_> {
         &self,
         rules: &mut R,
         cols: &mut Columns<'_>,
-        node: Range<usize>,
+        (node, measured): (Range<usize>, Measured),
         territory: &[(u32, u32)],
         refine: bool,
         before: (usize, usize),
@@ -192,7 +192,7 @@ impl Engine<'_, '_, '_, '_> {
         if placed_all {
             // Nothing to leave out below this node.
         } else if let Some(kept) =
-            self.trim_whole_if_cheaper(rules, cols, &node, territory, &items)?
+            self.trim_whole_if_cheaper(rules, cols, (&node, measured), territory, &items)?
         {
             out.groups.truncate(groups_before);
             out.unplaced.truncate(unplaced_before);
@@ -409,7 +409,7 @@ impl Engine<'_, '_, '_, '_> {
         &self,
         rules: &mut R,
         cols: &mut Columns<'_>,
-        node: &Range<usize>,
+        (node, measured): (&Range<usize>, Measured),
         territory: &[(u32, u32)],
         items: &[Item],
     ) -> CoreResult<Option<usize>> {
@@ -425,7 +425,7 @@ impl Engine<'_, '_, '_, '_> {
         // First the bound: at least `least` rows go, and the rest keep the
         // node's extent (the trimming drops SA values, not QI extremes, so
         // a kept box narrower than the node's is the exception).
-        let Some(least) = rules.node_trim_at_least(cols, node.clone()) else {
+        let Some(least) = rules.node_trim_at_least(cols, node.clone(), measured) else {
             return Ok(None);
         };
         let mut extent: Territory = vec![(u32::MAX, 0); self.dims.len()];
@@ -526,7 +526,8 @@ impl Engine<'_, '_, '_, '_> {
         let (_, mut rest) = cols.split_at(range.start);
         let (mut node, _) = rest.split_at(range.len());
         let mut sub = Outcome::default();
-        let ok = self.solve(rules, &mut node, label, true, false, &mut sub)?;
+        let fresh = (label, Measured::default());
+        let ok = self.solve(rules, &mut node, fresh, true, false, &mut sub)?;
         out.append_at(sub, range.start);
         debug_assert!(ok, "a satisfied, clean merge always settles");
         Ok(())

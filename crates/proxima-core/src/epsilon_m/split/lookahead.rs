@@ -52,7 +52,7 @@ use super::{halves_loss, Scratch};
 use crate::columnar::{extent, gather, stable_partition_order, Columns, Cut, CutScratch, Dims};
 use crate::epsilon_m::maxsize::neighbourhood_runs;
 use crate::epsilon_m::reduce::Neighborhoods;
-use crate::safe_split::part_territory;
+use crate::safe_split::{part_territory, Measured};
 
 /// Where candidate cuts go besides the median, as fractions of the node's
 /// rows on the left.
@@ -477,9 +477,9 @@ impl<N: Neighborhoods> Scratch<'_, '_, N> {
         let mut lookahead = self.lookahead.take()?;
         if self.dims.len() > MAX_QUICK_DIMS {
             // The ordinary exact cut, with the look-ahead set aside.
-            let cut = self.best_cut(cols, node, true, territory);
+            let cut = self.best_cut(cols, node, true, territory, &mut Measured::default());
             self.lookahead = Some(lookahead);
-            return cut;
+            return Some(cut?.0);
         }
         self.extents.clear();
         self.extents
