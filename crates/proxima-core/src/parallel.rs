@@ -135,6 +135,28 @@ pub(crate) fn balanced_ranges(
     ranges
 }
 
+/// `f` over consecutive ranges of `0..len` (balanced by `work`, one per
+/// thread of the pool; one range on one thread or below
+/// [`PARALLEL_MIN_ROWS`] of total work), the results in the ranges' order:
+/// what one pass over `0..len` would give, for an `f` whose results can be
+/// joined in order (the first of several, a sum taken in order).
+pub(crate) fn map_ranges<T: Send>(
+    len: usize,
+    work: impl Fn(usize) -> usize,
+    f: impl Fn(std::ops::Range<usize>) -> T + Sync,
+) -> Vec<T> {
+    use rayon::iter::{IntoParallelIterator, ParallelIterator};
+    let total: usize = (0..len).map(&work).sum();
+    let parts = parts_for(total);
+    if parts <= 1 {
+        return vec![f(0..len)];
+    }
+    balanced_ranges(len, parts, work)
+        .into_par_iter()
+        .map(&f)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -156,6 +178,29 @@ mod tests {
                 .windows(2)
                 .all(|w| w[0].end == w[1].start && !w[1].is_empty()));
         }
+    }
+
+    #[test]
+    fn ranges_are_mapped_in_order_and_cover_once() {
+        // Enough work for several parts on a pool of three threads, and a
+        // group larger than the rest put together.
+        let sizes: Vec<usize> = (0..500)
+            .map(|i| if i == 7 { 60_000 } else { i % 13 })
+            .collect();
+        for n in [1, 3] {
+            let threads = Threads::new(n, "/threads").unwrap();
+            let parts = with_threads(threads, || {
+                map_ranges(sizes.len(), |i| sizes[i], |r| r.collect::<Vec<_>>())
+            });
+            assert_eq!(parts.len() > 1, n > 1, "{n} threads: {} parts", parts.len());
+            let flat: Vec<usize> = parts.into_iter().flatten().collect();
+            assert_eq!(flat, (0..sizes.len()).collect::<Vec<_>>());
+        }
+        // Below the threshold, one part even on several threads.
+        let small = with_threads(Threads::new(3, "/t").unwrap(), || {
+            map_ranges(10, |_| 1, |r| r.len())
+        });
+        assert_eq!(small, vec![10]);
     }
 
     #[test]

@@ -343,7 +343,7 @@ fn run<N: Neighborhoods>(
     // peak memory.
     let one_after_the_other = !crate::parallel::fork_worthwhile(rows.len())
         || rows.len() > STRATEGIES_SIDE_BY_SIDE_MAX_ROWS;
-    let (by_leaf, by_table) = if one_after_the_other {
+    let (by_leaf, by_table, leaf_loss) = if one_after_the_other {
         let by_leaf = split::split_phase_leaving(
             &space,
             sa,
@@ -352,7 +352,13 @@ fn run<N: Neighborhoods>(
             (rows.clone(), true),
             progress.sub(0.0, 0.5),
         )?;
-        let thin = thinned(Headroom::NONE, progress.sub(0.5, 0.5))?;
+        // The thinning is one sweep on one thread: the leaves' loss (a
+        // pass over the table) is taken beside it.
+        let (thin, leaf_loss) = crate::parallel::join(
+            || thinned(Headroom::NONE, progress.sub(0.5, 0.5)),
+            || loss(&space, &by_leaf),
+        );
+        let thin = thin?;
         progress.report(0.5)?;
         if thin.1.len() >= by_leaf.1.len() {
             return Ok(by_leaf);
@@ -360,6 +366,7 @@ fn run<N: Neighborhoods>(
         (
             by_leaf,
             split_thinned(Headroom::NONE, thin, progress.sub(0.5, 1.0))?,
+            Some(leaf_loss),
         )
     } else {
         // On several threads both run at once (each forking further) and
@@ -381,16 +388,21 @@ fn run<N: Neighborhoods>(
         if thinning >= by_leaf.1.len() {
             return Ok(by_leaf);
         }
-        (by_leaf, by_table)
+        (by_leaf, by_table, None)
     };
     // Whichever is published, a job with a limit of the other's rows
     // left out would publish too: the error of a job refused says so.
     *fewest = Some(by_leaf.1.len().min(by_table.1.len()));
     let within = |p: &(Vec<Vec<u32>>, Vec<u32>)| p.1.len() <= allowed;
+    // Each partition's loss is taken once, and only when it decides.
+    let mut table_loss = None;
     let table_wins = match (within(&by_table), within(&by_leaf)) {
         (true, false) => true,
         (false, true) => false,
-        _ => loss(&space, &by_table) < loss(&space, &by_leaf),
+        _ => {
+            let by_table = *table_loss.insert(loss(&space, &by_table));
+            by_table < leaf_loss.unwrap_or_else(|| loss(&space, &by_leaf))
+        }
     };
     if !table_wins {
         return Ok(by_leaf);
@@ -402,7 +414,7 @@ fn run<N: Neighborhoods>(
     // thinning stays within the limit and the loss (suppressed rows
     // counted as fully generalized) keeps falling; the lowest loss wins.
     let mut by_table = by_table;
-    let mut best_loss = loss(&space, &by_table);
+    let mut best_loss = table_loss.unwrap_or_else(|| loss(&space, &by_table));
     let mut room = 1;
     while room <= 32 {
         let headroom = Headroom::in_64ths(room);
@@ -489,17 +501,27 @@ type Split = (Vec<Vec<u32>>, Vec<u32>);
 
 /// Σ over groups of |G| · mean normalized width, plus one per suppressed
 /// row: the rows' total loss, as GCP counts it.
+/// The groups' terms are taken on the pool's threads (each reads its
+/// rows' QI values from the table: a pass over the whole table) and summed
+/// in the groups' order, as one thread sums them.
 fn loss(space: &QiSpace<'_>, (groups, unplaced): &(Vec<Vec<u32>>, Vec<u32>)) -> f64 {
     let dims = space.dims().max(1) as f64;
-    let grouped: f64 = groups
-        .iter()
-        .map(|g| {
-            let width: f64 = (0..space.dims())
-                .map(|d| space.normalized_width(d, g))
-                .sum();
-            g.len() as f64 * width / dims
-        })
-        .sum();
+    let terms = crate::parallel::map_ranges(
+        groups.len(),
+        |g| groups[g].len(),
+        |range| -> Vec<f64> {
+            groups[range]
+                .iter()
+                .map(|g| {
+                    let width: f64 = (0..space.dims())
+                        .map(|d| space.normalized_width(d, g))
+                        .sum();
+                    g.len() as f64 * width / dims
+                })
+                .collect()
+        },
+    );
+    let grouped: f64 = terms.iter().flatten().sum();
     grouped + unplaced.len() as f64
 }
 

@@ -9,8 +9,25 @@ use crate::neighborhood::{in_closed_interval, relative_interval, within};
 use crate::params::{EpsilonM, Neighborhood};
 
 /// Row index of the first breach in `groups`, as (group index, row, count
-/// of the group's values in the row's neighbourhood).
+/// of the group's values in the row's neighbourhood). The groups are
+/// checked in consecutive ranges on the pool's threads; the first range's
+/// breach is the first.
 fn first_breach(groups: &[Vec<u32>], sa: &[f64], params: &EpsilonM) -> Option<(usize, u32, usize)> {
+    let size = |g: usize| groups[g].len();
+    let found = crate::parallel::map_ranges(groups.len(), size, |range| {
+        let start = range.start;
+        let (gi, row, count) = first_breach_in(&groups[range], sa, params)?;
+        Some((start + gi, row, count))
+    });
+    found.into_iter().flatten().next()
+}
+
+/// [`first_breach`] on one thread.
+fn first_breach_in(
+    groups: &[Vec<u32>],
+    sa: &[f64],
+    params: &EpsilonM,
+) -> Option<(usize, u32, usize)> {
     let (e, m) = (params.epsilon.get(), params.m.get());
     let mut sorted: Vec<f64> = Vec::new();
     for (gi, group) in groups.iter().enumerate() {
@@ -101,5 +118,33 @@ mod tests {
             first_breach(&[vec![2, 3, 4]], &sa, &p(10.0, 2, Neighborhood::Absolute)),
             Some((0, 2, 3))
         );
+    }
+
+    #[test]
+    fn the_first_breach_is_found_on_any_number_of_threads() {
+        // 40,000 pairs {2i, 2i+1} at values 10i and 10i + 100 (apart at
+        // ε = 1, m = 2), but for two pairs whose values coincide: one early,
+        // one late. Enough rows to be checked in several parts.
+        let pairs = 40_000u32;
+        let mut sa: Vec<f64> = (0..2 * pairs)
+            .map(|r| 10.0 * (r / 2) as f64 + 100.0 * (r % 2) as f64)
+            .collect();
+        for breaching in [1_000, 39_000] {
+            sa[2 * breaching + 1] = sa[2 * breaching];
+        }
+        let groups: Vec<Vec<u32>> = (0..pairs).map(|i| vec![2 * i, 2 * i + 1]).collect();
+        let params = EpsilonM::new(
+            Epsilon::new(1.0, "/e").unwrap(),
+            M::new(2, "/m").unwrap(),
+            Neighborhood::Absolute,
+            "/e",
+        )
+        .unwrap();
+        for n in [1, 3] {
+            let threads = crate::parallel::Threads::new(n, "/threads").unwrap();
+            let found =
+                crate::parallel::with_threads(threads, || first_breach(&groups, &sa, &params));
+            assert_eq!(found, Some((1_000, 2_000, 2)), "{n} threads");
+        }
     }
 }
