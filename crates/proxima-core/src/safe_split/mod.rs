@@ -109,6 +109,18 @@ pub(crate) trait Rules: Send {
     /// after [`Rules::restore_order`]); false for a node whose children were
     /// cut in place since.
     fn satisfied(&mut self, cols: &Columns<'_>, node: Range<usize>, in_order: bool) -> bool;
+    /// [`Rules::satisfied`] for a node of which `measured` is known (its
+    /// cut's, [`Rules::cut_measured`]): rules whose measurement answers the
+    /// question need not look at the rows again.
+    fn satisfied_measured(
+        &mut self,
+        cols: &Columns<'_>,
+        node: Range<usize>,
+        in_order: bool,
+        _measured: Measured,
+    ) -> bool {
+        self.satisfied(cols, node, in_order)
+    }
     /// Whether the rows at the union of `ranges` (in no particular order)
     /// satisfy the model as one group: a candidate merge, tested before
     /// any row moves.
@@ -163,7 +175,8 @@ pub(crate) trait Rules: Send {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Measured {
     /// How many rows trimming the node as a whole would leave out, as the
-    /// rules estimate it ([`Rules::node_trim_at_least`]).
+    /// rules estimate it ([`Rules::node_trim_at_least`]); 0 when the node
+    /// satisfies the model as one group.
     pub left_out: Option<usize>,
 }
 

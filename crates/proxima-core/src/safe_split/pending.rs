@@ -186,7 +186,8 @@ impl Engine<'_, '_, '_, '_> {
         }
         let placed_all = !items.iter().any(|it| it.alive && it.pending);
         self.checkpoints.before_node()?;
-        if !placed_all && self.whole_node_absorbs(rules, cols, node.clone(), territory) {
+        if !placed_all && self.whole_node_absorbs(rules, cols, (node.clone(), measured), territory)
+        {
             return self.absorb_whole(rules, cols, node, territory, refine, before, out);
         }
         if placed_all {
@@ -389,10 +390,11 @@ impl Engine<'_, '_, '_, '_> {
         &self,
         rules: &mut R,
         cols: &Columns<'_>,
-        node: Range<usize>,
+        (node, measured): (Range<usize>, Measured),
         territory: &[(u32, u32)],
     ) -> bool {
-        self.clean(cols, node.clone(), territory) && rules.satisfied(cols, node, false)
+        self.clean(cols, node.clone(), territory)
+            && rules.satisfied_measured(cols, node, false, measured)
     }
 
     /// Whether leaving out the rows of the node's own trimming
