@@ -452,30 +452,52 @@ impl Table {
     /// the columns done): `Cancelled` when `progress` says stop.
     pub fn retain_rows_checked(&self, keep: &[bool], progress: Progress) -> CoreResult<Table> {
         debug_assert_eq!(keep.len(), self.n);
-        type At<'c> = dyn FnMut(usize) -> CoreResult<()> + 'c;
-        fn pick<T: Copy>(v: &[T], keep: &[bool], at: &mut At<'_>) -> CoreResult<Vec<T>> {
-            let mut out = Vec::new();
-            for (b, (v, keep)) in v
-                .chunks(ROWS_PER_CHECKPOINT)
-                .zip(keep.chunks(ROWS_PER_CHECKPOINT))
-                .enumerate()
-            {
-                at(b * ROWS_PER_CHECKPOINT)?;
-                out.extend(v.iter().zip(keep).filter(|(_, &k)| k).map(|(&x, _)| x));
+        // A column's kept values, block by block on the pool's threads,
+        // each block written to its own stretch of the column (`kept`: the
+        // kept rows per block): the column one pass would give. Each block
+        // is a checkpoint at the column's start (blocks run in no order, so
+        // the fraction reported stays where the column began).
+        fn pick<T: Copy + Send + Sync>(
+            v: &[T],
+            (keep, kept): (&[bool], &[usize]),
+            column: Progress<'_>,
+        ) -> CoreResult<Vec<T>> {
+            use rayon::prelude::*;
+            let Some(&first) = v.first() else {
+                return Ok(Vec::new());
+            };
+            let mut out = vec![first; kept.iter().sum()];
+            let mut stretches = Vec::with_capacity(kept.len());
+            let mut rest = out.as_mut_slice();
+            for &k in kept {
+                let (stretch, after) = rest.split_at_mut(k);
+                stretches.push(stretch);
+                rest = after;
             }
+            v.par_chunks(ROWS_PER_CHECKPOINT)
+                .zip(keep.par_chunks(ROWS_PER_CHECKPOINT))
+                .zip(stretches)
+                .try_for_each(|((v, keep), stretch)| {
+                    column.report(0.0)?;
+                    let picked = v.iter().zip(keep).filter(|(_, &k)| k).map(|(&x, _)| x);
+                    stretch.iter_mut().zip(picked).for_each(|(o, x)| *o = x);
+                    Ok(())
+                })?;
             Ok(out)
         }
-        // One pass per column (text included) and the source lines; each
-        // starts at row 0.
+        let kept: Vec<usize> = keep
+            .chunks(ROWS_PER_CHECKPOINT)
+            .map(|block| block.iter().filter(|&&k| k).count())
+            .collect();
+        let keep = (keep, kept.as_slice());
+        // One pass per column (text included) and the source lines.
         let passes =
             (self.qis.len() + self.sensitive.len() + self.text.iter().flatten().count() + 1) as f64;
         let n = self.n.max(1) as f64;
         let mut pass = 0usize;
-        let mut at = |row: usize| {
-            if row == 0 {
-                pass += 1;
-            }
-            progress.report(((pass - 1) as f64 + row as f64 / n) / passes)
+        let mut next_column = || {
+            pass += 1;
+            progress.sub((pass - 1) as f64 / passes, pass as f64 / passes)
         };
         let mut qis = Vec::with_capacity(self.qis.len());
         for c in &self.qis {
@@ -483,10 +505,10 @@ impl Table {
                 name: c.name.clone(),
                 schema_index: c.schema_index,
                 values: match &c.values {
-                    QiValues::Numeric(v) => QiValues::Numeric(pick(v, keep, &mut at)?),
-                    QiValues::Date(v) => QiValues::Date(pick(v, keep, &mut at)?),
+                    QiValues::Numeric(v) => QiValues::Numeric(pick(v, keep, next_column())?),
+                    QiValues::Date(v) => QiValues::Date(pick(v, keep, next_column())?),
                     QiValues::Categorical { codes, hierarchy } => QiValues::Categorical {
-                        codes: pick(codes, keep, &mut at)?,
+                        codes: pick(codes, keep, next_column())?,
                         hierarchy: hierarchy.clone(),
                     },
                 },
@@ -498,13 +520,13 @@ impl Table {
                 name: c.name.clone(),
                 schema_index: c.schema_index,
                 values: match &c.values {
-                    SaValues::Numeric(v) => SaValues::Numeric(pick(v, keep, &mut at)?),
+                    SaValues::Numeric(v) => SaValues::Numeric(pick(v, keep, next_column())?),
                     SaValues::Categorical {
                         codes,
                         hierarchy,
                         has_hierarchy,
                     } => SaValues::Categorical {
-                        codes: pick(codes, keep, &mut at)?,
+                        codes: pick(codes, keep, next_column())?,
                         hierarchy: hierarchy.clone(),
                         has_hierarchy: *has_hierarchy,
                     },
@@ -516,10 +538,11 @@ impl Table {
             text.push(match t {
                 None => None,
                 Some(t) => {
+                    let column = next_column();
                     let mut out = TextColumn::new();
-                    for (b, block) in keep.chunks(ROWS_PER_CHECKPOINT).enumerate() {
+                    for (b, block) in keep.0.chunks(ROWS_PER_CHECKPOINT).enumerate() {
                         let start = b * ROWS_PER_CHECKPOINT;
-                        at(start)?;
+                        column.report(start as f64 / n)?;
                         for (i, _) in block.iter().enumerate().filter(|(_, &k)| k) {
                             // Only shrinks: the 4 GiB bound cannot be hit.
                             let _ = out.push(t.get(start + i));
@@ -529,7 +552,7 @@ impl Table {
                 }
             });
         }
-        let source_line = pick(&self.source_line, keep, &mut at)?;
+        let source_line = pick(&self.source_line, keep, next_column())?;
         Ok(Table {
             schema: self.schema.clone(),
             n: source_line.len(),
@@ -667,5 +690,42 @@ mod tests {
         c.push("").unwrap();
         c.push("ab").unwrap();
         assert_eq!((c.get(0), c.get(1)), ("", "ab"));
+    }
+
+    #[test]
+    fn the_kept_rows_are_the_same_table_on_any_number_of_threads() {
+        // Several checkpoint blocks, kept rows thinning out unevenly, a
+        // block keeping nothing and the last block short.
+        let n = 3 * ROWS_PER_CHECKPOINT + 123;
+        let keep: Vec<bool> = (0..n)
+            .map(|r| match r / ROWS_PER_CHECKPOINT {
+                1 => false,
+                b => (r * 7919 + b) % (b + 2) != 0,
+            })
+            .collect();
+        let t = Table::from_columns(
+            vec![(
+                "q".into(),
+                QiValues::Numeric((0..n).map(|r| r as f64).collect()),
+            )],
+            vec![(
+                "s".into(),
+                SaValues::Numeric((0..n).map(|r| (r % 97) as f64).collect()),
+            )],
+        );
+        let expected: Vec<f64> = (0..n).filter(|&r| keep[r]).map(|r| r as f64).collect();
+        for threads in [1, 3] {
+            let threads = crate::parallel::Threads::new(threads, "/t").unwrap();
+            let kept = crate::parallel::with_threads(threads, || t.retain_rows(&keep));
+            assert_eq!(kept.rows(), expected.len());
+            let QiValues::Numeric(q) = &kept.qis()[0].values else {
+                panic!("a numeric QI");
+            };
+            assert_eq!(q, &expected);
+            let sa: Vec<f64> = expected.iter().map(|&r| (r as usize % 97) as f64).collect();
+            assert_eq!(kept.single_numeric_sa(), Some(sa.as_slice()));
+            let lines: Vec<u32> = expected.iter().map(|&r| r as u32 + 1).collect();
+            assert_eq!(kept.source_lines(), lines.as_slice());
+        }
     }
 }
