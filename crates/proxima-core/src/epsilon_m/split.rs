@@ -503,17 +503,6 @@ impl<N: Neighborhoods> Rules for Scratch<'_, '_, N> {
         node: Range<usize>,
         exact: bool,
         territory: &[(u32, u32)],
-    ) -> Option<(usize, usize, u32)> {
-        let own = &mut Measured::default();
-        Some(self.best_cut(cols, node, exact, territory, own)?.0)
-    }
-
-    fn cut_measured(
-        &mut self,
-        cols: &mut Columns<'_>,
-        node: Range<usize>,
-        exact: bool,
-        territory: &[(u32, u32)],
         own: &mut Measured,
     ) -> Option<((usize, usize, u32), [Measured; 2])> {
         self.best_cut(cols, node, exact, territory, own)
@@ -980,7 +969,7 @@ mod tests {
             let territory = vec![(0, u32::MAX); dims.len()];
             let mut own = Measured::default();
             let n = values.len();
-            let cut = scratch.cut_measured(&mut cols, 0..n, false, &territory, &mut own);
+            let cut = scratch.cut(&mut cols, 0..n, false, &territory, &mut own);
             prop_assume!(cut.is_some());
             let ((left, ..), [l, r]) = cut.unwrap();
             prop_assert_eq!(own.left_out, Some(left_out_estimate(&values, nb, m)));

@@ -77,6 +77,14 @@ pub(crate) trait Rules: Send {
     /// `territory`, [`Dims::keeps_labels_inside`]), so that categorical
     /// cuts do not leave unclean leaves behind.
     ///
+    /// With the cut come what the rules measured of each half; `own` is
+    /// what is known of the node (given when its parent's cut measured it,
+    /// filled in when this cut measures it). A node's rows stay the same
+    /// multiset from its cut to its settling (its children move rows only
+    /// inside their own ranges), so a measurement taken at the cut still
+    /// holds when the node is settled. Rules that measure nothing return
+    /// `Measured::default()` for both halves.
+    ///
     /// [`Dims::keeps_labels_inside`]: crate::columnar::Dims::keeps_labels_inside
     ///
     /// [`Cut::right_start`]: crate::columnar::Cut::right_start
@@ -86,31 +94,15 @@ pub(crate) trait Rules: Send {
         node: Range<usize>,
         exact: bool,
         territory: &[(u32, u32)],
-    ) -> Option<(usize, usize, u32)>;
-    /// [`Rules::cut`], with what the rules measured of the node's rows
-    /// (`own`: given when its parent's cut measured it, filled in when the
-    /// cut measures it) and returning what they measured of each half. A
-    /// node's rows stay the same multiset from its cut to its settling
-    /// (its children move rows only inside their own ranges), so a
-    /// measurement taken at the cut still holds when the node is settled.
-    fn cut_measured(
-        &mut self,
-        cols: &mut Columns<'_>,
-        node: Range<usize>,
-        exact: bool,
-        territory: &[(u32, u32)],
-        _own: &mut Measured,
-    ) -> Option<((usize, usize, u32), [Measured; 2])> {
-        let cut = self.cut(cols, node, exact, territory)?;
-        Some((cut, [Measured::default(); 2]))
-    }
+        own: &mut Measured,
+    ) -> Option<((usize, usize, u32), [Measured; 2])>;
     /// Whether the rows of `node` satisfy the model as one group.
     /// `in_order`: the range is in the order the cuts keep (a leaf, or a node
     /// after [`Rules::restore_order`]); false for a node whose children were
     /// cut in place since.
     fn satisfied(&mut self, cols: &Columns<'_>, node: Range<usize>, in_order: bool) -> bool;
     /// [`Rules::satisfied`] for a node of which `measured` is known (its
-    /// cut's, [`Rules::cut_measured`]): rules whose measurement answers the
+    /// cut's, [`Rules::cut`]): rules whose measurement answers the
     /// question need not look at the rows again.
     fn satisfied_measured(
         &mut self,
@@ -158,7 +150,7 @@ pub(crate) trait Rules: Send {
     /// A cheap lower bound on how many rows [`Rules::node_trim`] would
     /// leave out of `node`, so that the engine can skip a trimming that
     /// cannot pay; `None` when the rules offer no node trimming.
-    /// `measured`: what [`Rules::cut_measured`] learned of the node.
+    /// `measured`: what [`Rules::cut`] learned of the node.
     fn node_trim_at_least(
         &mut self,
         _cols: &Columns<'_>,
@@ -170,7 +162,7 @@ pub(crate) trait Rules: Send {
 }
 
 /// What the rules measured of a node's rows when it, or its parent, was
-/// cut ([`Rules::cut_measured`]), kept with the node so that it is not
+/// cut ([`Rules::cut`]), kept with the node so that it is not
 /// measured again when the node is settled.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Measured {
@@ -302,7 +294,7 @@ impl Engine<'_, '_, '_, '_> {
             return self.settle(rules, cols, &nodes, 0, refine, out);
         }
         self.checkpoints.before_node()?;
-        let cut = rules.cut_measured(cols, 0..n, exact, &territory, &mut measured);
+        let cut = rules.cut(cols, 0..n, exact, &territory, &mut measured);
         let Some(((left, dim, first_right), [l_measured, r_measured])) = cut else {
             self.checkpoints.final_group(n)?;
             let leaf = [Node {
@@ -380,7 +372,7 @@ impl Engine<'_, '_, '_, '_> {
                 measured,
                 ..
             } = &mut nodes[i];
-            let cut = rules.cut_measured(cols, range.clone(), exact, territory, measured);
+            let cut = rules.cut(cols, range.clone(), exact, territory, measured);
             let Some(((left, dim, first_right), [l_measured, r_measured])) = cut else {
                 self.checkpoints.final_group(range.len())?;
                 continue;
@@ -525,8 +517,9 @@ impl Rules for PredicateRules<'_, '_, '_> {
         node: Range<usize>,
         _: bool,
         territory: &[(u32, u32)],
-    ) -> Option<(usize, usize, u32)> {
-        predicate_cut(
+        _: &mut Measured,
+    ) -> Option<((usize, usize, u32), [Measured; 2])> {
+        let cut = predicate_cut(
             self.dims,
             cols,
             node,
@@ -534,7 +527,8 @@ impl Rules for PredicateRules<'_, '_, '_> {
             self.min_size,
             Some(territory),
             &mut self.scratch,
-        )
+        )?;
+        Some((cut, [Measured::default(); 2]))
     }
 
     fn satisfied(&mut self, cols: &Columns<'_>, node: Range<usize>, _: bool) -> bool {
@@ -630,9 +624,10 @@ mod tests {
             node: Range<usize>,
             exact: bool,
             territory: &[(u32, u32)],
-        ) -> Option<(usize, usize, u32)> {
+            _: &mut Measured,
+        ) -> Option<((usize, usize, u32), [Measured; 2])> {
             let test: &dyn Fn(&[u32]) -> bool = if exact { &self.ok } else { &self.guide };
-            crate::columnar::predicate_cut(
+            let cut = crate::columnar::predicate_cut(
                 self.dims,
                 cols,
                 node,
@@ -640,7 +635,8 @@ mod tests {
                 1,
                 Some(territory),
                 &mut self.scratch,
-            )
+            )?;
+            Some((cut, [Measured::default(); 2]))
         }
         fn satisfied(&mut self, cols: &Columns<'_>, node: Range<usize>, _: bool) -> bool {
             (self.ok)(&cols.ids[node])
