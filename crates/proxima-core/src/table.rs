@@ -489,7 +489,7 @@ impl Table {
             .chunks(ROWS_PER_CHECKPOINT)
             .map(|block| block.iter().filter(|&&k| k).count())
             .collect();
-        let keep = (keep, kept.as_slice());
+        let by_block = (keep, kept.as_slice());
         // One pass per column (text included) and the source lines.
         let passes =
             (self.qis.len() + self.sensitive.len() + self.text.iter().flatten().count() + 1) as f64;
@@ -505,10 +505,10 @@ impl Table {
                 name: c.name.clone(),
                 schema_index: c.schema_index,
                 values: match &c.values {
-                    QiValues::Numeric(v) => QiValues::Numeric(pick(v, keep, next_column())?),
-                    QiValues::Date(v) => QiValues::Date(pick(v, keep, next_column())?),
+                    QiValues::Numeric(v) => QiValues::Numeric(pick(v, by_block, next_column())?),
+                    QiValues::Date(v) => QiValues::Date(pick(v, by_block, next_column())?),
                     QiValues::Categorical { codes, hierarchy } => QiValues::Categorical {
-                        codes: pick(codes, keep, next_column())?,
+                        codes: pick(codes, by_block, next_column())?,
                         hierarchy: hierarchy.clone(),
                     },
                 },
@@ -520,13 +520,13 @@ impl Table {
                 name: c.name.clone(),
                 schema_index: c.schema_index,
                 values: match &c.values {
-                    SaValues::Numeric(v) => SaValues::Numeric(pick(v, keep, next_column())?),
+                    SaValues::Numeric(v) => SaValues::Numeric(pick(v, by_block, next_column())?),
                     SaValues::Categorical {
                         codes,
                         hierarchy,
                         has_hierarchy,
                     } => SaValues::Categorical {
-                        codes: pick(codes, keep, next_column())?,
+                        codes: pick(codes, by_block, next_column())?,
                         hierarchy: hierarchy.clone(),
                         has_hierarchy: *has_hierarchy,
                     },
@@ -540,7 +540,7 @@ impl Table {
                 Some(t) => {
                     let column = next_column();
                     let mut out = TextColumn::new();
-                    for (b, block) in keep.0.chunks(ROWS_PER_CHECKPOINT).enumerate() {
+                    for (b, block) in keep.chunks(ROWS_PER_CHECKPOINT).enumerate() {
                         let start = b * ROWS_PER_CHECKPOINT;
                         column.report(start as f64 / n)?;
                         for (i, _) in block.iter().enumerate().filter(|(_, &k)| k) {
@@ -552,7 +552,7 @@ impl Table {
                 }
             });
         }
-        let source_line = pick(&self.source_line, keep, next_column())?;
+        let source_line = pick(&self.source_line, by_block, next_column())?;
         Ok(Table {
             schema: self.schema.clone(),
             n: source_line.len(),

@@ -400,8 +400,8 @@ fn run<N: Neighborhoods>(
         (true, false) => true,
         (false, true) => false,
         _ => {
-            let by_table = *table_loss.insert(loss(&space, &by_table));
-            by_table < leaf_loss.unwrap_or_else(|| loss(&space, &by_leaf))
+            let table = *table_loss.insert(loss(&space, &by_table));
+            table < leaf_loss.unwrap_or_else(|| loss(&space, &by_leaf))
         }
     };
     if !table_wins {
