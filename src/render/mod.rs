@@ -91,7 +91,10 @@ const STRETCH_ROWS: usize = 16 * 1024;
 /// [`STRETCH_ROWS`] rows are rendered into buffers on the threads of the
 /// current pool (`proxima_core::parallel`), a few per thread at a time, and
 /// written in release order: the bytes are those of a one-thread render,
-/// and memory stays bounded by those buffers, not the release.
+/// and memory stays bounded by two batches of those buffers, not the
+/// release. The next batch renders while this thread writes the last one
+/// out (the writes are system calls, or a download's channel): with one
+/// batch at a time the pool's other threads idled through every write.
 pub fn write_release<W: std::io::Write>(
     format: Format,
     out: W,
@@ -99,18 +102,29 @@ pub fn write_release<W: std::io::Write>(
     release: &proxima_core::generalize::Release,
     row_id: bool,
 ) -> std::io::Result<W> {
+    write_release_in(format, out, (table, release), row_id, STRETCH_ROWS)
+}
+
+/// [`write_release`] in stretches of about `stretch_rows` rows (the tests
+/// take small ones, so that a small table spans many batches).
+fn write_release_in<W: std::io::Write>(
+    format: Format,
+    out: W,
+    (table, release): (&proxima_core::Table, &proxima_core::generalize::Release),
+    row_id: bool,
+    stretch_rows: usize,
+) -> std::io::Result<W> {
     use proxima_core::generalize::{for_each_release_row_in, release_chunks, release_row_text};
     use rayon::prelude::*;
     let header = proxima_core::generalize::release_header(table, row_id);
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     let mut rows = RowWriter::new(format, out, &header)?;
-    let stretches = release_chunks(release, STRETCH_ROWS);
+    let stretches = release_chunks(release, stretch_rows);
     // The text cells laid out row by row first (one pass in upload order):
     // rendering then reads about one cache line per row, not two per cell.
     let row_text = release_row_text(table);
-    let batch = 2 * rayon::current_num_threads().max(1);
-    for (b, stretches) in stretches.chunks(batch).enumerate() {
-        let rendered: Vec<std::io::Result<Vec<u8>>> = stretches
+    let render = |b: usize, stretches: &[std::ops::Range<usize>]| -> Rendered {
+        stretches
             .par_iter()
             .enumerate()
             .map(|(i, groups)| {
@@ -125,13 +139,44 @@ pub fn write_release<W: std::io::Write>(
                 )?;
                 Ok(w.into_inner())
             })
-            .collect();
-        for bytes in rendered {
-            rows.append(&bytes?)?;
-        }
+            .collect()
+    };
+    let batch = 2 * rayon::current_num_threads().max(1);
+    let mut ready: Option<Rendered> = None;
+    for (b, stretches) in stretches.chunks(batch).enumerate() {
+        let mut next: Option<Rendered> = None;
+        let mut written = Ok(());
+        // The scope's body runs on this thread (the writer need not be
+        // Send); the render is a job any thread of the pool takes up, this
+        // one too once its writes are done.
+        rayon::in_place_scope(|s| {
+            s.spawn(|_| next = Some(render(b, stretches)));
+            if let Some(done) = ready.take() {
+                written = append_all(&mut rows, done);
+            }
+        });
+        written?;
+        ready = next;
+    }
+    if let Some(done) = ready {
+        append_all(&mut rows, done)?;
     }
     rows.finish()
 }
 
+/// A batch of stretches rendered, in release order.
+type Rendered = Vec<std::io::Result<Vec<u8>>>;
+
+/// Writes a rendered batch in order; the first stretch that failed to
+/// render stops it with its error.
+fn append_all<W: std::io::Write>(rows: &mut RowWriter<W>, done: Rendered) -> std::io::Result<()> {
+    for bytes in done {
+        rows.append(&bytes?)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod pipelined_tests;
 #[cfg(test)]
 mod without_qi_text_tests;
