@@ -502,6 +502,31 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// One pass at any cap (none, below, at and above the group's
+        /// size) leaves out what the thinning written out leaves out, and
+        /// hears every checkpoint.
+        #[test]
+        fn one_pass_leaves_out_what_the_thinning_says(
+            values in proptest::collection::vec(0u8..20, 0..80),
+            extra in 0usize..3,
+        ) {
+            let mut s: Vec<f64> = values.iter().map(|&v| v as f64).collect();
+            s.sort_unstable_by(f64::total_cmp);
+            for cap in 0..=s.len() + extra {
+                let mut out = Vec::new();
+                let mut blocks = 0;
+                let kept = thinning_pass(&s, 2.0, cap, |p| out.push(p), |_| {
+                    blocks += 1;
+                    Ok::<(), ()>(())
+                })
+                .unwrap();
+                let expected = thinned_at(&s, 2.0, cap);
+                proptest::prop_assert_eq!(kept, s.len() - expected.len());
+                proptest::prop_assert_eq!(&out, &expected, "cap {}", cap);
+                proptest::prop_assert_eq!(blocks, usize::from(!s.is_empty()));
+            }
+        }
+
         /// The steps from above and the bisection find the largest cap c
         /// with c·m ≤ K(c), as a scan over every cap does.
         #[test]
