@@ -726,21 +726,23 @@ pub(crate) fn extent(keys: &[u32]) -> (u32, u32) {
         .fold((u32::MAX, 0), |(lo, hi), &k| (lo.min(k), hi.max(k)))
 }
 
-/// The lowest and highest key on each side ([left, right]) of a cut.
-/// Four plain reductions, each mapping the other side's keys to its neutral
-/// element: branch-free (a median cut's sides are a coin toss for the
-/// branch predictor).
+/// The lowest and highest key on each side ([left, right]) of a cut; an
+/// empty side has (`u32::MAX`, 0). Branch-free (a median cut's sides are a
+/// coin toss for the branch predictor), and one pass: four passes, one per
+/// bound, cost a tenth more of em-sal-m3's instructions.
 #[inline]
 pub(crate) fn extent_by_side(keys: &[u32], flags: &[bool]) -> [(u32, u32); 2] {
-    let masked = |left: bool, neutral: u32| {
-        keys.iter()
-            .zip(flags)
-            .map(move |(&k, &f)| if f == left { k } else { neutral })
-    };
-    let l_lo = masked(true, u32::MAX).fold(u32::MAX, u32::min);
-    let l_hi = masked(true, 0).fold(0, u32::max);
-    let r_lo = masked(false, u32::MAX).fold(u32::MAX, u32::min);
-    let r_hi = masked(false, 0).fold(0, u32::max);
+    // Each key moves its own side's bounds and offers the other side's
+    // bounds their neutral values.
+    let (mut l_lo, mut l_hi, mut r_lo, mut r_hi) = (u32::MAX, 0u32, u32::MAX, 0u32);
+    for (&k, &f) in keys.iter().zip(flags) {
+        let (l, r) = if f { (k, u32::MAX) } else { (u32::MAX, k) };
+        let (lh, rh) = if f { (k, 0) } else { (0, k) };
+        l_lo = l_lo.min(l);
+        r_lo = r_lo.min(r);
+        l_hi = l_hi.max(lh);
+        r_hi = r_hi.max(rh);
+    }
     [(l_lo, l_hi), (r_lo, r_hi)]
 }
 
@@ -1208,6 +1210,23 @@ where
 
 #[cfg(test)]
 mod tests {
+    proptest::proptest! {
+        /// Each side's bounds are the plain minimum and maximum of its
+        /// keys; an empty side's are (u32::MAX, 0).
+        #[test]
+        fn the_extent_by_side_is_each_sides_min_and_max(
+            rows in proptest::collection::vec((proptest::prelude::any::<u32>(), proptest::prelude::any::<bool>()), 0..40),
+        ) {
+            let keys: Vec<u32> = rows.iter().map(|r| r.0).collect();
+            let flags: Vec<bool> = rows.iter().map(|r| r.1).collect();
+            let side = |left: bool| {
+                let on: Vec<u32> = rows.iter().filter(|r| r.1 == left).map(|r| r.0).collect();
+                (on.iter().copied().min().unwrap_or(u32::MAX), on.iter().copied().max().unwrap_or(0))
+            };
+            proptest::prop_assert_eq!(extent_by_side(&keys, &flags), [side(true), side(false)]);
+        }
+    }
+
     use super::*;
     use crate::table::{SaValues, Table};
     use std::sync::Arc;
