@@ -102,7 +102,7 @@ pub fn write_release<W: std::io::Write>(
     release: &proxima_core::generalize::Release,
     row_id: bool,
 ) -> std::io::Result<W> {
-    write_release_in(format, out, (table, release), row_id, STRETCH_ROWS)
+    write_release_in(format, out, table, release, row_id, STRETCH_ROWS)
 }
 
 /// [`write_release`] in stretches of about `stretch_rows` rows (the tests
@@ -110,7 +110,8 @@ pub fn write_release<W: std::io::Write>(
 fn write_release_in<W: std::io::Write>(
     format: Format,
     out: W,
-    (table, release): (&proxima_core::Table, &proxima_core::generalize::Release),
+    table: &proxima_core::Table,
+    release: &proxima_core::generalize::Release,
     row_id: bool,
     stretch_rows: usize,
 ) -> std::io::Result<W> {
@@ -178,5 +179,7 @@ fn append_all<W: std::io::Write>(rows: &mut RowWriter<W>, done: Rendered) -> std
 
 #[cfg(test)]
 mod pipelined_tests;
+#[cfg(test)]
+mod test_jobs;
 #[cfg(test)]
 mod without_qi_text_tests;

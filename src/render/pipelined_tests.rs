@@ -4,16 +4,13 @@
 //! writer that fails must stop the release with its error.
 
 use std::io::{self, Write};
-use std::sync::Arc;
 
 use proxima_core::generalize::{for_each_release_row_of, Release};
 use proxima_core::parallel::{with_threads, Threads};
-use proxima_core::params::SuppressionLimit;
-use proxima_core::run::run_job;
-use proxima_core::{Progress, Table};
+use proxima_core::Table;
 
+use super::test_jobs::{loaded, run_model};
 use super::{write_release_in, Format, RowWriter};
-use crate::api::{JobRequest, ModelDto};
 
 const SCHEMA: &str = r#"{"name": "pipelined", "columns": [
   {"name": "age", "role": "quasi_identifier", "type": "numeric"},
@@ -36,18 +33,8 @@ fn csv() -> String {
 
 /// The table and its k = 5 release (a few hundred groups).
 fn released() -> (Table, Release) {
-    let schema = crate::offline::load_schema(SCHEMA, &[]).unwrap();
-    let table =
-        proxima_core::ingest::load_table(Arc::new(schema.clone()), csv().as_bytes()).unwrap();
-    let request = JobRequest {
-        model: serde_json::from_str::<ModelDto>(r#"{"kind": "k_anonymity", "k": 5}"#).unwrap(),
-        algorithm: None,
-        sensitive_metric: None,
-        xcolor: None,
-        suppression_limit: SuppressionLimit::new(0.0, "/suppression_limit").unwrap(),
-    };
-    let job = request.to_spec(&schema).unwrap();
-    let outcome = run_job(&table, &job, Progress::none()).unwrap();
+    let (schema, table) = loaded(SCHEMA, &csv());
+    let outcome = run_model(&schema, &table, r#"{"kind": "k_anonymity", "k": 5}"#, 0.0);
     assert!(outcome.anonymized.kept.is_none(), "nothing was left out");
     (table, outcome.anonymized.release)
 }
@@ -73,7 +60,7 @@ fn batches_rendered_ahead_are_written_in_release_order() {
             // 7 rows a stretch: about 200 stretches, dozens of batches.
             for stretch_rows in [7, 64, 100_000] {
                 let got = with_threads(Threads::new(threads, "threads").unwrap(), || {
-                    write_release_in(format, Vec::new(), (&table, &release), true, stretch_rows)
+                    write_release_in(format, Vec::new(), &table, &release, true, stretch_rows)
                 })
                 .unwrap();
                 assert!(
@@ -114,7 +101,7 @@ fn a_failing_writer_stops_the_release_with_its_error() {
         for room in [10, whole / 2, whole - 1] {
             let out = Failing { room, taken: 0 };
             let e = with_threads(Threads::new(threads, "threads").unwrap(), || {
-                write_release_in(Format::Csv, out, (&table, &release), true, 7)
+                write_release_in(Format::Csv, out, &table, &release, true, 7)
             })
             .err()
             .unwrap_or_else(|| panic!("{threads} threads, room {room}: the release succeeded"));

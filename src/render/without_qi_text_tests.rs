@@ -2,14 +2,8 @@
 //! (`Table::without_qi_text`): the release must be the same bytes, since
 //! it prints the QIs' labels and never their cells.
 
-use std::sync::Arc;
-
-use proxima_core::params::SuppressionLimit;
-use proxima_core::run::run_job;
-use proxima_core::Progress;
-
+use super::test_jobs::{loaded, run_model};
 use super::{write_release, Format};
-use crate::api::{JobRequest, ModelDto};
 
 const SCHEMA: &str = r#"{"name": "mixed", "columns": [
   {"name": "age", "role": "quasi_identifier", "type": "numeric"},
@@ -47,23 +41,13 @@ fn csv() -> String {
 }
 
 fn release_bytes(model: &str, drop_qi_text: bool, format: Format) -> Vec<u8> {
-    let schema = crate::offline::load_schema(SCHEMA, &[]).unwrap();
-    let table =
-        proxima_core::ingest::load_table(Arc::new(schema.clone()), csv().as_bytes()).unwrap();
+    let (schema, table) = loaded(SCHEMA, &csv());
     let table = if drop_qi_text {
         table.without_qi_text()
     } else {
         table
     };
-    let request = JobRequest {
-        model: serde_json::from_str::<ModelDto>(model).unwrap(),
-        algorithm: None,
-        sensitive_metric: None,
-        xcolor: None,
-        suppression_limit: SuppressionLimit::new(0.1, "/suppression_limit").unwrap(),
-    };
-    let job = request.to_spec(&schema).unwrap();
-    let outcome = run_job(&table, &job, Progress::none()).unwrap();
+    let outcome = run_model(&schema, &table, model, 0.1);
     let kept = outcome.anonymized.table(&table);
     write_release(format, Vec::new(), kept, &outcome.anonymized.release, true).unwrap()
 }
@@ -86,10 +70,7 @@ fn the_release_is_the_same_without_the_qis_text() {
 #[test]
 #[should_panic(expected = "was dropped")]
 fn reading_a_dropped_qi_text_is_a_bug_not_an_identifier() {
-    let schema = crate::offline::load_schema(SCHEMA, &[]).unwrap();
-    let table = proxima_core::ingest::load_table(Arc::new(schema), csv().as_bytes())
-        .unwrap()
-        .without_qi_text();
+    let table = loaded(SCHEMA, &csv()).1.without_qi_text();
     assert_eq!(table.text(6, 0), Some("1000"), "the SA keeps its text");
     assert!(table.text(4, 0).is_none(), "identifiers have none");
     table.text(0, 0);
