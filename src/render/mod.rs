@@ -180,6 +180,6 @@ fn append_all<W: std::io::Write>(rows: &mut RowWriter<W>, done: Rendered) -> std
 #[cfg(test)]
 mod pipelined_tests;
 #[cfg(test)]
-mod test_jobs;
+mod tests_jobs;
 #[cfg(test)]
 mod without_qi_text_tests;

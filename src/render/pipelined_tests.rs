@@ -9,7 +9,7 @@ use proxima_core::generalize::{for_each_release_row_of, Release};
 use proxima_core::parallel::{with_threads, Threads};
 use proxima_core::Table;
 
-use super::test_jobs::{loaded, run_model};
+use super::tests_jobs::{loaded, run_model};
 use super::{write_release_in, Format, RowWriter};
 
 const SCHEMA: &str = r#"{"name": "pipelined", "columns": [

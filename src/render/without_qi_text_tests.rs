@@ -2,7 +2,7 @@
 //! (`Table::without_qi_text`): the release must be the same bytes, since
 //! it prints the QIs' labels and never their cells.
 
-use super::test_jobs::{loaded, run_model};
+use super::tests_jobs::{loaded, run_model};
 use super::{write_release, Format};
 
 const SCHEMA: &str = r#"{"name": "mixed", "columns": [
