@@ -11,7 +11,7 @@ use crate::api::job_error::JobErrorBody;
 use crate::api::{AlgorithmDto, JobParams, JobSummaryDto, MetricDto, ModelDto, XColorOptionsDto};
 
 use super::datasets::page_cursor;
-use super::{Cursor, Page, Store, JOBS_CHANNEL};
+use super::{Cursor, Page, Store, CANCELS_CHANNEL, JOBS_CHANNEL};
 use crate::api::JobStatus;
 
 /// A job as stored (what `GET /v1/jobs/{id}` shows, plus bookkeeping):
@@ -415,6 +415,19 @@ impl Store {
         .fetch_optional(&self.pool)
         .await?;
         if let Some(job) = row {
+            if job.status == JobStatus::Running {
+                // After the commit above, so the worker that hears it finds
+                // the request stored. Best effort: the heartbeat carries
+                // the cancel anyway.
+                let notified =
+                    sqlx::query!("SELECT pg_notify($1, $2)", CANCELS_CHANNEL, id.to_string())
+                        .execute(&self.pool)
+                        .await;
+                if let Err(e) = notified {
+                    tracing::warn!(job_id = %id, error = %e,
+                        "notifying the cancel failed; the next heartbeat carries it");
+                }
+            }
             return Ok(Cancelled::Done(job));
         }
         Ok(match self.get_job(tenant, id).await? {

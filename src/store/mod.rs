@@ -27,6 +27,12 @@ pub static MIGRATOR: Migrator = sqlx::migrate!("./migrations");
 /// The channel `NOTIFY`d when a job becomes claimable.
 pub const JOBS_CHANNEL: &str = "proxima_jobs";
 
+/// The channel `NOTIFY`d, with the job's id, when a running job is asked
+/// to cancel: the worker running it stops at its next checkpoint instead
+/// of at its next heartbeat (which still carries the cancel when a
+/// notification is lost).
+pub const CANCELS_CHANNEL: &str = "proxima_cancels";
+
 /// A handle to the database (cheap to clone).
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -70,10 +76,11 @@ impl Store {
     }
 
     /// A connection that hears the `NOTIFY` sent when a job is queued
-    /// ([`JOBS_CHANNEL`]): [`JobWakeups::next`] returns at each one.
+    /// ([`JOBS_CHANNEL`]) or a running one is asked to cancel
+    /// ([`CANCELS_CHANNEL`]): [`JobWakeups::next`] returns at each one.
     pub async fn job_wakeups(&self) -> Result<JobWakeups> {
         let mut listener = sqlx::postgres::PgListener::connect_with(&self.pool).await?;
-        listener.listen(JOBS_CHANNEL).await?;
+        listener.listen_all([JOBS_CHANNEL, CANCELS_CHANNEL]).await?;
         Ok(JobWakeups(listener))
     }
 
@@ -133,12 +140,31 @@ pub struct Page<T> {
 /// See [`Store::job_wakeups`].
 pub struct JobWakeups(sqlx::postgres::PgListener);
 
+/// What a notification says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wakeup {
+    /// A job may be claimable.
+    Claimable,
+    /// The running job with this id was asked to cancel.
+    Cancel(uuid::Uuid),
+}
+
 impl JobWakeups {
-    /// Waits for the next job notification; an error means the connection
-    /// was lost (ask for new wakeups).
-    pub async fn next(&mut self) -> Result<()> {
-        self.0.recv().await?;
-        Ok(())
+    /// Waits for the next notification; an error means the connection was
+    /// lost (ask for new wakeups).
+    pub async fn next(&mut self) -> Result<Wakeup> {
+        let n = self.0.recv().await?;
+        Ok(wakeup(n.channel(), n.payload()))
+    }
+}
+
+/// A notification read: a cancel names its job; anything else (a queued
+/// job, or a cancel whose payload does not parse) only wakes the claim
+/// loop, which is always harmless.
+fn wakeup(channel: &str, payload: &str) -> Wakeup {
+    match (channel, payload.parse()) {
+        (CANCELS_CHANNEL, Ok(id)) => Wakeup::Cancel(id),
+        _ => Wakeup::Claimable,
     }
 }
 
@@ -155,5 +181,13 @@ mod tests {
         assert_eq!(Cursor::decode(&c.encode()), Some(c));
         assert_eq!(Cursor::decode("nonsense"), None);
         assert_eq!(Cursor::decode("12.not-a-uuid"), None);
+    }
+
+    #[test]
+    fn a_cancel_notification_names_its_job_and_others_only_wake() {
+        let id = uuid::Uuid::new_v4();
+        assert_eq!(wakeup(CANCELS_CHANNEL, &id.to_string()), Wakeup::Cancel(id));
+        assert_eq!(wakeup(JOBS_CHANNEL, &id.to_string()), Wakeup::Claimable);
+        assert_eq!(wakeup(CANCELS_CHANNEL, "garbage"), Wakeup::Claimable);
     }
 }

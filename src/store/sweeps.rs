@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use super::datasets::page_cursor;
 use super::jobs::{insert_jobs, job_query, JobInsert, JobRow};
-use super::{Cursor, Page, Store};
+use super::{Cursor, Page, Store, CANCELS_CHANNEL};
 
 /// A sweep as stored. Read with [`sweep_query!`].
 #[derive(Debug, Clone, PartialEq)]
@@ -283,19 +283,31 @@ impl Store {
         if exists.is_none() {
             return Ok(SweepCancelled::NotFound);
         }
+        // RETURNING reads the new status: a job still `running` was asked
+        // to stop, and its worker hears it at the commit.
         let touched = sqlx::query!(
             "UPDATE jobs SET
                  status = CASE WHEN status = 'queued' THEN 'cancelled' ELSE status END,
                  cancel_requested = true,
                  finished_at = CASE WHEN status = 'queued' THEN now() ELSE finished_at END,
                  updated_at = now()
-             WHERE tenant = $1 AND sweep_id = $2 AND status IN ('queued', 'running')",
+             WHERE tenant = $1 AND sweep_id = $2 AND status IN ('queued', 'running')
+             RETURNING id, status = 'running' AS \"running!\"",
             tenant,
             id
         )
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+        .fetch_all(&mut *tx)
+        .await?;
+        for job in touched.iter().filter(|job| job.running) {
+            sqlx::query!(
+                "SELECT pg_notify($1, $2)",
+                CANCELS_CHANNEL,
+                job.id.to_string()
+            )
+            .execute(&mut *tx)
+            .await?;
+        }
+        let touched = touched.len();
         if touched > 0 {
             sqlx::query!(
                 "UPDATE sweeps SET cancel_requested = true WHERE id = $1",

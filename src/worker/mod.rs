@@ -7,6 +7,7 @@ mod config;
 pub mod core_runner;
 mod pool;
 mod run;
+mod running;
 mod time_limit;
 
 pub use config::WorkerConfig;

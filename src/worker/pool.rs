@@ -8,9 +8,10 @@ use tokio::task::JoinSet;
 
 use super::config::WorkerConfig;
 use super::run::{attempt_job, Ctx};
+use super::running::RunningJobs;
 
 use super::JobRunner;
-use crate::store::Store;
+use crate::store::{JobWakeups, Store, Wakeup};
 
 /// A running worker; [`WorkerHandle::shutdown`] stops it gracefully.
 pub struct WorkerHandle {
@@ -47,13 +48,23 @@ async fn claim_loop(
 ) {
     let (hand_back_tx, hand_back_rx) = watch::channel(false);
     let wake = Arc::new(Notify::new());
-    let listener = tokio::spawn(listen(store.clone(), wake.clone(), shutdown.clone()));
+    let running_jobs = Arc::new(RunningJobs::default());
+    // Listening before the first claim: a cancel's notification reaches
+    // every job claimed here (if LISTEN fails, polls and heartbeats carry
+    // the news until the listener reconnects).
+    let first = store.job_wakeups().await;
+    let listener = tokio::spawn(listen(
+        (store.clone(), first),
+        (wake.clone(), running_jobs.clone()),
+        shutdown.clone(),
+    ));
     let slots = Arc::new(Semaphore::new(config.workers));
     let ctx = Arc::new(Ctx {
         store: store.clone(),
         runner,
         config: config.clone(),
         hand_back: hand_back_rx,
+        running: running_jobs,
     });
     let mut running = JoinSet::new();
     let mut recent = crate::store::fairness::RecentTenants::default();
@@ -121,11 +132,21 @@ async fn claim_loop(
     tracing::info!("worker stopped");
 }
 
-/// Wakes the claim loop on `NOTIFY proxima_jobs`; the poll interval covers
-/// any notification lost while reconnecting.
-async fn listen(store: Store, wake: Arc<Notify>, mut shutdown: watch::Receiver<bool>) {
+/// Wakes the claim loop on `NOTIFY proxima_jobs` and stops a job running
+/// here on `NOTIFY proxima_cancels`; the poll interval and the heartbeat
+/// cover any notification lost while reconnecting.
+async fn listen(
+    (store, first): (Store, anyhow::Result<JobWakeups>),
+    (wake, running): (Arc<Notify>, Arc<RunningJobs>),
+    mut shutdown: watch::Receiver<bool>,
+) {
+    let mut first = Some(first);
     loop {
-        let mut wakeups = match store.job_wakeups().await {
+        let connected = match first.take() {
+            Some(first) => first,
+            None => store.job_wakeups().await,
+        };
+        let mut wakeups = match connected {
             Ok(w) => w,
             Err(e) => {
                 tracing::warn!(error = %e, "LISTEN failed; polling only");
@@ -138,7 +159,12 @@ async fn listen(store: Store, wake: Arc<Notify>, mut shutdown: watch::Receiver<b
         loop {
             tokio::select! {
                 n = wakeups.next() => match n {
-                    Ok(()) => wake.notify_one(),
+                    Ok(Wakeup::Claimable) => wake.notify_one(),
+                    Ok(Wakeup::Cancel(job)) => {
+                        if running.cancel(job) {
+                            tracing::info!(job_id = %job, "cancel heard; stopping the job");
+                        }
+                    }
                     Err(e) => {
                         tracing::warn!(error = %e, "LISTEN connection lost; reconnecting");
                         break;

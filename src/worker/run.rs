@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::config::WorkerConfig;
+use super::running::RunningJobs;
 use super::{JobError, JobInput, JobOutput, JobRunner};
 use crate::api::job_error::{JobErrorBody, INTERNAL_JOB_MESSAGE};
 use crate::api::{JobParams, JobStatus};
@@ -28,6 +29,13 @@ struct Shared {
     timed_out: AtomicBool,
 }
 
+impl super::running::Stop for Shared {
+    fn user_cancel(&self) {
+        self.user_cancel.store(true, Ordering::Relaxed);
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
 /// Shared by the claim loop and the job tasks.
 pub(crate) struct Ctx {
     pub store: Store,
@@ -35,6 +43,8 @@ pub(crate) struct Ctx {
     pub config: WorkerConfig,
     /// Set after the grace period: running jobs hand themselves back.
     pub hand_back: tokio::sync::watch::Receiver<bool>,
+    /// The jobs running here, for cancels heard on `NOTIFY`.
+    pub running: Arc<RunningJobs>,
 }
 
 /// Backoff for the n-th attempt: base · 2^(n−1), at most five minutes.
@@ -106,6 +116,8 @@ type Outcome = Result<Result<JobOutput, JobError>, tokio::task::JoinError>;
 /// the job back, or the lease was lost (another worker owns the job).
 async fn execute(ctx: &Arc<Ctx>, job: &JobRow, input: JobInput) -> Option<(Outcome, Arc<Shared>)> {
     let shared = Arc::new(Shared::default());
+    // Reachable by a cancel from the moment the body can see its flags.
+    let _entered = ctx.running.enter(job.id, shared.clone());
     let heartbeat = tokio::spawn(heartbeat(ctx.clone(), job.id, shared.clone()));
     let deadline = super::time_limit::watch(ctx.config.max_run, {
         let shared = shared.clone();
@@ -366,8 +378,7 @@ async fn heartbeat(ctx: Arc<Ctx>, job_id: uuid::Uuid, shared: Arc<Shared>) {
             Ok(Beat::Held { cancel }) => {
                 held_since = sent;
                 if cancel {
-                    shared.user_cancel.store(true, Ordering::Relaxed);
-                    shared.stop.store(true, Ordering::Relaxed);
+                    super::running::Stop::user_cancel(&*shared);
                 }
             }
             Ok(Beat::Lost) => {

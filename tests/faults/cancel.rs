@@ -97,3 +97,123 @@ async fn cancelling_a_large_running_job_takes_effect_within_a_second() {
     }
     assert!(p.alive());
 }
+
+/// Polls the job's stored status until it is `cancelled`; how long that
+/// took from `since`.
+async fn until_cancelled(db: &Db, id: &str, since: Instant) -> Duration {
+    loop {
+        let (status, ..) = db.job(id).await;
+        if status == "cancelled" {
+            return since.elapsed();
+        }
+        assert_eq!(status, "running", "job {id}");
+        assert!(since.elapsed() < Duration::from_secs(60), "never cancelled");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+/// The cancel reaches the running body when it is asked, not at the
+/// worker's next heartbeat: with a heartbeat every ten seconds, a job
+/// stops within a second of its cancel — also when the cancel is sent to
+/// another replica than the one running it — and so does a sweep's
+/// running point when the sweep is cancelled. (Without the notification
+/// each would wait for a heartbeat, up to ten seconds.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cancel_reaches_the_running_job_before_its_next_heartbeat() {
+    if !faults_available() {
+        return;
+    }
+    let _serial = serial().await;
+    let scratch = Scratch::new();
+    let url = fresh_database().await;
+    // One worker, bodies that wait ten minutes at a checkpoint every 10 ms
+    // unless stopped, and heartbeats too rare to carry a cancel in time.
+    let mut serve = Serve::new(&url).faults("job-delay-ms:600000");
+    serve.workers = 1;
+    serve.lease_secs = 60;
+    serve.heartbeat_ms = 10_000;
+    let runner = Proxima::start(&scratch, "runner", &serve).await;
+    let api = runner.api();
+    let db = Db::connect(&url).await;
+    let ds = api.upload(&grid_schema("stopped"), &grid_csv(200)).await;
+
+    // A job cancelled on the replica that runs it.
+    let id = api.submit(&k_job(&ds)).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    db.wait_status(&id, "running", Duration::from_secs(30))
+        .await;
+    let t = Instant::now();
+    assert_eq!(api.cancel(&id).await.status(), 200);
+    let took = until_cancelled(&db, &id, t).await;
+    eprintln!("cancel on the running replica took effect after {took:?}");
+    assert!(took < Duration::from_secs(1), "took {took:?}");
+
+    // A job cancelled through another replica (whose own worker is idle).
+    let other = Proxima::start(&scratch, "other", &serve).await;
+    let id = api.submit(&k_job(&ds)).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    db.wait_status(&id, "running", Duration::from_secs(30))
+        .await;
+    let owner: String = sqlx::query_scalar("SELECT lease_owner FROM jobs WHERE id = $1::uuid")
+        .bind(&id)
+        .fetch_one(&db.store.pool)
+        .await
+        .unwrap();
+    // Sent to the replica that does not hold the job, whichever claimed it.
+    let elsewhere = if owner.contains(&format!(":{}:", runner.pid())) {
+        other.api()
+    } else {
+        runner.api()
+    };
+    let t = Instant::now();
+    assert_eq!(elsewhere.cancel(&id).await.status(), 200);
+    let took = until_cancelled(&db, &id, t).await;
+    eprintln!("cancel through the other replica took effect after {took:?}");
+    assert!(took < Duration::from_secs(1), "took {took:?}");
+    drop(other);
+
+    // A sweep cancelled while one of its points runs.
+    let res = api
+        .client
+        .post(api.url("/v1/sweeps"))
+        .bearer_auth(KEY)
+        .json(&json!({"dataset_id": ds["id"], "model": {"kind": "k_anonymity", "k": [2, 3, 4]}}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 202);
+    let sweep: Value = res.json().await.unwrap();
+    let sweep_id = sweep["id"].as_str().unwrap().to_string();
+    let asked = Instant::now();
+    let point = loop {
+        let running: Option<String> = sqlx::query_scalar(
+            "SELECT id::text FROM jobs WHERE sweep_id = $1::uuid AND status = 'running'",
+        )
+        .bind(&sweep_id)
+        .fetch_optional(&db.store.pool)
+        .await
+        .unwrap();
+        if let Some(id) = running {
+            break id;
+        }
+        assert!(asked.elapsed() < Duration::from_secs(60), "no point ran");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let t = Instant::now();
+    let res = api
+        .client
+        .post(api.url(&format!("/v1/sweeps/{sweep_id}/cancel")))
+        .bearer_auth(KEY)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let took = until_cancelled(&db, &point, t).await;
+    eprintln!("the sweep's running point was cancelled after {took:?}");
+    assert!(took < Duration::from_secs(1), "took {took:?}");
+    assert!(runner.alive());
+}
