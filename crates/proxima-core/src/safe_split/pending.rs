@@ -75,7 +75,7 @@ struct Item {
 
 /// A merge being grown: its members (indices into the node's items) and
 /// the extent of their keys.
-#[derive(Clone)]
+#[derive(Default)]
 struct Merge {
     member: Vec<bool>,
     members: Vec<usize>,
@@ -97,12 +97,23 @@ impl Merge {
         widen(&mut self.keys, &items[i].keys);
     }
 
-    /// The positions of its members.
-    fn ranges(&self, items: &[Item]) -> Vec<Range<usize>> {
-        self.members
-            .iter()
-            .flat_map(|&i| items[i].ranges.iter().cloned())
-            .collect()
+    /// Becomes a copy of `other`, in its own buffers: a round's trials
+    /// each start from the merge so far, and reusing two buffers spares
+    /// an allocation per vector per trial.
+    fn copy_from(&mut self, other: &Merge) {
+        self.member.clone_from(&other.member);
+        self.members.clone_from(&other.members);
+        self.keys.clone_from(&other.keys);
+    }
+
+    /// The positions of its members, into `out`.
+    fn ranges_into(&self, items: &[Item], out: &mut Vec<Range<usize>>) {
+        out.clear();
+        out.extend(
+            self.members
+                .iter()
+                .flat_map(|&i| items[i].ranges.iter().cloned()),
+        );
     }
 }
 
@@ -230,10 +241,17 @@ impl Engine<'_, '_, '_, '_> {
     /// on numeric and date dimensions, the leaves under the lowest common
     /// ancestor on categorical ones.
     pub(super) fn label_box(&self, keys: &[(u32, u32)]) -> Territory {
+        self.label_ranks(keys).collect()
+    }
+
+    /// [`Self::label_box`], dimension by dimension.
+    pub(super) fn label_ranks<'k>(
+        &'k self,
+        keys: &'k [(u32, u32)],
+    ) -> impl Iterator<Item = (u32, u32)> + 'k {
         keys.iter()
             .enumerate()
             .map(|(d, &k)| self.dims.label_ranks(d, k).unwrap_or(k))
-            .collect()
     }
 
     /// `|G| · Σ normalized widths` of a group of `rows` rows whose keys
@@ -274,8 +292,13 @@ impl Engine<'_, '_, '_, '_> {
         if !self.fits(&merge, territory) || !budget.spend(items, &merge) {
             return Ok(false);
         }
-        let mut done = rules.satisfied_union(cols, &merge.ranges(items));
+        let mut union = Vec::new();
+        merge.ranges_into(items, &mut union);
+        let mut done = rules.satisfied_union(cols, &union);
         let mut rounds = 0;
+        // The trial being tested, and the round's best so far (its excess
+        // in `step`): buffers swapped rather than merges cloned.
+        let (mut trial, mut best) = (Merge::default(), Merge::default());
         while !done {
             // A round tests up to CANDIDATES merges: a checkpoint each.
             self.checkpoints.before_node()?;
@@ -283,9 +306,9 @@ impl Engine<'_, '_, '_, '_> {
                 return Ok(false);
             }
             rounds += 1;
-            let mut step: Option<(usize, Merge)> = None;
+            let mut step: Option<usize> = None;
             for i in self.cheapest_neighbours(items, &merge) {
-                let mut trial = merge.clone();
+                trial.copy_from(&merge);
                 trial.take(items, i);
                 self.close(items, &mut trial);
                 if !self.fits(&trial, territory) {
@@ -294,24 +317,24 @@ impl Engine<'_, '_, '_, '_> {
                 if !budget.spend(items, &trial) {
                     return Ok(false);
                 }
-                let ranges = trial.ranges(items);
-                let excess = match rules.excess_union(cols, &ranges) {
+                trial.ranges_into(items, &mut union);
+                let excess = match rules.excess_union(cols, &union) {
                     Some(e) => e,
-                    None => usize::from(!rules.satisfied_union(cols, &ranges)),
+                    None => usize::from(!rules.satisfied_union(cols, &union)),
                 };
+                if step.is_none_or(|e| excess < e) {
+                    step = Some(excess);
+                    std::mem::swap(&mut best, &mut trial);
+                }
                 if excess == 0 {
-                    step = Some((0, trial));
                     done = true;
                     break;
                 }
-                if step.as_ref().is_none_or(|(e, _)| excess < *e) {
-                    step = Some((excess, trial));
-                }
             }
-            let Some((_, next)) = step else {
+            if step.is_none() {
                 return Ok(false);
-            };
-            merge = next;
+            }
+            std::mem::swap(&mut merge, &mut best);
         }
         let mut ranges = Vec::new();
         let mut rows = 0;
@@ -369,18 +392,22 @@ impl Engine<'_, '_, '_, '_> {
     /// Closes a merge under overlap: whatever its box meets joins, until
     /// nothing more does.
     fn close(&self, items: &[Item], merge: &mut Merge) {
+        let mut label = Vec::with_capacity(merge.keys.len());
         loop {
-            let label = self.label_box(&merge.keys);
-            let meets: Vec<usize> = (0..items.len())
-                .filter(|&i| {
-                    items[i].alive && !merge.member[i] && overlaps(&label, &items[i].label)
-                })
-                .collect();
-            if meets.is_empty() {
-                return;
+            // A pass takes every item its label meets, against the label it
+            // began with (taking an item widens the keys, not this label):
+            // the next pass looks again with the wider one.
+            label.clear();
+            label.extend(self.label_ranks(&merge.keys));
+            let mut took = false;
+            for (i, it) in items.iter().enumerate() {
+                if it.alive && !merge.member[i] && overlaps(&label, &it.label) {
+                    merge.take(items, i);
+                    took = true;
+                }
             }
-            for i in meets {
-                merge.take(items, i);
+            if !took {
+                return;
             }
         }
     }
