@@ -7,7 +7,7 @@ use sqlx::types::Json;
 use sqlx::{Postgres, Transaction};
 use uuid::Uuid;
 
-use super::{blob, Cursor, Page, Store};
+use super::{blob, Cursor, Page, Store, GONE_CHANNEL};
 use crate::api::dataset::DatasetColumnDto;
 use crate::api::PopulationDto;
 
@@ -271,13 +271,31 @@ impl Store {
     /// Deletes a dataset with its chunks, jobs and results (ON DELETE
     /// CASCADE). False when the tenant has no such dataset.
     pub async fn delete_dataset(&self, tenant: &str, id: Uuid) -> Result<bool> {
+        let mut tx = self.pool.begin().await?;
+        // Its running jobs go with it (the jobs cascade): their workers
+        // hear it at the commit and stop, writing nothing. A job claimed
+        // after this read is told by its next heartbeat, which finds the
+        // lease gone.
+        let running = sqlx::query_scalar!(
+            "SELECT id FROM jobs WHERE tenant = $1 AND dataset_id = $2 AND status = 'running'",
+            tenant,
+            id
+        )
+        .fetch_all(&mut *tx)
+        .await?;
         let done = sqlx::query!(
             "DELETE FROM datasets WHERE tenant = $1 AND id = $2",
             tenant,
             id
         )
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
+        for job in running {
+            sqlx::query!("SELECT pg_notify($1, $2)", GONE_CHANNEL, job.to_string())
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
         Ok(done.rows_affected() == 1)
     }
 

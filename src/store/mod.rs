@@ -33,6 +33,11 @@ pub const JOBS_CHANNEL: &str = "proxima_jobs";
 /// notification is lost).
 pub const CANCELS_CHANNEL: &str = "proxima_cancels";
 
+/// The channel `NOTIFY`d, with the job's id, when a running job is deleted
+/// with its dataset: the worker running it stops and writes nothing, at
+/// once rather than when its next heartbeat finds the lease gone.
+pub const GONE_CHANNEL: &str = "proxima_jobs_gone";
+
 /// A handle to the database (cheap to clone).
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -76,11 +81,14 @@ impl Store {
     }
 
     /// A connection that hears the `NOTIFY` sent when a job is queued
-    /// ([`JOBS_CHANNEL`]) or a running one is asked to cancel
-    /// ([`CANCELS_CHANNEL`]): [`JobWakeups::next`] returns at each one.
+    /// ([`JOBS_CHANNEL`]), a running one is asked to cancel
+    /// ([`CANCELS_CHANNEL`]) or is deleted ([`GONE_CHANNEL`]):
+    /// [`JobWakeups::next`] returns at each one.
     pub async fn job_wakeups(&self) -> Result<JobWakeups> {
         let mut listener = sqlx::postgres::PgListener::connect_with(&self.pool).await?;
-        listener.listen_all([JOBS_CHANNEL, CANCELS_CHANNEL]).await?;
+        listener
+            .listen_all([JOBS_CHANNEL, CANCELS_CHANNEL, GONE_CHANNEL])
+            .await?;
         Ok(JobWakeups(listener))
     }
 
@@ -147,6 +155,8 @@ pub enum Wakeup {
     Claimable,
     /// The running job with this id was asked to cancel.
     Cancel(uuid::Uuid),
+    /// The running job with this id was deleted (with its dataset).
+    Gone(uuid::Uuid),
 }
 
 impl JobWakeups {
@@ -158,12 +168,13 @@ impl JobWakeups {
     }
 }
 
-/// A notification read: a cancel names its job; anything else (a queued
-/// job, or a cancel whose payload does not parse) only wakes the claim
-/// loop, which is always harmless.
+/// A notification read: a cancel or a deletion names its job; anything
+/// else (a queued job, or a payload that does not parse) only wakes the
+/// claim loop, which is always harmless.
 fn wakeup(channel: &str, payload: &str) -> Wakeup {
     match (channel, payload.parse()) {
         (CANCELS_CHANNEL, Ok(id)) => Wakeup::Cancel(id),
+        (GONE_CHANNEL, Ok(id)) => Wakeup::Gone(id),
         _ => Wakeup::Claimable,
     }
 }
@@ -184,10 +195,12 @@ mod tests {
     }
 
     #[test]
-    fn a_cancel_notification_names_its_job_and_others_only_wake() {
+    fn a_cancel_or_deletion_notification_names_its_job_and_others_only_wake() {
         let id = uuid::Uuid::new_v4();
         assert_eq!(wakeup(CANCELS_CHANNEL, &id.to_string()), Wakeup::Cancel(id));
+        assert_eq!(wakeup(GONE_CHANNEL, &id.to_string()), Wakeup::Gone(id));
         assert_eq!(wakeup(JOBS_CHANNEL, &id.to_string()), Wakeup::Claimable);
         assert_eq!(wakeup(CANCELS_CHANNEL, "garbage"), Wakeup::Claimable);
+        assert_eq!(wakeup(GONE_CHANNEL, ""), Wakeup::Claimable);
     }
 }

@@ -8,7 +8,7 @@ use tokio::task::JoinSet;
 
 use super::config::WorkerConfig;
 use super::run::{attempt_job, Ctx};
-use super::running::RunningJobs;
+use super::running::{RunningJobs, StopReason};
 
 use super::JobRunner;
 use crate::store::{JobWakeups, Store, Wakeup};
@@ -133,8 +133,9 @@ async fn claim_loop(
 }
 
 /// Wakes the claim loop on `NOTIFY proxima_jobs` and stops a job running
-/// here on `NOTIFY proxima_cancels`; the poll interval and the heartbeat
-/// cover any notification lost while reconnecting.
+/// here on `NOTIFY proxima_cancels` (cancelled) or `proxima_jobs_gone`
+/// (deleted: nothing written); the poll interval and the heartbeat cover
+/// any notification lost while reconnecting.
 async fn listen(
     (store, first): (Store, anyhow::Result<JobWakeups>),
     (wake, running): (Arc<Notify>, Arc<RunningJobs>),
@@ -161,8 +162,13 @@ async fn listen(
                 n = wakeups.next() => match n {
                     Ok(Wakeup::Claimable) => wake.notify_one(),
                     Ok(Wakeup::Cancel(job)) => {
-                        if running.cancel(job) {
+                        if running.stop(job, StopReason::UserCancel) {
                             tracing::info!(job_id = %job, "cancel heard; stopping the job");
+                        }
+                    }
+                    Ok(Wakeup::Gone(job)) => {
+                        if running.stop(job, StopReason::Lost) {
+                            tracing::info!(job_id = %job, "the job was deleted; stopping it");
                         }
                     }
                     Err(e) => {

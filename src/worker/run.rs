@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::config::WorkerConfig;
-use super::running::RunningJobs;
+use super::running::{RunningJobs, Stop, StopReason};
 use super::{JobError, JobInput, JobOutput, JobRunner};
 use crate::api::job_error::{JobErrorBody, INTERNAL_JOB_MESSAGE};
 use crate::api::{JobParams, JobStatus};
@@ -29,9 +29,14 @@ struct Shared {
     timed_out: AtomicBool,
 }
 
-impl super::running::Stop for Shared {
-    fn user_cancel(&self) {
-        self.user_cancel.store(true, Ordering::Relaxed);
+impl Stop for Shared {
+    fn stop(&self, why: StopReason) {
+        match why {
+            StopReason::UserCancel => self.user_cancel.store(true, Ordering::Relaxed),
+            // Another worker may own the job's next attempt, or nobody (it
+            // was deleted): either way this attempt writes nothing.
+            StopReason::Lost => self.lost.store(true, Ordering::Relaxed),
+        }
         self.stop.store(true, Ordering::Relaxed);
     }
 }
@@ -378,12 +383,11 @@ async fn heartbeat(ctx: Arc<Ctx>, job_id: uuid::Uuid, shared: Arc<Shared>) {
             Ok(Beat::Held { cancel }) => {
                 held_since = sent;
                 if cancel {
-                    super::running::Stop::user_cancel(&*shared);
+                    shared.stop(StopReason::UserCancel);
                 }
             }
             Ok(Beat::Lost) => {
-                shared.lost.store(true, Ordering::Relaxed);
-                shared.stop.store(true, Ordering::Relaxed);
+                shared.stop(StopReason::Lost);
                 return;
             }
             // A failed beat is not fatal: the next may succeed before the
@@ -393,8 +397,7 @@ async fn heartbeat(ctx: Arc<Ctx>, job_id: uuid::Uuid, shared: Arc<Shared>) {
                 if held_since.elapsed() >= ctx.config.lease {
                     tracing::warn!(%job_id, error = %e,
                         "heartbeats failed for a whole lease; giving the job up");
-                    shared.lost.store(true, Ordering::Relaxed);
-                    shared.stop.store(true, Ordering::Relaxed);
+                    shared.stop(StopReason::Lost);
                     return;
                 }
                 tracing::warn!(%job_id, error = %e, "heartbeat failed")

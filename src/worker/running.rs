@@ -1,19 +1,29 @@
-//! The jobs this process is running, by id: a cancel heard on the cancels
-//! channel (`NOTIFY`) reaches the job's body at its next checkpoint, where
-//! the heartbeat would carry it only at its next beat (up to a heartbeat
-//! period later, plus the beat's round trip). The heartbeat still carries
-//! every cancel: a notification lost while the listener reconnects costs
-//! only that delay.
+//! The jobs this process is running, by id: a cancel or a deletion heard
+//! on its channel (`NOTIFY`) reaches the job's body at its next
+//! checkpoint, where the heartbeat would carry it only at its next beat (up
+//! to a heartbeat period later, plus the beat's round trip). The heartbeat
+//! still carries both: a notification lost while the listener reconnects
+//! costs only that delay.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use uuid::Uuid;
 
-/// What a running job is told when it is asked to cancel.
+/// Why a running job is told to stop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum StopReason {
+    /// The user asked to cancel: the job ends `cancelled`.
+    UserCancel,
+    /// The job is no longer this attempt's (deleted with its dataset, or
+    /// its lease lost): nothing is written.
+    Lost,
+}
+
+/// What a running job is told when it must stop.
 pub(crate) trait Stop: Send + Sync {
-    /// The user asked to cancel: stop at the next checkpoint.
-    fn user_cancel(&self);
+    /// Stop at the next checkpoint, for `why`.
+    fn stop(&self, why: StopReason);
 }
 
 /// Running jobs by id.
@@ -31,12 +41,12 @@ impl RunningJobs {
         }
     }
 
-    /// Tells `job` to cancel if it runs here; `false` when it does not (it
-    /// runs elsewhere, or has ended).
-    pub(crate) fn cancel(&self, job: Uuid) -> bool {
+    /// Tells `job` to stop, for `why`, if it runs here; `false` when it
+    /// does not (it runs elsewhere, or has ended).
+    pub(crate) fn stop(&self, job: Uuid, why: StopReason) -> bool {
         // Cloned out so that the job's flags are set without the lock held.
         let stop = self.lock().get(&job).cloned();
-        stop.map(|s| s.user_cancel()).is_some()
+        stop.map(|s| s.stop(why)).is_some()
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Uuid, Arc<dyn Stop>>> {
@@ -73,30 +83,40 @@ mod tests {
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
+    /// Counts the stops it is told, and keeps the last reason.
     #[derive(Default)]
-    struct Count(AtomicUsize);
+    struct Count(AtomicUsize, Mutex<Option<StopReason>>);
 
     impl Stop for Count {
-        fn user_cancel(&self) {
+        fn stop(&self, why: StopReason) {
             self.0.fetch_add(1, Ordering::Relaxed);
+            *self.1.lock().unwrap() = Some(why);
         }
     }
 
     #[test]
-    fn a_cancel_reaches_only_the_named_job_while_it_runs() {
+    fn a_stop_reaches_only_the_named_job_while_it_runs() {
         let jobs = Arc::new(RunningJobs::default());
         let (a, b) = (Arc::new(Count::default()), Arc::new(Count::default()));
         let (ida, idb) = (Uuid::new_v4(), Uuid::new_v4());
         let entered_a = jobs.enter(ida, a.clone());
         let entered_b = jobs.enter(idb, b.clone());
-        assert!(jobs.cancel(ida));
+        assert!(jobs.stop(ida, StopReason::UserCancel));
         assert_eq!(a.0.load(Ordering::Relaxed), 1);
+        assert_eq!(*a.1.lock().unwrap(), Some(StopReason::UserCancel));
         assert_eq!(b.0.load(Ordering::Relaxed), 0);
-        assert!(!jobs.cancel(Uuid::new_v4()), "a job not running here");
+        assert!(
+            !jobs.stop(Uuid::new_v4(), StopReason::Lost),
+            "a job not running here"
+        );
         drop(entered_a);
-        assert!(!jobs.cancel(ida), "an ended job is no longer reachable");
+        assert!(
+            !jobs.stop(ida, StopReason::UserCancel),
+            "an ended job is no longer reachable"
+        );
         assert_eq!(a.0.load(Ordering::Relaxed), 1);
-        assert!(jobs.cancel(idb));
+        assert!(jobs.stop(idb, StopReason::Lost));
+        assert_eq!(*b.1.lock().unwrap(), Some(StopReason::Lost));
         drop(entered_b);
         assert!(jobs.0.lock().unwrap().is_empty());
     }
@@ -109,10 +129,10 @@ mod tests {
         let entered_old = jobs.enter(id, old.clone());
         let entered_new = jobs.enter(id, new.clone());
         drop(entered_old);
-        assert!(jobs.cancel(id));
+        assert!(jobs.stop(id, StopReason::UserCancel));
         assert_eq!(new.0.load(Ordering::Relaxed), 1);
         assert_eq!(old.0.load(Ordering::Relaxed), 0);
         drop(entered_new);
-        assert!(!jobs.cancel(id));
+        assert!(!jobs.stop(id, StopReason::UserCancel));
     }
 }
