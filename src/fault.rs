@@ -11,7 +11,10 @@
 //!   after writing the result and before committing, so a test can kill the
 //!   process while the result is being stored;
 //! * `claim-delay-ms:<ms>` — the worker waits `<ms>` after start-up before
-//!   its first claim, so a test can kill it while a job is still `queued`.
+//!   its first claim, so a test can kill it while a job is still `queued`;
+//! * `input-load-delay-ms:<ms>` — a claimed job waits `<ms>` before its
+//!   input is read, so a test can act while a job is `running` but its body
+//!   has not started.
 //!
 //! It is honoured only in builds with the `fault-injection` cargo feature,
 //! which the package's dev-dependency on itself turns on for `cargo test`
@@ -32,6 +35,7 @@ pub struct Faults {
     pub job_delay: Option<Duration>,
     pub result_commit_delay: Option<Duration>,
     pub claim_delay: Option<Duration>,
+    pub input_load_delay: Option<Duration>,
 }
 
 impl Faults {
@@ -55,6 +59,7 @@ impl Faults {
                 "job-delay-ms" => f.job_delay = Some(ms()?),
                 "result-commit-delay-ms" => f.result_commit_delay = Some(ms()?),
                 "claim-delay-ms" => f.claim_delay = Some(ms()?),
+                "input-load-delay-ms" => f.input_load_delay = Some(ms()?),
                 _ => return Err(format!("unknown fault {item:?}")),
             }
         }
@@ -102,6 +107,7 @@ pub fn get() -> &'static Faults {
         job_delay: None,
         result_commit_delay: None,
         claim_delay: None,
+        input_load_delay: None,
     };
     if !cfg!(feature = "fault-injection") {
         return &NONE;
@@ -134,6 +140,15 @@ pub fn job_body_start(dataset_name: &str, progress: &dyn Fn(f64) -> bool) -> boo
     true
 }
 
+/// Called before a claimed job's input is read.
+pub async fn before_input_load() {
+    if let Some(d) = get().input_load_delay {
+        // Tests wait for this line to know the job is claimed and loading.
+        tracing::warn!(delay = ?d, "injected fault: input load delayed");
+        tokio::time::sleep(d).await;
+    }
+}
+
 /// Called inside the completion transaction, after the result is written
 /// and before the commit.
 pub async fn before_result_commit() {
@@ -158,13 +173,14 @@ mod tests {
     #[test]
     fn parses_every_fault_and_rejects_garbage() {
         let f = Faults::parse(
-            "panic-on-dataset-name:boom, job-delay-ms:1500,result-commit-delay-ms:20,claim-delay-ms:7",
+            "panic-on-dataset-name:boom, job-delay-ms:1500,result-commit-delay-ms:20,claim-delay-ms:7,input-load-delay-ms:9",
         )
         .unwrap();
         assert_eq!(f.panic_on_dataset_name.as_deref(), Some("boom"));
         assert_eq!(f.job_delay, Some(Duration::from_millis(1500)));
         assert_eq!(f.result_commit_delay, Some(Duration::from_millis(20)));
         assert_eq!(f.claim_delay, Some(Duration::from_millis(7)));
+        assert_eq!(f.input_load_delay, Some(Duration::from_millis(9)));
         assert!(f.any());
         assert!(!Faults::parse("").unwrap().any());
         assert!(Faults::parse("job-delay-ms:soon").is_err());

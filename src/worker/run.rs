@@ -85,6 +85,12 @@ pub(crate) async fn attempt_job(ctx: Arc<Ctx>, job: JobRow) {
             return;
         }
     };
+    // Reachable by a cancel or a deletion from the claim on: one heard
+    // while the input loads is not lost (the heartbeat starts with the
+    // body, a beat later).
+    let shared = Arc::new(Shared::default());
+    let _entered = ctx.running.enter(job.id, shared.clone());
+    crate::fault::before_input_load().await;
     let input = match load_input(&ctx, &job, params).await {
         Ok(Some(input)) => input,
         Ok(None) => {
@@ -100,7 +106,7 @@ pub(crate) async fn attempt_job(ctx: Arc<Ctx>, job: JobRow) {
     };
     let rows = input.dataset.rows.max(0) as u64;
     let started = std::time::Instant::now();
-    let Some((outcome, shared)) = execute(&ctx, &job, input).await else {
+    let Some((outcome, shared)) = execute(&ctx, &job, input, shared).await else {
         return;
     };
     match verdict(outcome, &shared, ctx.config.max_run, job.id) {
@@ -119,10 +125,21 @@ type Outcome = Result<Result<JobOutput, JobError>, tokio::task::JoinError>;
 /// Runs the body on the blocking pool with the heartbeat and the run-time
 /// limit beside it. `None` when there is nothing to write: shutdown handed
 /// the job back, or the lease was lost (another worker owns the job).
-async fn execute(ctx: &Arc<Ctx>, job: &JobRow, input: JobInput) -> Option<(Outcome, Arc<Shared>)> {
-    let shared = Arc::new(Shared::default());
-    // Reachable by a cancel from the moment the body can see its flags.
-    let _entered = ctx.running.enter(job.id, shared.clone());
+async fn execute(
+    ctx: &Arc<Ctx>,
+    job: &JobRow,
+    input: JobInput,
+    shared: Arc<Shared>,
+) -> Option<(Outcome, Arc<Shared>)> {
+    if shared.stop.load(Ordering::Relaxed) {
+        // Told to stop while the input loaded: the body does not start.
+        drop(input);
+        if shared.lost.load(Ordering::Relaxed) {
+            tracing::warn!(job_id = %job.id, "job gone before its body started; nothing written");
+            return None;
+        }
+        return Some((Ok(Err(JobError::Cancelled)), shared));
+    }
     let heartbeat = tokio::spawn(heartbeat(ctx.clone(), job.id, shared.clone()));
     let deadline = super::time_limit::watch(ctx.config.max_run, {
         let shared = shared.clone();

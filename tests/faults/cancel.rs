@@ -217,3 +217,71 @@ async fn a_cancel_reaches_the_running_job_before_its_next_heartbeat() {
     assert!(took < Duration::from_secs(1), "took {took:?}");
     assert!(runner.alive());
 }
+
+/// A cancel heard while the claimed job's input still loads: the body
+/// never starts and the job ends `cancelled` as soon as the load is done —
+/// with heartbeats ten seconds apart, it does not wait for one. (Without
+/// the job reachable from its claim, the notification would find no job
+/// and the cancel would wait for the first heartbeat, after the body had
+/// started.) A deletion of the dataset meanwhile: the load finds it gone
+/// and the body never starts either.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_job_stopped_while_its_input_loads_never_starts() {
+    if !faults_available() {
+        return;
+    }
+    let _serial = serial().await;
+    let scratch = Scratch::new();
+    let url = fresh_database().await;
+    // Every claimed job waits three seconds before reading its input, and
+    // its body would then wait ten minutes.
+    let mut serve = Serve::new(&url).faults("input-load-delay-ms:3000,job-delay-ms:600000");
+    serve.workers = 1;
+    serve.lease_secs = 60;
+    serve.heartbeat_ms = 10_000;
+    let p = Proxima::start(&scratch, "early", &serve).await;
+    let api = p.api();
+    let db = Db::connect(&url).await;
+
+    let ds = api.upload(&grid_schema("early"), &grid_csv(200)).await;
+    let id = api.submit(&k_job(&ds)).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    db.wait_status(&id, "running", Duration::from_secs(30))
+        .await;
+    p.wait_log(
+        "injected fault: input load delayed",
+        Duration::from_secs(30),
+    )
+    .await;
+    let t = Instant::now();
+    assert_eq!(api.cancel(&id).await.status(), 200);
+    // The load's three seconds, then no body: well before any heartbeat.
+    let took = until_cancelled(&db, &id, t).await;
+    eprintln!("cancelled during its input load: settled after {took:?}");
+    assert!(took < Duration::from_secs(4), "took {took:?}");
+    assert!(!p.log_text().contains("injected fault: job body delayed"));
+
+    let id = api.submit(&k_job(&ds)).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    db.wait_status(&id, "running", Duration::from_secs(30))
+        .await;
+    let res = api
+        .client
+        .delete(api.url(&format!("/v1/datasets/{}", ds["id"].as_str().unwrap())))
+        .bearer_auth(KEY)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 204);
+    p.wait_log(
+        "job's dataset is gone; dropping the job",
+        Duration::from_secs(5),
+    )
+    .await;
+    assert!(!p.log_text().contains("injected fault: job body delayed"));
+    assert!(p.alive());
+}
