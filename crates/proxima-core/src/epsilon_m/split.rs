@@ -20,8 +20,8 @@
 //! lower dimension index, so the result is deterministic.
 
 use super::maxsize::{
-    anonymity_check, anonymity_excess, anonymity_trim, generalizable, thinning_pass,
-    window_thinning,
+    anonymity_check, anonymity_excess, anonymity_trim, generalizable, neighbourhood_runs,
+    thinning_pass, window_thinning,
 };
 use super::reduce::Neighborhoods;
 use crate::columnar::{
@@ -171,6 +171,12 @@ struct Scratch<'d, 'a, N> {
     /// their halves lose once refined ([`lookahead`]), not by the halves'
     /// own loss.
     lookahead: Option<Box<LookAhead<'d, 'a>>>,
+    /// Of the node being cut, once swept: per position (SA order), the
+    /// run of the node's positions in its neighbourhood
+    /// ([`neighbourhood_runs`]), and a cut's prefix count of left rows.
+    runs: Option<(Vec<u32>, Vec<u32>)>,
+    runs_buffers: (Vec<u32>, Vec<u32>),
+    before: Vec<u32>,
     tmp: Tmp,
 }
 
@@ -188,6 +194,9 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
             sort_keys: Vec::new(),
             trim_nodes: false,
             lookahead: None,
+            runs: None,
+            runs_buffers: Default::default(),
+            before: Vec::new(),
             tmp: Tmp::default(),
         }
     }
@@ -219,6 +228,9 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         self.extents.clear();
         self.extents
             .extend(cols.keys.iter().map(|k| extent(&k[node.clone()])));
+        if let Some(runs) = self.runs.take() {
+            self.runs_buffers = runs;
+        }
         let mut best: Option<Candidate> = None;
         for (dim, &room) in territory.iter().enumerate().take(self.dims.len()) {
             let keys = &cols.keys[dim][node.clone()];
@@ -315,6 +327,14 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         left: usize,
         exact: bool,
     ) -> Option<(f64, [Measured; 2])> {
+        if exact {
+            // Both halves' anonymity-check from the node's runs: no SA value
+            // gathered or compared per cut.
+            if !self.halves_anonymous(cols, node.clone(), left) {
+                return None;
+            }
+            return Some((self.cut_loss(cols, node, left), [Measured::default(); 2]));
+        }
         let (l, r) = self.split_sa(cols, node.clone());
         debug_assert_eq!(l, left);
         let (l_sa, r_sa) = (&self.half_sa[0][..l], &self.half_sa[1][..r]);
@@ -347,6 +367,30 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         Some((self.cut_loss(cols, node, left), [Measured::default(); 2]))
     }
 
+    /// Whether both halves of the cut in `self.flags` (`left` rows going
+    /// left) pass anonymity-check: a row's neighbours in its half are its
+    /// half's members among its run of the node ([`neighbourhood_runs`]),
+    /// counted by a prefix count of the cut's sides. The same answer as
+    /// [`anonymity_check`] on each half's SA values (the debug build
+    /// checks it), in integers.
+    fn halves_anonymous(&mut self, cols: &Columns<'_>, node: Range<usize>, left: usize) -> bool {
+        let (nb, m, n) = (self.nb, self.m, node.len());
+        debug_assert_eq!(self.flags.iter().filter(|&&f| f).count(), left);
+        let (starts, ends) = self.runs.get_or_insert_with(|| {
+            let (mut starts, mut ends) = std::mem::take(&mut self.runs_buffers);
+            let sa = &cols.payload[node.clone()];
+            neighbourhood_runs(n, |k| sa[k], nb, (&mut starts, &mut ends));
+            (starts, ends)
+        });
+        let passes = halves_pass_by_runs(&self.flags, (starts, ends), m, &mut self.before);
+        debug_assert_eq!(passes, {
+            let (l, r) = self.split_sa(cols, node);
+            let (l_sa, r_sa) = (&self.half_sa[0][..l], &self.half_sa[1][..r]);
+            anonymity_check(l, |k| l_sa[k], nb, m) && anonymity_check(r, |k| r_sa[k], nb, m)
+        });
+        passes
+    }
+
     /// The SA values of the cut in `self.flags`'s halves into `half_sa`;
     /// their sizes.
     fn split_sa(&mut self, cols: &Columns<'_>, node: Range<usize>) -> (usize, usize) {
@@ -361,6 +405,42 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         let sides = sides.map(|keys| extent_by_side(&keys[node.clone()], &self.flags));
         halves_loss(self.dims, (node.len(), left), sides)
     }
+}
+
+/// Whether both sides of a cut of a node (`flags[i]`: position i goes left)
+/// pass anonymity-check, from the node's neighbourhood runs
+/// ([`neighbourhood_runs`] of its SA-sorted values): a row's neighbours in
+/// its side are the side's members among its run, counted with a prefix
+/// count of the flags (`before`, working memory). A side of s rows passes
+/// when no row of it sees more than s/m of them (itself included), as
+/// [`anonymity_check`] decides on the side's own values.
+fn halves_pass_by_runs(
+    flags: &[bool],
+    (starts, ends): (&[u32], &[u32]),
+    m: usize,
+    before: &mut Vec<u32>,
+) -> bool {
+    before.clear();
+    before.push(0);
+    let mut count = 0u32;
+    for &f in flags {
+        count += u32::from(f);
+        before.push(count);
+    }
+    let left = count as usize;
+    let right = flags.len() - left;
+    flags
+        .iter()
+        .zip(starts.iter().zip(ends))
+        .all(|(&f, (&s, &e))| {
+            let in_left = (before[e as usize] - before[s as usize]) as usize;
+            let (seen, side) = if f {
+                (in_left, left)
+            } else {
+                ((e - s) as usize - in_left, right)
+            };
+            seen.saturating_mul(m) <= side
+        })
 }
 
 /// `loss(left) + loss(right)` of a cut of `n` rows, `left` of them on the
@@ -687,6 +767,45 @@ mod tests {
     use std::sync::Arc;
 
     proptest! {
+        /// A cut's halves pass by the node's runs exactly when each half's
+        /// own values pass anonymity-check, for absolute and relative
+        /// neighbourhoods, any m, ties and sides of any size (empty too).
+        #[test]
+        fn halves_pass_by_runs_as_each_half_passes_alone(
+            mut node in proptest::collection::vec(
+                prop_oneof![(0u8..12).prop_map(f64::from), 1.0f64..12.0], 0..50),
+            sides in proptest::collection::vec(any::<bool>(), 50),
+            m in 1usize..5,
+            e in prop::sample::select(vec![0.0, 0.5, 1.0, 3.0]),
+            relative in any::<bool>(),
+        ) {
+            node.sort_by(f64::total_cmp);
+            let flags = &sides[..node.len()];
+            let half = |side: bool| -> Vec<f64> {
+                node.iter().zip(flags).filter(|(_, &f)| f == side).map(|(&v, _)| v).collect()
+            };
+            let (left, right) = (half(true), half(false));
+            let (mut starts, mut ends, mut before) = (Vec::new(), Vec::new(), Vec::new());
+            let (got, want) = if relative {
+                let nb = crate::epsilon_m::reduce::RelativeBand { epsilon: e / 10.0 };
+                neighbourhood_runs(node.len(), |k| node[k], nb, (&mut starts, &mut ends));
+                (
+                    halves_pass_by_runs(flags, (&starts, &ends), m, &mut before),
+                    anonymity_check(left.len(), |k| left[k], nb, m)
+                        && anonymity_check(right.len(), |k| right[k], nb, m),
+                )
+            } else {
+                let nb = Offsets { e1: e, e2: e };
+                neighbourhood_runs(node.len(), |k| node[k], nb, (&mut starts, &mut ends));
+                (
+                    halves_pass_by_runs(flags, (&starts, &ends), m, &mut before),
+                    anonymity_check(left.len(), |k| left[k], nb, m)
+                        && anonymity_check(right.len(), |k| right[k], nb, m),
+                )
+            };
+            prop_assert_eq!(got, want);
+        }
+
         /// The node's trimming order is the comparator's: SA value
         /// (`total_cmp`: -0 before 0), then each QI key, then position.
         #[test]
