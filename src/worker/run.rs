@@ -48,7 +48,8 @@ pub(crate) struct Ctx {
     pub config: WorkerConfig,
     /// Set after the grace period: running jobs hand themselves back.
     pub hand_back: tokio::sync::watch::Receiver<bool>,
-    /// The jobs running here, for cancels heard on `NOTIFY`.
+    /// The jobs running here, for the cancels and deletions heard on
+    /// `NOTIFY`.
     pub running: Arc<RunningJobs>,
 }
 

@@ -1,5 +1,8 @@
 //! Cancelling a running job over HTTP takes effect within one second on a
-//! large case (sal 500k from the shared data; skipped when absent).
+//! large case (sal 500k from the shared data; skipped when absent), and the
+//! cancel reaches the job through `NOTIFY` — through either replica, for a
+//! sweep's point, and while the job's input still loads — without waiting
+//! for a heartbeat.
 
 use std::io::Read;
 use std::time::{Duration, Instant};
