@@ -55,10 +55,31 @@ enum IndexKind {
         id_of: Vec<u32>,
         /// Global multiplicity of each distinct value.
         mult: Vec<u32>,
-        adj: Option<(Vec<usize>, Vec<u32>)>,
+        adj: Option<Adjacency>,
     },
     /// Asymmetric relative neighbourhoods: out-degrees by binary search.
     Relative,
+}
+
+/// Adjacency lists between distinct values (CSR: each value's list is
+/// `list[start[id]..start[id + 1]]`, itself included).
+type Adjacency = (Vec<usize>, Vec<u32>);
+
+/// Per-thread working memory of [`DegreeIndex::degrees_in`] over distinct
+/// values: a subset's count per value id, its degree per value id, and the
+/// ids it touched. Kept between calls (the split asks for the degrees of
+/// node after node), zero again after each, and freed with the thread (a
+/// job's pool threads end with the job).
+#[derive(Default)]
+struct DistinctScratch {
+    counts: Vec<u32>,
+    per_id: Vec<u32>,
+    touched: Vec<u32>,
+}
+
+thread_local! {
+    static DISTINCT_SCRATCH: std::cell::RefCell<DistinctScratch> =
+        std::cell::RefCell::new(DistinctScratch::default());
 }
 
 impl<'a> DegreeIndex<'a> {
@@ -149,66 +170,99 @@ impl<'a> DegreeIndex<'a> {
                     .map(|&r| counts[&keys[r as usize]] - 1)
                     .collect())
             }
-            IndexKind::Distinct { id_of, adj, .. } => {
-                let mut counts: HashMap<u32, u32> = HashMap::with_capacity(rows.len().min(1 << 16));
-                for &r in rows {
-                    *counts.entry(id_of[r as usize]).or_insert(0) += 1;
+            IndexKind::Distinct { id_of, mult, adj } => DISTINCT_SCRATCH.with(|scratch| {
+                let mut scratch = scratch.borrow_mut();
+                let DistinctScratch {
+                    counts,
+                    per_id,
+                    touched,
+                } = &mut *scratch;
+                // Dense by the value's id, sized once per thread to the
+                // table's distinct values; only the ids this subset touches
+                // are written, and only they are zeroed again below.
+                if counts.len() < mult.len() {
+                    counts.resize(mult.len(), 0);
+                    per_id.resize(mult.len(), 0);
                 }
-                let graph_cost: usize = match adj {
-                    Some((start, _)) => counts
-                        .keys()
-                        .map(|&id| start[id as usize + 1] - start[id as usize])
-                        .sum(),
-                    None => usize::MAX,
-                };
-                let distinct = counts.len();
-                if let (Some((start, list)), true) =
-                    (adj, graph_cost <= distinct.saturating_mul(distinct))
-                {
-                    let per_id: HashMap<u32, u32> = counts
-                        .keys()
-                        .map(|&id| {
-                            let s: u32 = list[start[id as usize]..start[id as usize + 1]]
-                                .iter()
-                                .map(|j| counts.get(j).copied().unwrap_or(0))
-                                .sum();
-                            (id, s)
-                        })
-                        .collect();
-                    Ok(rows
-                        .iter()
-                        .map(|&r| per_id[&id_of[r as usize]] - 1)
-                        .collect())
-                } else {
-                    // Pairwise over the subset's distinct values.
-                    let mut reps: Vec<(u32, u32, u32)> = Vec::with_capacity(distinct);
-                    let mut seen: HashMap<u32, usize> = HashMap::with_capacity(distinct);
-                    for &r in rows {
-                        let id = id_of[r as usize];
-                        if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(id) {
-                            e.insert(reps.len());
-                            reps.push((r, counts[&id], 0));
-                        }
+                touched.clear();
+                for &r in rows {
+                    let id = id_of[r as usize];
+                    let c = &mut counts[id as usize];
+                    if *c == 0 {
+                        touched.push(id);
                     }
-                    for a in 0..reps.len() {
-                        if a % BLOCK == 0 {
-                            progress.report(a as f64 / reps.len() as f64)?;
-                        }
-                        reps[a].2 += reps[a].1;
-                        for b in a + 1..reps.len() {
-                            if within(self.space.distance(reps[a].0, reps[b].0), self.epsilon) {
-                                reps[a].2 += reps[b].1;
-                                reps[b].2 += reps[a].1;
-                            }
-                        }
-                    }
-                    Ok(rows
-                        .iter()
-                        .map(|&r| reps[seen[&id_of[r as usize]]].2 - 1)
-                        .collect())
+                    *c += 1;
+                }
+                let result =
+                    self.distinct_degrees(rows, (id_of, adj), (counts, per_id, touched), progress);
+                for &id in touched.iter() {
+                    counts[id as usize] = 0;
+                }
+                result
+            }),
+        }
+    }
+
+    /// [`Self::degrees_in`] over distinct values, from the subset's count
+    /// per value id (`counts`, dense; the ids it holds in `touched`, in
+    /// order of first appearance): through the adjacency lists when their
+    /// total length over the subset's values is at most the pairs of them,
+    /// else pairwise over the subset's values.
+    fn distinct_degrees(
+        &self,
+        rows: &[u32],
+        (id_of, adj): (&[u32], &Option<Adjacency>),
+        (counts, per_id, touched): (&[u32], &mut [u32], &[u32]),
+        progress: Progress<'_>,
+    ) -> CoreResult<Vec<u32>> {
+        let graph_cost: usize = match adj {
+            Some((start, _)) => touched
+                .iter()
+                .map(|&id| start[id as usize + 1] - start[id as usize])
+                .sum(),
+            None => usize::MAX,
+        };
+        let distinct = touched.len();
+        if let (Some((start, list)), true) = (adj, graph_cost <= distinct.saturating_mul(distinct))
+        {
+            for &id in touched {
+                per_id[id as usize] = list[start[id as usize]..start[id as usize + 1]]
+                    .iter()
+                    .map(|&j| counts[j as usize])
+                    .sum();
+            }
+            return Ok(rows
+                .iter()
+                .map(|&r| per_id[id_of[r as usize] as usize] - 1)
+                .collect());
+        }
+        // Pairwise over the subset's distinct values: a representative row,
+        // its count, and its degree so far, per value.
+        let mut reps: Vec<(u32, u32, u32)> = Vec::with_capacity(distinct);
+        let mut seen: HashMap<u32, usize> = HashMap::with_capacity(distinct);
+        for &r in rows {
+            let id = id_of[r as usize];
+            if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(id) {
+                e.insert(reps.len());
+                reps.push((r, counts[id as usize], 0));
+            }
+        }
+        for a in 0..reps.len() {
+            if a % BLOCK == 0 {
+                progress.report(a as f64 / reps.len() as f64)?;
+            }
+            reps[a].2 += reps[a].1;
+            for b in a + 1..reps.len() {
+                if within(self.space.distance(reps[a].0, reps[b].0), self.epsilon) {
+                    reps[a].2 += reps[b].1;
+                    reps[b].2 += reps[a].1;
                 }
             }
         }
+        Ok(rows
+            .iter()
+            .map(|&r| reps[seen[&id_of[r as usize]]].2 - 1)
+            .collect())
     }
 
     fn scalar_degrees(&self, rows: &[u32], progress: Progress<'_>) -> CoreResult<Vec<u32>> {
