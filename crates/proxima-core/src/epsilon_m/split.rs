@@ -31,7 +31,7 @@ use crate::columnar::{
 use crate::error::CoreResult;
 use crate::progress::Progress;
 use crate::safe_split::{safe_partition, Growth, Measured, Rules};
-use lookahead::LookAhead;
+use lookahead::{halves_pass_by_runs, LookAhead};
 
 mod lookahead;
 use crate::split::QiSpace;
@@ -171,11 +171,11 @@ struct Scratch<'d, 'a, N> {
     /// their halves lose once refined ([`lookahead`]), not by the halves'
     /// own loss.
     lookahead: Option<Box<LookAhead<'d, 'a>>>,
-    /// Of the node being cut, once swept: per position (SA order), the
-    /// run of the node's positions in its neighbourhood
-    /// ([`neighbourhood_runs`]), and a cut's prefix count of left rows.
-    runs: Option<(Vec<u32>, Vec<u32>)>,
-    runs_buffers: (Vec<u32>, Vec<u32>),
+    /// Of the node being cut: per position (SA order), the run of the
+    /// node's positions in its neighbourhood ([`neighbourhood_runs`]),
+    /// valid once `runs_swept`; and a cut's prefix count of left rows.
+    runs: (Vec<u32>, Vec<u32>),
+    runs_swept: bool,
     before: Vec<u32>,
     tmp: Tmp,
 }
@@ -194,8 +194,8 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
             sort_keys: Vec::new(),
             trim_nodes: false,
             lookahead: None,
-            runs: None,
-            runs_buffers: Default::default(),
+            runs: Default::default(),
+            runs_swept: false,
             before: Vec::new(),
             tmp: Tmp::default(),
         }
@@ -228,9 +228,7 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         self.extents.clear();
         self.extents
             .extend(cols.keys.iter().map(|k| extent(&k[node.clone()])));
-        if let Some(runs) = self.runs.take() {
-            self.runs_buffers = runs;
-        }
+        self.runs_swept = false;
         let mut best: Option<Candidate> = None;
         for (dim, &room) in territory.iter().enumerate().take(self.dims.len()) {
             let keys = &cols.keys[dim][node.clone()];
@@ -376,13 +374,13 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
     fn halves_anonymous(&mut self, cols: &Columns<'_>, node: Range<usize>, left: usize) -> bool {
         let (nb, m, n) = (self.nb, self.m, node.len());
         debug_assert_eq!(self.flags.iter().filter(|&&f| f).count(), left);
-        let (starts, ends) = self.runs.get_or_insert_with(|| {
-            let (mut starts, mut ends) = std::mem::take(&mut self.runs_buffers);
+        if !self.runs_swept {
             let sa = &cols.payload[node.clone()];
-            neighbourhood_runs(n, |k| sa[k], nb, (&mut starts, &mut ends));
-            (starts, ends)
-        });
-        let passes = halves_pass_by_runs(&self.flags, (starts, ends), m, &mut self.before);
+            neighbourhood_runs(n, |k| sa[k], nb, (&mut self.runs.0, &mut self.runs.1));
+            self.runs_swept = true;
+        }
+        let runs = (&self.runs.0[..], &self.runs.1[..]);
+        let passes = halves_pass_by_runs(&self.flags, runs, m, &mut self.before);
         debug_assert_eq!(passes, {
             let (l, r) = self.split_sa(cols, node);
             let (l_sa, r_sa) = (&self.half_sa[0][..l], &self.half_sa[1][..r]);
@@ -405,42 +403,6 @@ impl<'d, 'a, N: Neighborhoods> Scratch<'d, 'a, N> {
         let sides = sides.map(|keys| extent_by_side(&keys[node.clone()], &self.flags));
         halves_loss(self.dims, (node.len(), left), sides)
     }
-}
-
-/// Whether both sides of a cut of a node (`flags[i]`: position i goes left)
-/// pass anonymity-check, from the node's neighbourhood runs
-/// ([`neighbourhood_runs`] of its SA-sorted values): a row's neighbours in
-/// its side are the side's members among its run, counted with a prefix
-/// count of the flags (`before`, working memory). A side of s rows passes
-/// when no row of it sees more than s/m of them (itself included), as
-/// [`anonymity_check`] decides on the side's own values.
-fn halves_pass_by_runs(
-    flags: &[bool],
-    (starts, ends): (&[u32], &[u32]),
-    m: usize,
-    before: &mut Vec<u32>,
-) -> bool {
-    before.clear();
-    before.push(0);
-    let mut count = 0u32;
-    for &f in flags {
-        count += u32::from(f);
-        before.push(count);
-    }
-    let left = count as usize;
-    let right = flags.len() - left;
-    flags
-        .iter()
-        .zip(starts.iter().zip(ends))
-        .all(|(&f, (&s, &e))| {
-            let in_left = (before[e as usize] - before[s as usize]) as usize;
-            let (seen, side) = if f {
-                (in_left, left)
-            } else {
-                ((e - s) as usize - in_left, right)
-            };
-            seen.saturating_mul(m) <= side
-        })
 }
 
 /// `loss(left) + loss(right)` of a cut of `n` rows, `left` of them on the
