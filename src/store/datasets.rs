@@ -7,7 +7,7 @@ use sqlx::types::Json;
 use sqlx::{Postgres, Transaction};
 use uuid::Uuid;
 
-use super::{blob, Cursor, Page, Store, GONE_CHANNEL};
+use super::{blob, notify, Cursor, Page, Store, GONE_CHANNEL};
 use crate::api::dataset::DatasetColumnDto;
 use crate::api::PopulationDto;
 
@@ -291,9 +291,7 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         for job in running {
-            sqlx::query!("SELECT pg_notify($1, $2)", GONE_CHANNEL, job.to_string())
-                .execute(&mut *tx)
-                .await?;
+            notify(&mut *tx, GONE_CHANNEL, job).await?;
         }
         tx.commit().await?;
         Ok(done.rows_affected() == 1)

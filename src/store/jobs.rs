@@ -11,7 +11,7 @@ use crate::api::job_error::JobErrorBody;
 use crate::api::{AlgorithmDto, JobParams, JobSummaryDto, MetricDto, ModelDto, XColorOptionsDto};
 
 use super::datasets::page_cursor;
-use super::{Cursor, Page, Store, CANCELS_CHANNEL, JOBS_CHANNEL};
+use super::{notify, Cursor, Page, Store, CANCELS_CHANNEL, JOBS_CHANNEL};
 use crate::api::JobStatus;
 
 /// A job as stored (what `GET /v1/jobs/{id}` shows, plus bookkeeping):
@@ -201,9 +201,7 @@ pub(crate) async fn insert_jobs(
         .fetch_optional(&mut *tx)
         .await?;
         if let Some(job) = &job {
-            sqlx::query!("SELECT pg_notify($1, $2)", JOBS_CHANNEL, job.id.to_string())
-                .execute(&mut *tx)
-                .await?;
+            notify(&mut *tx, JOBS_CHANNEL, job.id).await?;
         }
         rows.push(job);
     }
@@ -419,11 +417,7 @@ impl Store {
                 // After the commit above, so the worker that hears it finds
                 // the request stored. Best effort: the heartbeat carries
                 // the cancel anyway.
-                let notified =
-                    sqlx::query!("SELECT pg_notify($1, $2)", CANCELS_CHANNEL, id.to_string())
-                        .execute(&self.pool)
-                        .await;
-                if let Err(e) = notified {
+                if let Err(e) = notify(&self.pool, CANCELS_CHANNEL, id).await {
                     tracing::warn!(job_id = %id, error = %e,
                         "notifying the cancel failed; the next heartbeat carries it");
                 }

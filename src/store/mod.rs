@@ -38,6 +38,19 @@ pub const CANCELS_CHANNEL: &str = "proxima_cancels";
 /// once rather than when its next heartbeat finds the lease gone.
 pub const GONE_CHANNEL: &str = "proxima_jobs_gone";
 
+/// `NOTIFY channel` with a job's id as payload, on `conn`: heard when its
+/// transaction commits, or at once outside one.
+pub(crate) async fn notify<'c>(
+    conn: impl sqlx::PgExecutor<'c>,
+    channel: &str,
+    id: uuid::Uuid,
+) -> sqlx::Result<()> {
+    sqlx::query!("SELECT pg_notify($1, $2)", channel, id.to_string())
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 /// A handle to the database (cheap to clone).
 #[derive(Clone, Debug)]
 pub struct Store {

@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 use super::jobs::{job_query, JobRow};
 use super::results::NewResult;
-use super::{Store, JOBS_CHANNEL};
+use super::{notify, Store, JOBS_CHANNEL};
 
 /// The claim, in the order of `store::fairness`: the chosen job gets the
 /// lease (`owner`, `lease_secs`) and its attempt counted.
@@ -246,9 +246,7 @@ impl Store {
         )
         .execute(&mut *tx)
         .await?;
-        sqlx::query!("SELECT pg_notify($1, $2)", JOBS_CHANNEL, id.to_string())
-            .execute(&mut *tx)
-            .await?;
+        notify(&mut *tx, JOBS_CHANNEL, id).await?;
         tx.commit().await?;
         Ok(done.rows_affected() == 1)
     }

@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use super::datasets::page_cursor;
 use super::jobs::{insert_jobs, job_query, JobInsert, JobRow};
-use super::{Cursor, Page, Store, CANCELS_CHANNEL};
+use super::{notify, Cursor, Page, Store, CANCELS_CHANNEL};
 
 /// A sweep as stored. Read with [`sweep_query!`].
 #[derive(Debug, Clone, PartialEq)]
@@ -299,13 +299,7 @@ impl Store {
         .fetch_all(&mut *tx)
         .await?;
         for job in touched.iter().filter(|job| job.running) {
-            sqlx::query!(
-                "SELECT pg_notify($1, $2)",
-                CANCELS_CHANNEL,
-                job.id.to_string()
-            )
-            .execute(&mut *tx)
-            .await?;
+            notify(&mut *tx, CANCELS_CHANNEL, job.id).await?;
         }
         let touched = touched.len();
         if touched > 0 {
