@@ -73,10 +73,7 @@ async fn a_job_running_across_a_database_restart_completes() {
         let p = Proxima::start(&scratch, "clean", &Serve::new(&pg.url())).await;
         let api = p.api();
         let ds = api.upload(&grid_schema("grid"), &csv).await;
-        let id = api.submit(&k_job(&ds)).await["id"]
-            .as_str()
-            .unwrap()
-            .to_string();
+        let id = api.submit_id(&k_job(&ds)).await;
         let done = api.wait_done(&id, Duration::from_secs(60)).await;
         assert_eq!(done["status"], "succeeded", "{done}");
         (ds, api.result_csv(&id).await)
@@ -89,10 +86,7 @@ async fn a_job_running_across_a_database_restart_completes() {
     let p = Proxima::start(&scratch, "busy", &serve).await;
     let api = p.api();
     let db = Db::connect(&pg.url()).await;
-    let id = api.submit(&k_job(&dataset)).await["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let id = api.submit_id(&k_job(&dataset)).await;
     db.wait_status(&id, "running", Duration::from_secs(30))
         .await;
     // "running" is set at claim, before the input loads: stop the database

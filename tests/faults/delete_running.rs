@@ -20,32 +20,23 @@ async fn deleting_the_dataset_of_a_running_job_stops_it() {
     let url = fresh_database().await;
     // One worker; every job body takes ten minutes unless stopped; beats
     // too rare to carry the news within the second asserted below.
-    let mut serve = Serve::new(&url).faults("job-delay-ms:600000");
+    let mut serve = Serve::new(&url)
+        .faults("job-delay-ms:600000")
+        .rare_heartbeats();
     serve.workers = 1;
-    serve.lease_secs = 60;
-    serve.heartbeat_ms = 10_000;
     let p = Proxima::start(&scratch, "deleter", &serve).await;
     let api = p.api();
     let db = Db::connect(&url).await;
 
     let ds = api.upload(&grid_schema("doomed"), &grid_csv(200)).await;
-    let id = api.submit(&k_job(&ds)).await["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let id = api.submit_id(&k_job(&ds)).await;
     db.wait_status(&id, "running", Duration::from_secs(30))
         .await;
     p.wait_log("injected fault: job body delayed", Duration::from_secs(30))
         .await;
 
     let asked = Instant::now();
-    let res = api
-        .client
-        .delete(api.url(&format!("/v1/datasets/{}", ds["id"].as_str().unwrap())))
-        .bearer_auth(KEY)
-        .send()
-        .await
-        .unwrap();
+    let res = api.delete_dataset(&ds).await;
     assert_eq!(res.status(), 204);
     assert_eq!(
         db.scalar("SELECT count(*) FROM jobs WHERE status = 'running'")

@@ -23,10 +23,7 @@ async fn a_panicking_job_fails_and_the_worker_keeps_serving() {
     let fine = api.upload(&grid_schema("fine"), &grid_csv(200)).await;
 
     for round in 0..2 {
-        let id = api.submit(&k_job(&boom)).await["id"]
-            .as_str()
-            .unwrap()
-            .to_string();
+        let id = api.submit_id(&k_job(&boom)).await;
         let done = api.wait_done(&id, Duration::from_secs(60)).await;
         assert_eq!(done["status"], "failed", "round {round}: {done}");
         assert_eq!(done["error"]["code"], "internal", "{done}");
@@ -36,10 +33,7 @@ async fn a_panicking_job_fails_and_the_worker_keeps_serving() {
         assert!(!message.contains("injected"), "{message}");
         assert_eq!(db.results(&id).await, 0);
 
-        let id = api.submit(&k_job(&fine)).await["id"]
-            .as_str()
-            .unwrap()
-            .to_string();
+        let id = api.submit_id(&k_job(&fine)).await;
         let done = api.wait_done(&id, Duration::from_secs(60)).await;
         assert_eq!(done["status"], "succeeded", "round {round}: {done}");
     }

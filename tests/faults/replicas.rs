@@ -33,7 +33,7 @@ async fn two_replicas_complete_fifty_jobs_exactly_once() {
     let submits = (0..50).map(|i| {
         let api = if i % 2 == 0 { &api_a } else { &api_b };
         let body = k_job(&dataset);
-        async move { api.submit(&body).await["id"].as_str().unwrap().to_string() }
+        async move { api.submit_id(&body).await }
     });
     let ids: Vec<String> = futures_util::future::join_all(submits).await;
     assert_eq!(ids.len(), 50);

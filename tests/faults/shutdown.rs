@@ -21,14 +21,8 @@ async fn sigterm_lets_the_running_job_finish_and_claims_nothing_more() {
     let api = p.api();
     let db = Db::connect(&url).await;
     let dataset = api.upload(&grid_schema("grid"), &grid_csv(500)).await;
-    let first = api.submit(&k_job(&dataset)).await["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let second = api.submit(&k_job(&dataset)).await["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let first = api.submit_id(&k_job(&dataset)).await;
+    let second = api.submit_id(&k_job(&dataset)).await;
     db.wait_status(&first, "running", Duration::from_secs(30))
         .await;
     // One worker: the second job waits in the queue.
@@ -76,10 +70,7 @@ async fn sigterm_hands_back_a_job_that_outlives_the_grace_period() {
     let api = p.api();
     let db = Db::connect(&url).await;
     let dataset = api.upload(&grid_schema("grid"), &grid_csv(500)).await;
-    let id = api.submit(&k_job(&dataset)).await["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let id = api.submit_id(&k_job(&dataset)).await;
     db.wait_status(&id, "running", Duration::from_secs(30))
         .await;
 

@@ -142,6 +142,14 @@ impl Serve {
         self
     }
 
+    /// Heartbeats ten seconds apart (a lease of a minute): what reaches a
+    /// running job within a second did not wait for a beat.
+    pub fn rare_heartbeats(mut self) -> Serve {
+        self.lease_secs = 60;
+        self.heartbeat_ms = 10_000;
+        self
+    }
+
     pub fn faults(mut self, spec: &str) -> Serve {
         self.faults = Some(spec.to_string());
         self
@@ -400,6 +408,27 @@ impl Api {
         serde_json::from_str(&text).unwrap()
     }
 
+    /// POSTs a job; returns its id.
+    pub async fn submit_id(&self, body: &Value) -> String {
+        self.submit(body).await["id"].as_str().unwrap().to_string()
+    }
+
+    /// POSTs a sweep; returns the 202 Sweep.
+    pub async fn submit_sweep(&self, body: &Value) -> Value {
+        let res = self
+            .client
+            .post(self.url("/v1/sweeps"))
+            .bearer_auth(KEY)
+            .json(body)
+            .send()
+            .await
+            .unwrap();
+        let status = res.status();
+        let text = res.text().await.unwrap();
+        assert_eq!(status, 202, "{text}");
+        serde_json::from_str(&text).unwrap()
+    }
+
     pub async fn job(&self, id: &str) -> Value {
         let res = self
             .client
@@ -415,6 +444,26 @@ impl Api {
     pub async fn cancel(&self, id: &str) -> reqwest::Response {
         self.client
             .post(self.url(&format!("/v1/jobs/{id}/cancel")))
+            .bearer_auth(KEY)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    pub async fn cancel_sweep(&self, id: &str) -> reqwest::Response {
+        self.client
+            .post(self.url(&format!("/v1/sweeps/{id}/cancel")))
+            .bearer_auth(KEY)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// `DELETE /v1/datasets/{id}` of an uploaded dataset.
+    pub async fn delete_dataset(&self, dataset: &Value) -> reqwest::Response {
+        let id = dataset["id"].as_str().unwrap();
+        self.client
+            .delete(self.url(&format!("/v1/datasets/{id}")))
             .bearer_auth(KEY)
             .send()
             .await

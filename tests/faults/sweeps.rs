@@ -41,17 +41,10 @@ async fn kill_9_a_replica_mid_sweep_and_every_point_completes_once() {
     let dataset = api_a.upload(&grid_schema("sweep"), &grid_csv(2000)).await;
 
     let ks: Vec<u64> = (2..14).collect();
-    let res = api_a
-        .client
-        .post(api_a.url("/v1/sweeps"))
-        .bearer_auth(KEY)
-        .json(&json!({"dataset_id": dataset["id"],
-                      "model": {"kind": "k_anonymity", "k": ks}}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 202);
-    let sweep: Value = res.json().await.unwrap();
+    let sweep = api_a
+        .submit_sweep(&json!({"dataset_id": dataset["id"],
+                              "model": {"kind": "k_anonymity", "k": ks}}))
+        .await;
     let id = sweep["id"].as_str().unwrap().to_string();
 
     // Kill A while it holds a point.

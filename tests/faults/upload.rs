@@ -44,10 +44,7 @@ async fn a_cut_upload_leaves_nothing_and_the_next_one_works() {
     assert_eq!(ds["rows"], 100_000);
     assert_eq!(db.scalar("SELECT count(*) FROM datasets").await, 1);
     assert!(files_in(&p.tmp).is_empty(), "{:?}", files_in(&p.tmp));
-    let id = api.submit(&k_job(&ds)).await["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let id = api.submit_id(&k_job(&ds)).await;
     let done = api.wait_done(&id, Duration::from_secs(120)).await;
     assert_eq!(done["status"], "succeeded", "{done}");
 }
