@@ -471,10 +471,9 @@ impl Engine<'_, '_, '_, '_> {
             .iter()
             .enumerate()
             .take(self.dims.len())
-            .all(|(d, &(t_lo, t_hi))| {
+            .all(|(d, &room)| {
                 let keys = extent(&cols.keys[d][node.clone()]);
-                let (lo, hi) = self.dims.label_ranks(d, keys).unwrap_or(keys);
-                t_lo <= lo && hi <= t_hi
+                pending::inside_on(self.label_on(d, keys), room)
             })
     }
 }

@@ -249,9 +249,12 @@ impl Engine<'_, '_, '_, '_> {
         &'k self,
         keys: &'k [(u32, u32)],
     ) -> impl Iterator<Item = (u32, u32)> + 'k {
-        keys.iter()
-            .enumerate()
-            .map(|(d, &k)| self.dims.label_ranks(d, k).unwrap_or(k))
+        keys.iter().enumerate().map(|(d, &k)| self.label_on(d, k))
+    }
+
+    /// The range a label publishes on dimension `d` for keys spanning `k`.
+    pub(super) fn label_on(&self, d: usize, k: (u32, u32)) -> (u32, u32) {
+        self.dims.label_ranks(d, k).unwrap_or(k)
     }
 
     /// `|G| · Σ normalized widths` of a group of `rows` rows whose keys
@@ -623,7 +626,10 @@ fn widen(into: &mut [(u32, u32)], by: &[(u32, u32)]) {
 
 /// Whether box `a` lies inside `territory` on every dimension.
 pub(super) fn inside(a: &[(u32, u32)], territory: &[(u32, u32)]) -> bool {
-    a.iter()
-        .zip(territory)
-        .all(|(&(lo, hi), &(t_lo, t_hi))| t_lo <= lo && hi <= t_hi)
+    a.iter().zip(territory).all(|(&a, &t)| inside_on(a, t))
+}
+
+/// [`inside`] on one dimension.
+pub(super) fn inside_on((lo, hi): (u32, u32), (t_lo, t_hi): (u32, u32)) -> bool {
+    t_lo <= lo && hi <= t_hi
 }
