@@ -17,6 +17,9 @@ pub(crate) type LabelMap = HashMap<String, u32, foldhash::fast::RandomState>;
 
 use crate::error::{CoreError, CoreResult, ErrorKind};
 
+mod leaf_index;
+use leaf_index::LeafIndex;
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Hierarchy {
     /// labels[level][node]
@@ -30,7 +33,7 @@ pub struct Hierarchy {
     /// children[level][node] = child node ids at level − 1 (empty at level 0).
     children: Vec<Vec<Vec<u32>>>,
     /// leaf label → leaf code.
-    leaf_index: LabelMap,
+    leaf_index: LeafIndex,
     /// leaf_rank[leaf] = position of the leaf in depth-first order.
     leaf_rank: Vec<u32>,
     /// leaf_at_rank[rank] = the leaf at that depth-first position.
@@ -170,7 +173,10 @@ impl Hierarchy {
                 *f = (*f).min(leaf_rank[leaf]);
             }
         }
-        let leaf_index = ids.swap_remove(0);
+        let mut leaf_index = LeafIndex::default();
+        for (code, label) in labels[0].iter().enumerate() {
+            leaf_index.insert(label, code as u32);
+        }
         Ok(Hierarchy {
             labels,
             parent,
@@ -218,7 +224,7 @@ impl Hierarchy {
 
     /// The code of a leaf label, if it is a leaf.
     pub fn leaf_code(&self, label: &str) -> Option<u32> {
-        self.leaf_index.get(label).copied()
+        self.leaf_index.get(label)
     }
 
     pub fn leaf_label(&self, leaf: u32) -> &str {
