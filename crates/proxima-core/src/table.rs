@@ -32,6 +32,11 @@ impl TextColumn {
             ends: Vec::with_capacity(rows),
         }
     }
+    /// Room for `rows` more cells of `bytes` more text in all.
+    pub fn reserve(&mut self, rows: usize, bytes: usize) {
+        self.buf.reserve(bytes);
+        self.ends.reserve(rows);
+    }
     /// Appends a cell. Errors when the column's text exceeds 4 GiB.
     pub fn push(&mut self, cell: &str) -> CoreResult<()> {
         self.buf.push_str(cell);

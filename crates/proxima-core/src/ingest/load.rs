@@ -98,11 +98,11 @@ enum Values {
 }
 
 /// One CSV column being loaded.
-struct Builder {
+pub(super) struct Builder {
     schema_index: usize,
     role: Role,
     /// Not an identifier: the cells are parsed and checked.
-    published: bool,
+    pub(super) published: bool,
     values: Values,
     /// The cells as uploaded, when kept (see [`BlockLimits::qi_text`]).
     text: Option<TextColumn>,
@@ -257,9 +257,8 @@ pub(crate) fn parse_number(s: &str) -> Option<f64> {
 /// One pass over the bytes; only a cell with a suspicious byte is looked
 /// at closely. Line breaks were refused with the whole record, unless the
 /// schema accepts them.
-fn control_problem(s: &str) -> Option<&'static str> {
-    // C1 controls (U+0080–U+009F) are encoded 0xC2 0x80–0x9F.
-    if !s.bytes().any(|b| b < 0x20 || b == 0x7f || b == 0xc2) {
+pub(super) fn control_problem(s: &str) -> Option<&'static str> {
+    if !may_hold_control(s.as_bytes()) {
         return None;
     }
     for c in s.chars() {
@@ -272,6 +271,16 @@ fn control_problem(s: &str) -> Option<&'static str> {
     None
 }
 
+/// Whether `bytes` hold a byte that may begin a control character: below
+/// 0x20 (tab, CR and LF included), DEL, or 0xC2, the lead byte of the C1
+/// controls U+0080–U+009F. No early exit, so the loop is vectorized: a
+/// whole line is scanned at once.
+pub(super) fn may_hold_control(bytes: &[u8]) -> bool {
+    bytes.iter().fold(false, |any, &b| {
+        any | (b < 0x20) | (b == 0x7f) | (b == 0xc2)
+    })
+}
+
 /// Appends one (non-missing) cell to its column.
 ///
 /// `at` locates the record; it is only called to build an error, because
@@ -280,44 +289,39 @@ fn push_cell(b: &mut Builder, name: &str, s: &str, at: &impl Fn() -> At) -> Core
     if let Some(problem) = control_problem(s) {
         return Err(cell_error(ErrorKind::MalformedCsv, name, at(), s, problem));
     }
+    push_value(b, name, s, at)
+}
+
+/// [`push_cell`] for a cell known to hold no byte [`control_problem`]
+/// looks at (no control character, no C1 lead byte).
+fn push_value(b: &mut Builder, name: &str, s: &str, at: &impl Fn() -> At) -> CoreResult<()> {
+    if !push_parsed(b, s) {
+        return Err(value_error(b, name, s, at()));
+    }
+    push_text(b, s)
+}
+
+/// Parses a cell known to hold no control character and appends its value
+/// (not its text) to the column; `false`, with nothing appended, when the
+/// column refuses it ([`value_error`] says why). A flag rather than an
+/// error: the plain reader (`plain.rs`) only needs to know, and a returned
+/// error, even an `Ok`, is copied out of every call.
+#[inline]
+pub(super) fn push_parsed(b: &mut Builder, s: &str) -> bool {
     match &mut b.values {
         Values::None => {}
-        Values::Numeric(v) => {
-            let x = parse_number(s).ok_or_else(|| {
-                cell_error(
-                    ErrorKind::MalformedCsv,
-                    name,
-                    at(),
-                    s,
-                    "is not a finite number",
-                )
-            })?;
-            v.push(x);
-        }
-        Values::Date(v) => {
-            let d = parse_date(trim_blanks(s)).ok_or_else(|| {
-                cell_error(
-                    ErrorKind::MalformedCsv,
-                    name,
-                    at(),
-                    s,
-                    "is not a date in the form YYYY-MM-DD",
-                )
-            })?;
-            v.push(d);
-        }
-        Values::Leaf { codes, hierarchy } => {
-            let code = hierarchy.leaf_code(s).ok_or_else(|| {
-                cell_error(
-                    ErrorKind::InvalidHierarchy,
-                    name,
-                    at(),
-                    s,
-                    "is not a leaf of the column's hierarchy",
-                )
-            })?;
-            codes.push(code);
-        }
+        Values::Numeric(v) => match parse_number(s) {
+            Some(x) => v.push(x),
+            None => return false,
+        },
+        Values::Date(v) => match parse_date(trim_blanks(s)) {
+            Some(d) => v.push(d),
+            None => return false,
+        },
+        Values::Leaf { codes, hierarchy } => match hierarchy.leaf_code(s) {
+            Some(code) => codes.push(code),
+            None => return false,
+        },
         Values::Dict {
             codes,
             index,
@@ -335,10 +339,33 @@ fn push_cell(b: &mut Builder, name: &str, s: &str, at: &impl Fn() -> At) -> Core
             codes.push(code);
         }
     }
-    if let Some(t) = &mut b.text {
-        t.push(s)?;
+    true
+}
+
+/// Why [`push_parsed`] refused `s` for column `name`.
+fn value_error(b: &Builder, name: &str, s: &str, at: At) -> CoreError {
+    let (kind, problem) = match &b.values {
+        Values::Date(_) => (
+            ErrorKind::MalformedCsv,
+            "is not a date in the form YYYY-MM-DD",
+        ),
+        Values::Leaf { .. } => (
+            ErrorKind::InvalidHierarchy,
+            "is not a leaf of the column's hierarchy",
+        ),
+        _ => (ErrorKind::MalformedCsv, "is not a finite number"),
+    };
+    cell_error(kind, name, at, s, problem)
+}
+
+/// The text of a cell whose value [`push_parsed`] took, when the column
+/// keeps its text.
+#[inline]
+pub(super) fn push_text(b: &mut Builder, s: &str) -> CoreResult<()> {
+    match &mut b.text {
+        Some(t) => t.push(s),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// Reads a data CSV described by `schema` into a [`Table`].
@@ -466,13 +493,13 @@ pub fn load_blocks<R: Read>(
 }
 
 /// The CSV reader with line counting for error positions.
-struct Records<R: Read> {
+pub(super) struct Records<R: Read> {
     reader: csv::Reader<LineCounting<R>>,
     max_record: usize,
 }
 
 impl<R: Read> Records<R> {
-    fn new(schema: &Schema, reader: R, max_record: usize) -> Records<R> {
+    pub(super) fn new(schema: &Schema, reader: R, max_record: usize) -> Records<R> {
         let reader = csv::ReaderBuilder::new()
             .delimiter(schema.csv().delimiter)
             .has_headers(false)
@@ -490,7 +517,7 @@ impl<R: Read> Records<R> {
     /// the data line: the csv crate's own line count is not the file's (see
     /// `lines`). A quote still open at the end is an error here, not a
     /// merged cell.
-    fn read(&mut self, rec: &mut csv::ByteRecord, next: u64) -> CoreResult<bool> {
+    pub(super) fn read(&mut self, rec: &mut csv::ByteRecord, next: u64) -> CoreResult<bool> {
         let more = self.reader.read_byte_record(rec).map_err(|e| {
             if let Some(file_line) = self.reader.get_ref().oversized_record() {
                 return record_too_large(next, file_line, self.max_record);
@@ -520,18 +547,22 @@ impl<R: Read> Records<R> {
 }
 
 /// The columns being built, in CSV order.
-struct Columns<'s> {
-    builders: Vec<Builder>,
-    names: Vec<&'s str>,
+pub(super) struct Columns<'s> {
+    pub(super) builders: Vec<Builder>,
+    pub(super) names: Vec<&'s str>,
     /// CSV position → schema index.
-    positions: Vec<usize>,
+    pub(super) positions: Vec<usize>,
     /// CSV positions whose missing tokens matter (QIs and SA columns).
-    checked: Vec<usize>,
+    pub(super) checked: Vec<usize>,
     missing_tokens: Vec<&'s [u8]>,
 }
 
 impl<'s> Columns<'s> {
-    fn new(schema: &'s Schema, header: &csv::ByteRecord, qi_text: bool) -> CoreResult<Columns<'s>> {
+    pub(super) fn new(
+        schema: &'s Schema,
+        header: &csv::ByteRecord,
+        qi_text: bool,
+    ) -> CoreResult<Columns<'s>> {
         let positions = map_header(schema, header)?;
         let builders: Vec<Builder> = positions
             .iter()
@@ -577,7 +608,25 @@ impl<'s> Columns<'s> {
         .with_detail("file_line", here.file_line as i64))
     }
 
-    fn is_missing(&self, field: &[u8]) -> bool {
+    /// Room for `rows` more rows, with `bytes` of text per kept cell of
+    /// each column, so that a reader that knows how many rows come grows
+    /// its columns once instead of by doubling (each doubling copies the
+    /// column and faults in fresh pages).
+    pub(super) fn reserve(&mut self, rows: usize, bytes: usize) {
+        for b in &mut self.builders {
+            match &mut b.values {
+                Values::None => {}
+                Values::Numeric(v) => v.reserve(rows),
+                Values::Date(v) => v.reserve(rows),
+                Values::Leaf { codes, .. } | Values::Dict { codes, .. } => codes.reserve(rows),
+            }
+            if let Some(t) = &mut b.text {
+                t.reserve(rows, bytes);
+            }
+        }
+    }
+
+    pub(super) fn is_missing(&self, field: &[u8]) -> bool {
         self.missing_tokens.contains(&field)
     }
 
@@ -599,7 +648,11 @@ impl<'s> Columns<'s> {
     }
 
     /// The rows kept since the last block, as a block in schema order.
-    fn take_block(&mut self, source_lines: Vec<u32>, tally: Option<&BlockTally>) -> Block {
+    pub(super) fn take_block(
+        &mut self,
+        source_lines: Vec<u32>,
+        tally: Option<&BlockTally>,
+    ) -> Block {
         let mut by_schema = vec![BlockColumn::default(); self.builders.len()];
         for b in &mut self.builders {
             by_schema[b.schema_index] = BlockColumn {
@@ -611,7 +664,7 @@ impl<'s> Columns<'s> {
     }
 
     /// Every schema column's flat leaves (see [`Loaded::flat_leaves`]).
-    fn into_flat_leaves(self, schema: &Schema) -> Vec<Option<Vec<String>>> {
+    pub(super) fn into_flat_leaves(self, schema: &Schema) -> Vec<Option<Vec<String>>> {
         let mut leaves = vec![None; schema.columns().len()];
         for b in self.builders {
             leaves[b.schema_index] = b.values.into_labels();

@@ -55,6 +55,7 @@ mod lines;
 mod load;
 mod missing;
 mod pieces;
+mod plain;
 mod record_checks;
 #[cfg(any(test, feature = "testing"))]
 pub mod shared;

@@ -8,8 +8,9 @@
 //! the one-thread parse would be too, at the same byte, in the same
 //! state). So the input is read in batches, each batch is cut at line
 //! breaks into pieces, and the pieces are parsed at once by the ordinary
-//! loader ([`load_blocks`], with the header put before each), then put
-//! together in order:
+//! loader ([`load_blocks`], with the header put before each; a piece
+//! without quotes by the line-by-line reader of `plain.rs`, which gives
+//! the same blocks or declines), then put together in order:
 //!
 //! * data lines are the piece's own plus the lines of the pieces before;
 //! * codes of categorical columns without a hierarchy (numbered by first
@@ -35,6 +36,7 @@ use crate::hierarchy::LabelMap;
 use crate::ingest::assemble::Assembler;
 use crate::ingest::block::{Block, BlockLimits, BlockValues, ColumnKind, Loaded};
 use crate::ingest::load::load_blocks;
+use crate::ingest::plain::load_plain;
 use crate::progress::Progress;
 use crate::schema::Schema;
 use crate::table::Table;
@@ -179,6 +181,12 @@ fn parse_piece(
     piece: &[u8],
     limits: &BlockLimits,
 ) -> Option<Piece> {
+    if let Some((block, loaded)) = load_plain(schema, header, piece, limits) {
+        return Some(Piece {
+            blocks: vec![block],
+            loaded,
+        });
+    }
     let mut blocks = Vec::new();
     let loaded = load_blocks(
         schema,
