@@ -5,13 +5,13 @@
 //! otherwise drown in noise.
 //!
 //! ```text
-//! cargo run --release -p proxima-core --example load_csv -- [table] [runs] [threads]
+//! cargo run --release -p proxima-core --example load_csv -- [table] [runs] [threads] [loader]
 //! ```
 //!
 //! `table`: a shared table's name (default `adult_scaled_synthetic`, adult
-//! 600k); `threads`: the pool's size (default 2). On more than one thread
-//! the file is parsed in pieces (`ingest::try_load_pieces`), on one by the
-//! one-thread loader, as the CLI does.
+//! 600k); `threads`: the pool's size (default 2); `loader`: `pieces`
+//! (default: `ingest::try_load_pieces`, as the CLI loads a file) or
+//! `stream` (the one-thread streaming loader an upload goes through).
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -30,6 +30,14 @@ fn main() -> ExitCode {
         .map_or("adult_scaled_synthetic", String::as_str);
     let runs: usize = args.get(1).and_then(|r| r.parse().ok()).unwrap_or(7);
     let threads: usize = args.get(2).and_then(|t| t.parse().ok()).unwrap_or(2);
+    let pieces = match args.get(3).map_or("pieces", String::as_str) {
+        "pieces" => true,
+        "stream" => false,
+        other => {
+            eprintln!("unknown loader '{other}': pieces or stream");
+            return ExitCode::FAILURE;
+        }
+    };
     let Some(table) = SharedTable::ALL.into_iter().find(|t| t.name() == name) else {
         eprintln!("unknown table '{name}'");
         return ExitCode::FAILURE;
@@ -54,7 +62,7 @@ fn main() -> ExitCode {
     for run in 0..runs {
         let started = Instant::now();
         let rows = pool.install(|| {
-            let table = if threads > 1 {
+            let table = if pieces {
                 try_load_pieces(
                     schema.clone(),
                     &csv[..],
@@ -76,7 +84,8 @@ fn main() -> ExitCode {
     }
     times.sort_by(f64::total_cmp);
     println!(
-        "{name}, {threads} thread(s): median {:.1} ms, min {:.1} ms over {runs} runs ({:.0} MB of CSV)",
+        "{name}, {threads} thread(s), {}: median {:.1} ms, min {:.1} ms over {runs} runs ({:.0} MB of CSV)",
+        if pieces { "pieces" } else { "stream" },
         times[runs / 2],
         times[0],
         csv.len() as f64 / 1e6

@@ -521,3 +521,53 @@ fn read_failures_name_the_data_line() {
     assert_names(&e, &["data line 2", "connection reset"]);
     assert_eq!(e.errors[0].field, Field::DataLine(2));
 }
+
+mod numbers {
+    use proptest::prelude::*;
+
+    use crate::ingest::load::parse_number;
+
+    /// What the float parser makes of a cell (the reader's rule before
+    /// integers got their own path).
+    fn by_float_parser(s: &str) -> Option<f64> {
+        let v: f64 = s.trim_matches(|c| c == ' ' || c == '\t').parse().ok()?;
+        v.is_finite().then_some(v)
+    }
+
+    fn same(a: Option<f64>, b: Option<f64>) -> bool {
+        a.map(f64::to_bits) == b.map(f64::to_bits)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// Integers of any length, signs, leading zeros, blanks: the same
+        /// value to the bit (negative zero included) as the float parser.
+        #[test]
+        fn integer_cells_read_as_the_float_parser_reads_them(
+            s in "[ \t]?[+-]?[0-9]{0,19}[ \t]?",
+        ) {
+            prop_assert!(same(parse_number(&s), by_float_parser(&s)), "{:?}", s);
+        }
+
+        #[test]
+        fn other_cells_read_as_the_float_parser_reads_them(
+            s in "[+-]?[0-9]{0,4}[.eE]?[+-]?[0-9]{0,4}|[a-z+-]{1,4}",
+        ) {
+            prop_assert!(same(parse_number(&s), by_float_parser(&s)), "{:?}", s);
+        }
+    }
+
+    #[test]
+    fn negative_zero_and_the_largest_integers_are_exact() {
+        assert_eq!(
+            parse_number("-0").map(f64::to_bits),
+            Some((-0.0f64).to_bits())
+        );
+        assert_eq!(parse_number("+0"), Some(0.0));
+        assert_eq!(parse_number("999999999999999"), Some(999_999_999_999_999.0));
+        assert_eq!(parse_number("0009"), Some(9.0));
+        assert_eq!(parse_number("-"), None);
+        assert_eq!(parse_number(""), None);
+    }
+}

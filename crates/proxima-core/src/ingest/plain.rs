@@ -48,6 +48,7 @@ pub(super) fn load_plain(
     }
     let mut columns = Columns::new(schema, &record, limits.qi_text).ok()?;
     let width = columns.positions.len();
+    let (shortest_missing, longest_missing) = columns.missing_lengths();
     // The whole piece is checked as UTF-8 at once (a line that is not is
     // left to the general reader with the rest); its lines are then cut
     // from it at ASCII bytes, which are character boundaries.
@@ -93,12 +94,15 @@ pub(super) fn load_plain(
         }
         // Cell c runs from past the delimiter that ends cell c − 1.
         let cell = |c: usize| &text[if c == 0 { 0 } else { ends[c - 1] + 1 }..ends[c]];
-        if (0..width).any(|c| cell(c).len() > limits.max_cell)
-            || columns
-                .checked
-                .iter()
-                .any(|&p| columns.is_missing(cell(p).as_bytes()))
-        {
+        // No cell is longer than its line.
+        if line.len() > limits.max_cell && (0..width).any(|c| cell(c).len() > limits.max_cell) {
+            return None;
+        }
+        if columns.checked.iter().any(|&p| {
+            let s = cell(p);
+            (shortest_missing..=longest_missing).contains(&s.len())
+                && columns.is_missing(s.as_bytes())
+        }) {
             return None;
         }
         data_line += 1;
