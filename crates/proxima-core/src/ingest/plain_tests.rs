@@ -208,3 +208,25 @@ fn separators_are_found_on_both_sides_of_every_block_of_lanes() {
         );
     }
 }
+
+/// The record limit counts a line without its CR LF, in both readers.
+#[test]
+fn a_crlf_line_at_the_record_limit_is_judged_as_the_general_reader_judges_it() {
+    let schema = schema(MissingPolicy::Suppress);
+    let row = "1,30,a,c1,1990-02-01,nurse,12345";
+    let csv = format!("{HEADER}{row}\r\n2,31,b,c2,1990-02-02,clerk,3\r\n")
+        .replace(HEADER, &HEADER.replace('\n', "\r\n"));
+    for max_record in [row.len() - 1, row.len(), row.len() + 1] {
+        let limits = BlockLimits {
+            max_record,
+            ..limits()
+        };
+        let general = general(&schema, csv.as_bytes(), &limits).is_some();
+        let read = agrees(&schema, csv.as_bytes(), &limits).unwrap();
+        assert_eq!(read, max_record >= row.len(), "max_record {max_record}");
+        assert_eq!(
+            read, general,
+            "max_record {max_record}: the plain reader declined a file the general one reads"
+        );
+    }
+}
