@@ -728,6 +728,24 @@ mod tests {
     use proptest::prelude::*;
     use std::sync::Arc;
 
+    /// Whether a cut's halves pass by the node's runs, and whether each
+    /// half passes anonymity-check on its own values.
+    fn by_runs_and_alone<N: Neighborhoods + Copy>(
+        node: &[f64],
+        flags: &[bool],
+        (left, right): (&[f64], &[f64]),
+        nb: N,
+        m: usize,
+    ) -> (bool, bool) {
+        let (mut starts, mut ends, mut before) = (Vec::new(), Vec::new(), Vec::new());
+        neighbourhood_runs(node.len(), |k| node[k], nb, (&mut starts, &mut ends));
+        (
+            halves_pass_by_runs(flags, (&starts, &ends), m, &mut before),
+            anonymity_check(left.len(), |k| left[k], nb, m)
+                && anonymity_check(right.len(), |k| right[k], nb, m),
+        )
+    }
+
     proptest! {
         /// A cut's halves pass by the node's runs exactly when each half's
         /// own values pass anonymity-check, for absolute and relative
@@ -747,23 +765,11 @@ mod tests {
                 node.iter().zip(flags).filter(|(_, &f)| f == side).map(|(&v, _)| v).collect()
             };
             let (left, right) = (half(true), half(false));
-            let (mut starts, mut ends, mut before) = (Vec::new(), Vec::new(), Vec::new());
             let (got, want) = if relative {
                 let nb = crate::epsilon_m::reduce::RelativeBand { epsilon: e / 10.0 };
-                neighbourhood_runs(node.len(), |k| node[k], nb, (&mut starts, &mut ends));
-                (
-                    halves_pass_by_runs(flags, (&starts, &ends), m, &mut before),
-                    anonymity_check(left.len(), |k| left[k], nb, m)
-                        && anonymity_check(right.len(), |k| right[k], nb, m),
-                )
+                by_runs_and_alone(&node, flags, (&left, &right), nb, m)
             } else {
-                let nb = Offsets { e1: e, e2: e };
-                neighbourhood_runs(node.len(), |k| node[k], nb, (&mut starts, &mut ends));
-                (
-                    halves_pass_by_runs(flags, (&starts, &ends), m, &mut before),
-                    anonymity_check(left.len(), |k| left[k], nb, m)
-                        && anonymity_check(right.len(), |k| right[k], nb, m),
-                )
+                by_runs_and_alone(&node, flags, (&left, &right), Offsets { e1: e, e2: e }, m)
             };
             prop_assert_eq!(got, want);
         }

@@ -320,12 +320,6 @@ fn push_cell(b: &mut Builder, name: &str, s: &str, at: &impl Fn() -> At) -> Core
     if let Some(problem) = control_problem(s) {
         return Err(cell_error(ErrorKind::MalformedCsv, name, at(), s, problem));
     }
-    push_value(b, name, s, at)
-}
-
-/// [`push_cell`] for a cell known to hold no byte [`control_problem`]
-/// looks at (no control character, no C1 lead byte).
-fn push_value(b: &mut Builder, name: &str, s: &str, at: &impl Fn() -> At) -> CoreResult<()> {
     if !push_parsed(b, s) {
         return Err(value_error(b, name, s, at()));
     }
@@ -586,6 +580,10 @@ pub(super) struct Columns<'s> {
     /// CSV positions whose missing tokens matter (QIs and SA columns).
     pub(super) checked: Vec<usize>,
     missing_tokens: Vec<&'s [u8]>,
+    /// The shortest and longest missing tokens' lengths (an empty range
+    /// when there are none): a cell of another length is not missing,
+    /// which spares comparing most cells with the tokens.
+    missing_lengths: std::ops::RangeInclusive<usize>,
 }
 
 impl<'s> Columns<'s> {
@@ -606,13 +604,17 @@ impl<'s> Columns<'s> {
         let checked = (0..positions.len())
             .filter(|&p| matches!(builders[p].role, Role::QuasiIdentifier | Role::Sensitive))
             .collect();
-        let missing_tokens = schema.csv().missing.iter().map(|m| m.as_bytes()).collect();
+        let missing_tokens: Vec<&[u8]> =
+            schema.csv().missing.iter().map(|m| m.as_bytes()).collect();
+        let lengths = missing_tokens.iter().map(|t| t.len());
+        let missing_lengths = lengths.clone().min().unwrap_or(1)..=lengths.max().unwrap_or(0);
         Ok(Columns {
             builders,
             names,
             positions,
             checked,
             missing_tokens,
+            missing_lengths,
         })
     }
 
@@ -658,18 +660,7 @@ impl<'s> Columns<'s> {
     }
 
     pub(super) fn is_missing(&self, field: &[u8]) -> bool {
-        self.missing_tokens.contains(&field)
-    }
-
-    /// The shortest and longest missing tokens' lengths (`(1, 0)`, an empty
-    /// range, when there are none): a cell whose length is outside them
-    /// is not missing, which spares comparing most cells with the tokens.
-    pub(super) fn missing_lengths(&self) -> (usize, usize) {
-        let lengths = self.missing_tokens.iter().map(|t| t.len());
-        (
-            lengths.clone().min().unwrap_or(1),
-            lengths.max().unwrap_or(0),
-        )
+        self.missing_lengths.contains(&field.len()) && self.missing_tokens.contains(&field)
     }
 
     /// Most rows have no missing value: a test before collecting columns.

@@ -48,19 +48,19 @@ pub(super) fn load_plain(
     }
     let mut columns = Columns::new(schema, &record, limits.qi_text).ok()?;
     let width = columns.positions.len();
-    let (shortest_missing, longest_missing) = columns.missing_lengths();
     // The whole piece is checked as UTF-8 at once (a line that is not is
     // left to the general reader with the rest); its lines are then cut
     // from it at ASCII bytes, which are character boundaries.
     let body_text = std::str::from_utf8(body).ok()?;
     let seps = separators(body, delimiter)?;
-    // Every line is a row, but for blank ones; a cell holds on average
-    // what the line's bytes share out among the columns.
-    let rows = memchr::memchr_iter(b'\n', body).count() + 1;
-    columns.reserve(rows, body.len() / width.max(1));
+    // A row ends at its line's line feed after width − 1 delimiters: the
+    // separators tell the rows (blank lines aside); a cell holds on
+    // average what the line's bytes share out among the columns.
+    let width_or_one = width.max(1);
+    columns.reserve(seps.len() / width_or_one + 1, body.len() / width_or_one);
     let mut ends: Vec<usize> = Vec::with_capacity(width + 1);
+    // Per kept line its data line: 1 for the piece's first record.
     let mut lines: Vec<u32> = Vec::new();
-    let mut data_line = 0u64;
     let mut start = 0;
     let mut next_sep = seps.iter().map(|&p| p as usize);
     while start < body.len() {
@@ -98,14 +98,13 @@ pub(super) fn load_plain(
         if line.len() > limits.max_cell && (0..width).any(|c| cell(c).len() > limits.max_cell) {
             return None;
         }
-        if columns.checked.iter().any(|&p| {
-            let s = cell(p);
-            (shortest_missing..=longest_missing).contains(&s.len())
-                && columns.is_missing(s.as_bytes())
-        }) {
+        if columns
+            .checked
+            .iter()
+            .any(|&p| columns.is_missing(cell(p).as_bytes()))
+        {
             return None;
         }
-        data_line += 1;
         for p in 0..width {
             let b = &mut columns.builders[p];
             if !b.published {
@@ -117,9 +116,9 @@ pub(super) fn load_plain(
             }
             push_text(b, s).ok()?;
         }
-        lines.push(u32::try_from(data_line).ok()?);
+        lines.push(u32::try_from(lines.len() + 1).ok()?);
     }
-    if data_line == 0 {
+    if lines.is_empty() {
         return None;
     }
     let rows = lines.len();
