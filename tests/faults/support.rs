@@ -392,11 +392,12 @@ impl Api {
         serde_json::from_str(&body).unwrap()
     }
 
-    /// POSTs a job; returns the 202 Job.
-    pub async fn submit(&self, body: &Value) -> Value {
+    /// POSTs `body` to `path`; asserts 202 and returns the accepted
+    /// resource.
+    async fn post_accepted(&self, path: &str, body: &Value) -> Value {
         let res = self
             .client
-            .post(self.url("/v1/jobs"))
+            .post(self.url(path))
             .bearer_auth(KEY)
             .json(body)
             .send()
@@ -406,6 +407,11 @@ impl Api {
         let text = res.text().await.unwrap();
         assert_eq!(status, 202, "{text}");
         serde_json::from_str(&text).unwrap()
+    }
+
+    /// POSTs a job; returns the 202 Job.
+    pub async fn submit(&self, body: &Value) -> Value {
+        self.post_accepted("/v1/jobs", body).await
     }
 
     /// POSTs a job; returns its id.
@@ -415,18 +421,7 @@ impl Api {
 
     /// POSTs a sweep; returns the 202 Sweep.
     pub async fn submit_sweep(&self, body: &Value) -> Value {
-        let res = self
-            .client
-            .post(self.url("/v1/sweeps"))
-            .bearer_auth(KEY)
-            .json(body)
-            .send()
-            .await
-            .unwrap();
-        let status = res.status();
-        let text = res.text().await.unwrap();
-        assert_eq!(status, 202, "{text}");
-        serde_json::from_str(&text).unwrap()
+        self.post_accepted("/v1/sweeps", body).await
     }
 
     pub async fn job(&self, id: &str) -> Value {
@@ -441,22 +436,22 @@ impl Api {
         res.json().await.unwrap()
     }
 
-    pub async fn cancel(&self, id: &str) -> reqwest::Response {
+    /// POSTs to `path` with no body; the response, whatever its status.
+    async fn post_empty(&self, path: &str) -> reqwest::Response {
         self.client
-            .post(self.url(&format!("/v1/jobs/{id}/cancel")))
+            .post(self.url(path))
             .bearer_auth(KEY)
             .send()
             .await
             .unwrap()
     }
 
+    pub async fn cancel(&self, id: &str) -> reqwest::Response {
+        self.post_empty(&format!("/v1/jobs/{id}/cancel")).await
+    }
+
     pub async fn cancel_sweep(&self, id: &str) -> reqwest::Response {
-        self.client
-            .post(self.url(&format!("/v1/sweeps/{id}/cancel")))
-            .bearer_auth(KEY)
-            .send()
-            .await
-            .unwrap()
+        self.post_empty(&format!("/v1/sweeps/{id}/cancel")).await
     }
 
     /// `DELETE /v1/datasets/{id}` of an uploaded dataset.
